@@ -1,0 +1,39 @@
+/*
+   asynctrace.h: client requests for asynctrace, a Valgrind tool that
+   records the threads, futex waits and heap blocks of async Rust
+   programs.  Include it in a program to talk to asynctrace when the
+   program runs under it; outside Valgrind the requests do nothing.
+
+   Copyright (C) 2026 the asynctrace authors.
+
+   This file is licensed under a BSD-style license, like valgrind.h,
+   so that any program may include it:
+
+   Redistribution and use in source and binary forms, with or without
+   modification, are permitted provided that the following conditions
+   are met: (1) redistributions of source code must retain the above
+   copyright notice, this list of conditions and the following
+   disclaimer; (2) the name of the author may not be used to endorse
+   or promote products derived from this software without specific
+   prior written permission.  THIS SOFTWARE IS PROVIDED "AS IS",
+   WITHOUT ANY EXPRESS OR IMPLIED WARRANTIES.
+*/
+
+#ifndef __ASYNCTRACE_H
+#define __ASYNCTRACE_H
+
+#include "valgrind.h"
+
+typedef enum {
+   VG_USERREQ__ASYNCTRACE_SET_ROLE = VG_USERREQ_TOOL_BASE('A', 'T'),
+} Vg_AsyncTraceClientRequest;
+
+/* Gives the calling thread a role of the program's choosing, e.g.
+   ASYNCTRACE_SET_ROLE("db-writer"); events on this thread from now on
+   carry it, and the thread's name no longer changes it.  The name is
+   copied (at most 63 bytes). */
+#define ASYNCTRACE_SET_ROLE(_role)                                    \
+   VALGRIND_DO_CLIENT_REQUEST_STMT(VG_USERREQ__ASYNCTRACE_SET_ROLE,   \
+                                   (_role), 0, 0, 0, 0)
+
+#endif /* __ASYNCTRACE_H */

@@ -1,0 +1,57 @@
+/*--------------------------------------------------------------------*/
+/*--- asynctrace: what every part of the tool includes.            ---*/
+/*---                                                 at_basics.h  ---*/
+/*--------------------------------------------------------------------*/
+
+/*
+   This file is part of asynctrace, a Valgrind tool that records the
+   threads, futex waits and heap blocks of async Rust programs.
+
+   Copyright (C) 2026 the asynctrace authors.
+
+   This program is free software; you can redistribute it and/or
+   modify it under the terms of the GNU General Public License as
+   published by the Free Software Foundation; either version 2 of the
+   License, or (at your option) any later version.
+
+   This program is distributed in the hope that it will be useful, but
+   WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   General Public License for more details.
+
+   You should have received a copy of the GNU General Public License
+   along with this program; if not, see <http://www.gnu.org/licenses/>.
+
+   The GNU General Public License is contained in the file COPYING.
+*/
+
+#ifndef __AT_BASICS_H
+#define __AT_BASICS_H
+
+#include "pub_tool_basics.h"
+#include "pub_tool_libcassert.h"
+#include "pub_tool_libcbase.h"
+#include "pub_tool_libcprint.h"
+#include "pub_tool_mallocfree.h"
+
+/* Names of the tool's own globals, like MC_() in memcheck. */
+#define AT_(str)    VGAPPEND(vgAsyncTrace_,str)
+
+/* Both come from configure; the fallbacks serve an in-tree build. */
+#ifndef AT_VERSION
+#define AT_VERSION  "0.1.0"
+#endif
+#ifndef AT_VALGRIND_VERSION
+#define AT_VALGRIND_VERSION VERSION
+#endif
+
+/* A core option the tool headers do not declare (3.19): whether stack
+   traces include inlined calls.  The core turns it on only for its own
+   tools, by name; asynctrace turns it on in pre_clo_init, before the
+   user's --read-inline-info= is read. */
+extern Bool VG_(clo_read_inline_info);
+
+/* Milliseconds since the tool started: the time base of every record. */
+#define AT_NOW_MS() VG_(read_millisecond_timer)()
+
+#endif /* __AT_BASICS_H */

@@ -1,0 +1,247 @@
+/*--------------------------------------------------------------------*/
+/*--- asynctrace: threads, futex waits and heap blocks of async    ---*/
+/*--- Rust programs, each tagged with the thread that owns it.     ---*/
+/*---                                                   at_main.c  ---*/
+/*--------------------------------------------------------------------*/
+
+/* This file is part of asynctrace.  Copyright (C) 2026 the asynctrace
+   authors.  GPL-2.0-or-later; see at_basics.h and COPYING.
+
+   This file registers the tool with the core and follows the run as a
+   whole: how it ends (exit status, fatal signal, exec), forks, and the
+   program's client requests.  Each concern has a file of its own:
+   at_threads.c, at_heap.c, at_report.c, at_options.c. */
+
+#include "pub_tool_aspacemgr.h"
+#include "pub_tool_libcproc.h"
+#include "pub_tool_machine.h"
+#include "pub_tool_options.h"
+#include "pub_tool_threadstate.h"
+#include "pub_tool_tooliface.h"
+#include "pub_tool_vki.h"
+#include "pub_tool_vkiscnums.h"
+
+#include "asynctrace.h"
+#include "at_heap.h"
+#include "at_options.h"
+#include "at_report.h"
+#include "at_threads.h"
+
+/*------------------------------------------------------------*/
+/*--- How the run ended                                    ---*/
+/*------------------------------------------------------------*/
+
+static Bool exit_seen;
+static Int  exit_status;
+
+/* Which fatal signal killed the program.  The core keeps it in the
+   dying thread's ThreadState (os_state.fatalsig) and tells the tool
+   nothing: fini gets no argument for it.  ThreadState is not part of
+   the tool interface, so find the field without its layout: slots are
+   an array whose first word is the slot's own ThreadId, and the
+   os_state begins with the kernel's thread id and the process id, with
+   fatalsig 48 bytes further on (Valgrind 3.x on amd64).  Anything that
+   does not check out gives 0, "unknown". */
+extern UChar* VG_(threads);   /* ThreadState*, opaque here */
+
+#define AT_FATALSIG_FROM_LWPID  48
+
+static Int find_fatal_signal(void)
+{
+   const UChar* base = VG_(threads);
+   Int   me  = VG_(gettid)();
+   Int   pid = VG_(getpid)();
+   SizeT stride, off;
+   ThreadId tid;
+
+   if (base == NULL || VG_N_THREADS < 5)
+      return 0;
+   /* The slot size: the one at which slots 1..4 carry their own tids. */
+   for (stride = 64; stride <= 256 * 1024; stride += 8) {
+      UInt k;
+      for (k = 1; k <= 4; k++)
+         if (*(const UInt*)(base + k * stride) != k)
+            break;
+      if (k > 4)
+         break;
+   }
+   if (stride > 256 * 1024)
+      return 0;
+   /* The dying thread is the one running fini: its lwpid is ours. */
+   for (tid = 1; tid < VG_N_THREADS; tid++) {
+      const UChar* slot = base + tid * stride;
+      for (off = 12; off + AT_FATALSIG_FROM_LWPID + 4 <= stride; off += 4) {
+         if (*(const Int*)(slot + off) == me
+             && *(const Int*)(slot + off + 4) == pid) {
+            Int sig = *(const Int*)(slot + off + AT_FATALSIG_FROM_LWPID);
+            if (sig >= 1 && sig <= 64)
+               return sig;
+         }
+      }
+   }
+   return 0;
+}
+
+/*------------------------------------------------------------*/
+/*--- Syscalls                                             ---*/
+/*------------------------------------------------------------*/
+
+static void at_pre_syscall(ThreadId tid, UInt sysno, UWord* args,
+                           UInt nArgs)
+{
+   AT_(threads_pre_syscall)(tid, sysno, args);
+   if (sysno == __NR_exit_group
+       || (sysno == __NR_exit && AT_(n_alive_threads)() == 1)) {
+      /* The parent sees the low 8 bits. */
+      exit_seen   = True;
+      exit_status = (Int)(args[0] & 0xFF);
+   } else if (sysno == __NR_execve) {
+      /* If execve succeeds this process image, and its report, end
+         without fini; if it fails, fini writes the report again. */
+      AT_RunEnd end = { AT_END_EXEC, 0, 0 };
+      AT_(write_report)(&end);
+   }
+}
+
+static void at_post_syscall(ThreadId tid, UInt sysno, UWord* args,
+                            UInt nArgs, SysRes res)
+{
+   AT_(threads_post_syscall)(tid, sysno, args, res);
+}
+
+/*------------------------------------------------------------*/
+/*--- Fork                                                 ---*/
+/*------------------------------------------------------------*/
+
+static void at_fork_child(ThreadId tid)
+{
+   /* The child writes its own report: %p expands to its pid then.  It
+      inherits the parent's records and blocks, as it inherits the
+      memory; only the forking thread lives on. */
+   exit_seen = False;
+   AT_(threads_fork_child)(tid);
+}
+
+/*------------------------------------------------------------*/
+/*--- Client requests                                      ---*/
+/*------------------------------------------------------------*/
+
+/* Copies a client string of at most max-1 bytes, checking each byte is
+   readable; False if it is not. */
+static Bool copy_client_string(Addr a, HChar* out, Int max)
+{
+   Int i;
+   for (i = 0; i < max - 1; i++) {
+      if (!VG_(am_is_valid_for_client)(a + i, 1, VKI_PROT_READ))
+         return False;
+      out[i] = *(const HChar*)(a + i);
+      if (out[i] == '\0')
+         return True;
+   }
+   out[i] = '\0';
+   return True;
+}
+
+static Bool at_handle_client_request(ThreadId tid, UWord* args, UWord* ret)
+{
+   if (!VG_IS_TOOL_USERREQ('A', 'T', args[0]))
+      return False;
+   switch (args[0]) {
+      case VG_USERREQ__ASYNCTRACE_SET_ROLE: {
+         HChar role[64];
+         if (args[1] && copy_client_string(args[1], role, sizeof(role))
+             && role[0] != '\0') {
+            AT_(threads_set_role)(tid, role);
+            *ret = 0;
+         } else {
+            VG_(umsg)("asynctrace: ASYNCTRACE_SET_ROLE: bad role name "
+                      "at %#lx, ignored\n", args[1]);
+            *ret = (UWord)-1;
+         }
+         return True;
+      }
+      default:
+         VG_(umsg)("asynctrace: unknown client request 0x%lx, ignored\n",
+                   args[0]);
+         *ret = (UWord)-1;
+         return True;
+   }
+}
+
+/*------------------------------------------------------------*/
+/*--- Instrumentation                                      ---*/
+/*------------------------------------------------------------*/
+
+static IRSB* at_instrument(VgCallbackClosure* closure, IRSB* bb,
+                           const VexGuestLayout* layout,
+                           const VexGuestExtents* vge,
+                           const VexArchInfo* archinfo_host,
+                           IRType gWordTy, IRType hWordTy)
+{
+   /* Nothing yet: heap and syscalls come through their own hooks. */
+   return bb;
+}
+
+/*------------------------------------------------------------*/
+/*--- Start and finish                                     ---*/
+/*------------------------------------------------------------*/
+
+static void at_post_clo_init(void)
+{
+   /* Check the file name now (a bad %q{VAR} stops the run at once);
+      it is expanded again when written. */
+   HChar* file = VG_(expand_file_name)("--asynctrace-out-file",
+                                       AT_(clo_out_file));
+   VG_(free)(file);
+
+   AT_(threads_init)();
+   AT_(report_init)();
+   VG_(atfork)(NULL, NULL, at_fork_child);
+}
+
+static void at_fini(Int exitcode)
+{
+   AT_RunEnd end;
+   if (exit_seen) {
+      end.how    = AT_END_EXIT;
+      end.status = exit_status;
+      end.signo  = 0;
+   } else {
+      end.how    = AT_END_SIGNAL;
+      end.status = 0;
+      end.signo  = find_fatal_signal();
+   }
+   AT_(write_report)(&end);
+}
+
+static void at_pre_clo_init(void)
+{
+   VG_(details_name)            ("asynctrace");
+   VG_(details_version)         (AT_VERSION);
+   VG_(details_description)     ("threads, futexes and heap of async "
+                                 "Rust programs");
+   VG_(details_copyright_author)("Copyright (C) 2026, the asynctrace "
+                                 "authors; GPL-2.0-or-later.");
+   VG_(details_bug_reports_to)  ("the asynctrace issue tracker");
+   VG_(details_avg_translation_sizeB)(200);
+
+   VG_(basic_tool_funcs)(at_post_clo_init, at_instrument, at_fini);
+
+   VG_(needs_command_line_options)(AT_(process_cmd_line_option),
+                                   AT_(print_usage),
+                                   AT_(print_debug_usage));
+   VG_(needs_syscall_wrapper)(at_pre_syscall, at_post_syscall);
+   VG_(needs_client_requests)(at_handle_client_request);
+
+   /* Rust stacks are mostly inlined frames. */
+   VG_(clo_read_inline_info) = True;
+
+   AT_(heap_init)();
+   AT_(threads_register_hooks)();
+}
+
+VG_DETERMINE_INTERFACE_VERSION(at_pre_clo_init)
+
+/*--------------------------------------------------------------------*/
+/*--- end                                               at_main.c  ---*/
+/*--------------------------------------------------------------------*/

@@ -1,0 +1,393 @@
+/*--------------------------------------------------------------------*/
+/*--- asynctrace: the XML report.                     at_report.c ---*/
+/*--------------------------------------------------------------------*/
+
+/* This file is part of asynctrace.  Copyright (C) 2026 the asynctrace
+   authors.  GPL-2.0-or-later; see at_basics.h and COPYING.
+
+   The format is described in docs/report-format.md and its schema is
+   docs/asynctrace-report.rng; change all three together. */
+
+#include "pub_tool_clientstate.h"
+#include "pub_tool_debuginfo.h"
+#include "pub_tool_execontext.h"
+#include "pub_tool_libcfile.h"
+#include "pub_tool_libcproc.h"
+#include "pub_tool_options.h"
+#include "pub_tool_vki.h"
+#include "pub_tool_xarray.h"
+
+#include "at_heap.h"
+#include "at_options.h"
+#include "at_report.h"
+#include "at_threads.h"
+
+/*------------------------------------------------------------*/
+/*--- A buffered writer                                    ---*/
+/*------------------------------------------------------------*/
+
+static Int   out_fd = -1;
+static Bool  out_failed;
+static HChar out_buf[1 << 16];
+static Int   out_used;
+
+static void out_flush(void)
+{
+   Int done = 0;
+   while (done < out_used && !out_failed) {
+      Int w = VG_(write)(out_fd, out_buf + done, out_used - done);
+      if (w <= 0)
+         out_failed = True;
+      else
+         done += w;
+   }
+   out_used = 0;
+}
+
+static void out_bytes(const HChar* s, Int n)
+{
+   while (n > 0) {
+      Int room = (Int)sizeof(out_buf) - out_used;
+      Int k = n < room ? n : room;
+      VG_(memcpy)(out_buf + out_used, s, k);
+      out_used += k;
+      s += k;
+      n -= k;
+      if (out_used == (Int)sizeof(out_buf))
+         out_flush();
+   }
+}
+
+static void out_str(const HChar* s)
+{
+   out_bytes(s, VG_(strlen)(s));
+}
+
+static void out_fmt(const HChar* format, ...) PRINTF_CHECK(1, 2);
+static void out_fmt(const HChar* format, ...)
+{
+   HChar   line[512];
+   va_list vargs;
+   va_start(vargs, format);
+   VG_(vsnprintf)(line, sizeof(line), format, vargs);
+   va_end(vargs);
+   out_str(line);
+}
+
+/* Length of the valid UTF-8 sequence at s, or 0 if there is none. */
+static Int utf8_len(const UChar* s)
+{
+   Int n, i;
+   UInt c;
+   if (s[0] < 0x80)                return 1;
+   else if ((s[0] & 0xE0) == 0xC0) { n = 2; c = s[0] & 0x1F; }
+   else if ((s[0] & 0xF0) == 0xE0) { n = 3; c = s[0] & 0x0F; }
+   else if ((s[0] & 0xF8) == 0xF0) { n = 4; c = s[0] & 0x07; }
+   else                            return 0;
+   for (i = 1; i < n; i++) {
+      if ((s[i] & 0xC0) != 0x80)
+         return 0;
+      c = (c << 6) | (s[i] & 0x3F);
+   }
+   /* No overlong forms, surrogates or code points past U+10FFFF. */
+   if ((n == 2 && c < 0x80) || (n == 3 && c < 0x800) || (n == 4 && c < 0x10000)
+       || (c >= 0xD800 && c <= 0xDFFF) || c > 0x10FFFF
+       || c == 0xFFFE || c == 0xFFFF)
+      return 0;
+   return n;
+}
+
+/* Writes s as XML text.  Programs choose thread names and paths, so
+   anything can be in them: control characters and bytes that are not
+   UTF-8 are written as the text \xNN, keeping the report well-formed.
+   With escape_markup False, s is already XML (Valgrind's own frame
+   text) and only its bytes are checked. */
+static void out_text(const HChar* s, Bool escape_markup)
+{
+   const UChar* p = (const UChar*)s;
+   while (*p) {
+      Int n;
+      if (escape_markup) {
+         switch (*p) {
+            case '&':  out_str("&amp;");  p++; continue;
+            case '<':  out_str("&lt;");   p++; continue;
+            case '>':  out_str("&gt;");   p++; continue;
+            case '"':  out_str("&quot;"); p++; continue;
+            case '\'': out_str("&apos;"); p++; continue;
+            default: break;
+         }
+      }
+      n = utf8_len(p);
+      if (n == 0 || (*p < 0x20 && *p != '\t' && *p != '\n') || *p == 0x7F) {
+         out_fmt("\\x%02x", (UInt)*p);
+         p++;
+      } else {
+         out_bytes((const HChar*)p, n);
+         p += n;
+      }
+   }
+}
+
+static void out_esc(const HChar* s) { out_text(s, True); }
+
+/*------------------------------------------------------------*/
+/*--- Stacks                                               ---*/
+/*------------------------------------------------------------*/
+
+/* Valgrind's describe_IP gives a frame in its XML protocol's layout
+   (ip, obj, fn, dir, file, line, escaped) when XML output is on; it is
+   the only public call that also describes inlined calls.  Turn XML on
+   just for the call, and drop its indentation. */
+static void out_frame_xml(const HChar* s)
+{
+   HChar* copy = VG_(strdup)("at.frame", s);
+   HChar* w = copy;
+   Bool   skip_space = False;
+   for (; *s; s++) {
+      if (*s == '\n') { skip_space = True; continue; }
+      if (skip_space && *s == ' ') continue;
+      skip_space = False;
+      *w++ = *s;
+   }
+   *w = '\0';
+   out_text(copy, False);
+   VG_(free)(copy);
+}
+
+static void out_ip(UInt n, DiEpoch ep, Addr ip, void* opaque)
+{
+   InlIPCursor* iipc = VG_(clo_read_inline_info) ? VG_(new_IIPC)(ep, ip)
+                                                 : NULL;
+   Bool saved = VG_(clo_xml);
+   do {
+      const HChar* s;
+      VG_(clo_xml) = True;
+      s = VG_(describe_IP)(ep, ip, iipc);
+      VG_(clo_xml) = saved;
+      out_frame_xml(s);
+   } while (iipc && VG_(next_IIPC)(iipc));
+   if (iipc)
+      VG_(delete_IIPC)(iipc);
+}
+
+static void out_stack(ExeContext* ec)
+{
+   out_str("<stack>");
+   if (ec)
+      VG_(apply_ExeContext)(out_ip, NULL, ec);
+   out_str("</stack>");
+}
+
+/*------------------------------------------------------------*/
+/*--- Run header                                           ---*/
+/*------------------------------------------------------------*/
+
+static ULong start_epoch_ms;
+
+void AT_(report_init)(void)
+{
+   struct vki_timeval tv;
+   if (VG_(gettimeofday)(&tv, NULL) == 0)
+      start_epoch_ms = (ULong)tv.tv_sec * 1000ULL + tv.tv_usec / 1000;
+}
+
+/* Days since 1970-01-01 to a civil date (proleptic Gregorian). */
+static void civil_from_days(Long z, Long* y, UInt* m, UInt* d)
+{
+   Long era, yoe, doy, mp;
+   z += 719468;
+   era = (z >= 0 ? z : z - 146096) / 146097;
+   Long doe = z - era * 146097;
+   yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+   *y  = yoe + era * 400;
+   doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+   mp  = (5 * doy + 2) / 153;
+   *d  = (UInt)(doy - (153 * mp + 2) / 5 + 1);
+   *m  = (UInt)(mp < 10 ? mp + 3 : mp - 9);
+   if (*m <= 2)
+      (*y)++;
+}
+
+static void out_start_time(void)
+{
+   ULong secs = start_epoch_ms / 1000;
+   Long  y;
+   UInt  m, d;
+   civil_from_days((Long)(secs / 86400), &y, &m, &d);
+   out_fmt("<start-time epoch-ms=\"%llu\">%04lld-%02u-%02uT%02llu:%02llu:"
+           "%02llu.%03lluZ</start-time>\n",
+           start_epoch_ms, y, m, d, (secs % 86400) / 3600,
+           (secs % 3600) / 60, secs % 60, start_epoch_ms % 1000);
+}
+
+static const HChar* signal_name(Int signo)
+{
+   static const HChar* const names[] = {
+      "SIG0", "SIGHUP", "SIGINT", "SIGQUIT", "SIGILL", "SIGTRAP",
+      "SIGABRT", "SIGBUS", "SIGFPE", "SIGKILL", "SIGUSR1", "SIGSEGV",
+      "SIGUSR2", "SIGPIPE", "SIGALRM", "SIGTERM", "SIGSTKFLT", "SIGCHLD",
+      "SIGCONT", "SIGSTOP", "SIGTSTP", "SIGTTIN", "SIGTTOU", "SIGURG",
+      "SIGXCPU", "SIGXFSZ", "SIGVTALRM", "SIGPROF", "SIGWINCH", "SIGIO",
+      "SIGPWR", "SIGSYS"
+   };
+   static HChar rt[16];
+   if (signo > 0 && signo < (Int)(sizeof(names) / sizeof(names[0])))
+      return names[signo];
+   if (signo >= 32 && signo <= 64) {
+      VG_(sprintf)(rt, "SIGRT%d", signo - 32);
+      return rt;
+   }
+   return "unknown";
+}
+
+static void out_run(const AT_RunEnd* end)
+{
+   Word i;
+   out_str("<run>\n");
+   out_str("  <tool name=\"asynctrace\" version=\"" AT_VERSION "\"/>\n");
+   out_str("  <valgrind version=\"" AT_VALGRIND_VERSION "\"/>\n");
+   out_str("  <command><exe>");
+   out_esc(VG_(args_the_exename) ? VG_(args_the_exename) : "");
+   out_str("</exe>");
+   for (i = 0; i < VG_(sizeXA)(VG_(args_for_client)); i++) {
+      out_str("<arg>");
+      out_esc(*(HChar**)VG_(indexXA)(VG_(args_for_client), i));
+      out_str("</arg>");
+   }
+   out_str("</command>\n");
+   out_fmt("  <pid>%d</pid>\n  <ppid>%d</ppid>\n", VG_(getpid)(),
+           VG_(getppid)());
+   out_str("  ");
+   out_start_time();
+   out_fmt("  <duration-ms>%u</duration-ms>\n", AT_NOW_MS());
+   switch (end->how) {
+      case AT_END_EXIT:
+         out_fmt("  <end how=\"exit\" status=\"%d\"/>\n", end->status);
+         break;
+      case AT_END_SIGNAL:
+         out_fmt("  <end how=\"signal\" signal=\"%s\" signo=\"%d\"/>\n",
+                 signal_name(end->signo), end->signo);
+         break;
+      case AT_END_EXEC:
+         out_str("  <end how=\"exec\"/>\n");
+         break;
+   }
+   out_str("</run>\n");
+}
+
+/*------------------------------------------------------------*/
+/*--- Threads and heap                                     ---*/
+/*------------------------------------------------------------*/
+
+static void out_counters(const AT_HeapCounters* c)
+{
+   out_fmt("allocs=\"%llu\" frees=\"%llu\" bytes-allocated=\"%llu\" "
+           "bytes-freed=\"%llu\" live-blocks=\"%llu\" live-bytes=\"%llu\"",
+           c->allocs, c->frees, c->bytes_allocated, c->bytes_freed,
+           c->live_blocks, c->live_bytes);
+}
+
+static void out_threads(void)
+{
+   UInt i, n = AT_(n_threads)();
+   out_fmt("<threads count=\"%u\">\n", n);
+   for (i = 1; i <= n; i++) {
+      const AT_Thread* t = AT_(thread_by_seq)(i);
+      Word k;
+      out_fmt("  <thread seq=\"%u\" vg-tid=\"%u\" os-tid=\"%d\" "
+              "creator=\"%u\" role=\"", t->seq, t->vg_tid, t->os_tid,
+              t->creator);
+      out_esc(AT_(role_name)(t->role));
+      out_fmt("\" start-ms=\"%u\"", t->start_ms);
+      if (!t->alive)
+         out_fmt(" end-ms=\"%u\"", t->end_ms);
+      out_fmt(" alive-at-exit=\"%s\">\n", t->alive ? "yes" : "no");
+      for (k = 0; k < VG_(sizeXA)(t->names); k++) {
+         const AT_Name* nm = VG_(indexXA)(t->names, k);
+         out_fmt("    <name since-ms=\"%u\"%s>", nm->since_ms,
+                 nm->inherited ? " inherited=\"yes\"" : "");
+         out_esc(nm->name);
+         out_str("</name>\n");
+      }
+      if (t->creation) {
+         out_str("    <creation>");
+         out_stack(t->creation);
+         out_str("</creation>\n");
+      }
+      out_str("    <heap ");
+      out_counters(&t->heap);
+      out_str("/>\n  </thread>\n");
+   }
+   out_str("</threads>\n");
+}
+
+static void out_heap(void)
+{
+   const AT_HeapSummary* h = AT_(heap_summary)();
+   out_str("<heap ");
+   out_counters(&h->total);
+   out_fmt(" peak-bytes=\"%llu\" peak-blocks=\"%llu\" peak-ms=\"%u\"/>\n",
+           h->peak_bytes, h->peak_blocks, h->peak_ms);
+}
+
+static void out_live_at_exit(void)
+{
+   const AT_HeapSummary* h = AT_(heap_summary)();
+   XArray* sites = AT_(heap_live_sites)();
+   Word i, n = VG_(sizeXA)(sites);
+   out_fmt("<live-at-exit blocks=\"%llu\" bytes=\"%llu\" sites=\"%ld\">\n",
+           h->total.live_blocks, h->total.live_bytes, n);
+   for (i = 0; i < n; i++) {
+      const AT_LiveSite* s = VG_(indexXA)(sites, i);
+      out_fmt("  <site thread=\"%u\" role=\"", s->owner_seq);
+      out_esc(AT_(role_name)(s->role));
+      out_fmt("\" blocks=\"%llu\" bytes=\"%llu\">", s->blocks, s->bytes);
+      out_stack(s->where);
+      out_str("</site>\n");
+   }
+   out_str("</live-at-exit>\n");
+   VG_(deleteXA)(sites);
+}
+
+/*------------------------------------------------------------*/
+/*--- Writing it                                           ---*/
+/*------------------------------------------------------------*/
+
+void AT_(write_report)(const AT_RunEnd* end)
+{
+   HChar* file = VG_(expand_file_name)("--asynctrace-out-file",
+                                       AT_(clo_out_file));
+   SysRes sres = VG_(open)(file, VKI_O_CREAT | VKI_O_TRUNC | VKI_O_WRONLY,
+                           VKI_S_IRUSR | VKI_S_IWUSR | VKI_S_IRGRP
+                           | VKI_S_IROTH);
+   if (sr_isError(sres)) {
+      VG_(umsg)("asynctrace: cannot write the report to %s (errno %lu)\n",
+                file, sr_Err(sres));
+      VG_(free)(file);
+      return;
+   }
+   out_fd = sr_Res(sres);
+   out_failed = False;
+   out_used = 0;
+
+   out_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+   out_str("<asynctrace version=\"1\">\n");
+   out_run(end);
+   out_threads();
+   out_heap();
+   out_live_at_exit();
+   out_str("</asynctrace>\n");
+   out_flush();
+   VG_(close)(out_fd);
+   out_fd = -1;
+
+   if (out_failed)
+      VG_(umsg)("asynctrace: writing the report to %s failed\n", file);
+   else if (VG_(clo_verbosity) > 0)
+      VG_(umsg)("asynctrace: report written to %s\n", file);
+   VG_(free)(file);
+}
+
+/*--------------------------------------------------------------------*/
+/*--- end                                             at_report.c ---*/
+/*--------------------------------------------------------------------*/

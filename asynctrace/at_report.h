@@ -1,0 +1,27 @@
+/*--------------------------------------------------------------------*/
+/*--- asynctrace: the XML report.                     at_report.h ---*/
+/*--------------------------------------------------------------------*/
+
+/* This file is part of asynctrace.  Copyright (C) 2026 the asynctrace
+   authors.  GPL-2.0-or-later; see at_basics.h and COPYING. */
+
+#ifndef __AT_REPORT_H
+#define __AT_REPORT_H
+
+#include "at_basics.h"
+
+/* How the run ended, as the report tells it. */
+typedef enum { AT_END_EXIT, AT_END_SIGNAL, AT_END_EXEC } AT_EndHow;
+
+typedef struct {
+   AT_EndHow how;
+   Int       status;    /* AT_END_EXIT: the exit status (0..255) */
+   Int       signo;     /* AT_END_SIGNAL: the signal, 0 if unknown */
+} AT_RunEnd;
+
+void AT_(report_init)(void);   /* notes the wall-clock start */
+/* Writes the report to the file --asynctrace-out-file names, expanded
+   now so that a forked child writes its own. */
+void AT_(write_report)(const AT_RunEnd* end);
+
+#endif /* __AT_REPORT_H */

@@ -1,0 +1,284 @@
+/*--------------------------------------------------------------------*/
+/*--- asynctrace: thread records and roles.          at_threads.c ---*/
+/*--------------------------------------------------------------------*/
+
+/* This file is part of asynctrace.  Copyright (C) 2026 the asynctrace
+   authors.  GPL-2.0-or-later; see at_basics.h and COPYING. */
+
+#include "pub_tool_aspacemgr.h"
+#include "pub_tool_clientstate.h"
+#include "pub_tool_libcproc.h"
+#include "pub_tool_threadstate.h"
+#include "pub_tool_tooliface.h"
+#include "pub_tool_vki.h"
+#include "pub_tool_vkiscnums.h"
+
+#include "at_threads.h"
+
+/*------------------------------------------------------------*/
+/*--- Roles                                                ---*/
+/*------------------------------------------------------------*/
+
+/* Interned role names; index = role number.  The first six are the
+   built-in roles, in the order of the AT_ROLE_ numbers. */
+static XArray* roles;   /* of HChar* */
+
+static const HChar* const builtin_roles[] = {
+   "main", "tokio-worker", "tokio-blocking", "tokio-block-on",
+   "rayon-worker", "other"
+};
+
+UShort AT_(role_intern)(const HChar* name)
+{
+   Word i, n = VG_(sizeXA)(roles);
+   for (i = 0; i < n; i++)
+      if (VG_(strcmp)(*(HChar**)VG_(indexXA)(roles, i), name) == 0)
+         return (UShort)i;
+   if (n >= 0xFFFF)   /* absurdly many: fold the rest into "other" */
+      return AT_ROLE_OTHER;
+   HChar* copy = VG_(strdup)("at.role", name);
+   VG_(addToXA)(roles, &copy);
+   return (UShort)n;
+}
+
+const HChar* AT_(role_name)(UShort role)
+{
+   return *(HChar**)VG_(indexXA)(roles, role);
+}
+
+/* First version: the role from the name alone.  Rust's std cuts thread
+   names to 15 bytes, so Tokio's "tokio-runtime-worker" shows as
+   "tokio-runtime-w"; Tokio 1.50+ calls its threads "tokio-rt-worker". */
+static UShort role_from_name(const AT_Thread* t, const HChar* name)
+{
+   if (t->seq == 1)
+      return AT_ROLE_MAIN;
+   if (VG_(strcmp)(name, "tokio-runtime-w") == 0
+       || VG_(strcmp)(name, "tokio-rt-worker") == 0)
+      return AT_ROLE_TOKIO_WORKER;
+   return AT_ROLE_OTHER;
+}
+
+/*------------------------------------------------------------*/
+/*--- Thread records                                       ---*/
+/*------------------------------------------------------------*/
+
+static XArray* all_threads;       /* of AT_Thread*, index seq-1 */
+AT_Thread** AT_(thread_of_tid);   /* live record of each ThreadId */
+static UInt n_alive;
+
+UInt AT_(n_threads)(void)       { return (UInt)VG_(sizeXA)(all_threads); }
+UInt AT_(n_alive_threads)(void) { return n_alive; }
+
+AT_Thread* AT_(thread_by_seq)(UInt seq)
+{
+   tl_assert(seq >= 1 && seq <= AT_(n_threads)());
+   return *(AT_Thread**)VG_(indexXA)(all_threads, seq - 1);
+}
+
+const HChar* AT_(thread_name)(const AT_Thread* t)
+{
+   Word n = VG_(sizeXA)(t->names);
+   return n == 0 ? "" : ((AT_Name*)VG_(indexXA)(t->names, n - 1))->name;
+}
+
+static void add_name(AT_Thread* t, const HChar* name, Bool inherited)
+{
+   AT_Name nm;
+   nm.name      = VG_(strdup)("at.thread.name", name);
+   nm.since_ms  = AT_NOW_MS();
+   nm.inherited = inherited;
+   VG_(addToXA)(t->names, &nm);
+   if (!t->role_set)
+      t->role = role_from_name(t, name);
+}
+
+static AT_Thread* new_thread(ThreadId tid, UInt creator)
+{
+   AT_Thread* t = VG_(calloc)("at.thread", 1, sizeof(AT_Thread));
+   t->seq      = AT_(n_threads)() + 1;
+   t->vg_tid   = tid;
+   t->creator  = creator;
+   t->alive    = True;
+   t->start_ms = AT_NOW_MS();
+   t->role     = AT_ROLE_OTHER;
+   t->names    = VG_(newXA)(VG_(malloc), "at.thread.names", VG_(free),
+                            sizeof(AT_Name));
+   VG_(addToXA)(all_threads, &t);
+   AT_(thread_of_tid)[tid] = t;
+   n_alive++;
+   return t;
+}
+
+/* The thread's slot is gone; its record stays. */
+static void unmap_thread(AT_Thread* t)
+{
+   if (AT_(thread_of_tid)[t->vg_tid] == t) {
+      AT_(thread_of_tid)[t->vg_tid] = NULL;
+      n_alive--;
+   }
+}
+
+static void end_thread(AT_Thread* t)
+{
+   if (!t->alive)
+      return;
+   t->alive  = False;
+   t->end_ms = AT_NOW_MS();
+   unmap_thread(t);
+}
+
+/*------------------------------------------------------------*/
+/*--- Core hooks                                           ---*/
+/*------------------------------------------------------------*/
+
+static void at_pre_thread_ll_create(ThreadId parent, ThreadId child)
+{
+   AT_Thread* p = parent != VG_INVALID_THREADID && parent < VG_N_THREADS
+                 ? AT_(thread)(parent) : NULL;
+   AT_Thread* t;
+
+   /* The core announces the root thread too, after tool init: its
+      record already exists. */
+   if (p == NULL && child == 1 && AT_(thread_of_tid)[1]
+       && AT_(thread_of_tid)[1]->seq == 1)
+      return;
+   /* A stale record in this slot means we missed its exit: end it. */
+   if (AT_(thread_of_tid)[child])
+      end_thread(AT_(thread_of_tid)[child]);
+   t = new_thread(child, p ? p->seq : 0);
+   /* The parent is inside clone(): its stack is where the thread was
+      created. */
+   if (p)
+      t->creation = VG_(record_ExeContext)(parent, 0);
+   /* A new thread starts with its creator's name, as under the kernel. */
+   add_name(t, p ? AT_(thread_name)(p) : "", True);
+}
+
+static void at_pre_thread_first_insn(ThreadId tid)
+{
+   AT_Thread* t = AT_(thread)(tid);
+   /* This runs on the new thread's own kernel task. */
+   if (t && t->os_tid == 0)
+      t->os_tid = VG_(gettid)();
+}
+
+/* A thread that ends on its own calls exit(2) first.  The others are
+   taken down by the end of the process (exit_group, a fatal signal):
+   they were alive at exit and keep alive set. */
+static void at_pre_thread_ll_exit(ThreadId tid)
+{
+   AT_Thread* t = AT_(thread)(tid);
+   if (t == NULL)
+      return;
+   if (t->exit_called)
+      end_thread(t);
+   else
+      unmap_thread(t);
+}
+
+void AT_(threads_register_hooks)(void)
+{
+   VG_(track_pre_thread_ll_create)(at_pre_thread_ll_create);
+   VG_(track_pre_thread_first_insn)(at_pre_thread_first_insn);
+   VG_(track_pre_thread_ll_exit)(at_pre_thread_ll_exit);
+}
+
+void AT_(threads_init)(void)
+{
+   UInt i;
+   roles = VG_(newXA)(VG_(malloc), "at.roles", VG_(free), sizeof(HChar*));
+   for (i = 0; i < sizeof(builtin_roles) / sizeof(builtin_roles[0]); i++)
+      AT_(role_intern)(builtin_roles[i]);
+
+   all_threads = VG_(newXA)(VG_(malloc), "at.threads", VG_(free),
+                            sizeof(AT_Thread*));
+   AT_(thread_of_tid) = VG_(calloc)("at.thread_of_tid", VG_N_THREADS,
+                                    sizeof(AT_Thread*));
+
+   /* The main thread: ThreadId 1, no creator.  Its first name is the
+      one the kernel gives at exec, the executable's base name cut to
+      15 bytes (under Valgrind the real one is the tool's). */
+   AT_Thread* m = new_thread(1, 0);
+   m->os_tid = VG_(getpid)();
+   {
+      const HChar* exe = VG_(args_the_exename) ? VG_(args_the_exename) : "";
+      const HChar* base = VG_(strrchr)(exe, '/');
+      HChar comm[16];
+      VG_(strncpy)(comm, base ? base + 1 : exe, 15);
+      comm[15] = '\0';
+      add_name(m, comm, True);
+   }
+}
+
+/*------------------------------------------------------------*/
+/*--- Names from prctl(PR_SET_NAME)                        ---*/
+/*------------------------------------------------------------*/
+
+/* Copies the name the kernel took: at most 15 bytes, up to a NUL.  The
+   syscall succeeded, so the bytes were readable; check anyway, a tool
+   must not fault on client memory. */
+static void read_client_name(Addr a, HChar* out /* [16] */)
+{
+   Int i;
+   for (i = 0; i < 15; i++) {
+      if (!VG_(am_is_valid_for_client)(a + i, 1, VKI_PROT_READ))
+         break;
+      out[i] = *(const HChar*)(a + i);
+      if (out[i] == '\0')
+         break;
+   }
+   out[i] = '\0';
+}
+
+void AT_(threads_pre_syscall)(ThreadId tid, UInt sysno, UWord* args)
+{
+   if (sysno == __NR_exit) {
+      AT_Thread* t = AT_(thread)(tid);
+      if (t)
+         t->exit_called = True;
+   }
+}
+
+void AT_(threads_post_syscall)(ThreadId tid, UInt sysno, UWord* args,
+                               SysRes res)
+{
+   if (sysno == __NR_prctl && args[0] == VKI_PR_SET_NAME
+       && !sr_isError(res)) {
+      AT_Thread* t = AT_(thread)(tid);
+      HChar name[16];
+      if (!t)
+         return;
+      read_client_name((Addr)args[1], name);
+      add_name(t, name, False);
+   }
+}
+
+void AT_(threads_fork_child)(ThreadId tid)
+{
+   UInt i, n = AT_(n_threads)();
+   for (i = 1; i <= n; i++) {
+      AT_Thread* t = AT_(thread_by_seq)(i);
+      if (t->alive && t->vg_tid != tid)
+         end_thread(t);
+   }
+   if (AT_(thread)(tid))
+      AT_(thread)(tid)->os_tid = VG_(gettid)();
+}
+
+/*------------------------------------------------------------*/
+/*--- Roles chosen by the program                          ---*/
+/*------------------------------------------------------------*/
+
+void AT_(threads_set_role)(ThreadId tid, const HChar* role)
+{
+   AT_Thread* t = AT_(thread)(tid);
+   if (!t)
+      return;
+   t->role     = AT_(role_intern)(role);
+   t->role_set = True;
+}
+
+/*--------------------------------------------------------------------*/
+/*--- end                                            at_threads.c ---*/
+/*--------------------------------------------------------------------*/

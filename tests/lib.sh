@@ -1,0 +1,66 @@
+# Helpers for asynctrace's tests.  A test is a bash script tests/NAME.test;
+# tests/run-tests.sh runs each in its own bash with this file sourced and
+# counts it passed when it exits 0.  Copyright (C) 2026 the asynctrace
+# authors.  GPL-2.0-or-later.
+#
+# Environment set by the runner:
+#   AT_TOP    the build tree (vg-in-place, at_print, tests/progs/*)
+#   AT_SRC    the source tree (docs/asynctrace-report.rng, tests/)
+#   AT_TMP    a scratch folder private to this test
+
+SCHEMA="$AT_SRC/docs/asynctrace-report.rng"
+PROGS="$AT_TOP/tests/progs"
+fails=0
+
+fail() { echo "  FAIL: $*"; fails=$((fails + 1)); }
+
+# at_run [valgrind options] PROG [ARGS]: run PROG under asynctrace with the
+# report at $AT_TMP/report.xml (unless an --asynctrace-out-file is given),
+# then validate the report.  Sets $report, $vg_status; the tool's stderr
+# is in $AT_TMP/vg.err.
+at_run() {
+   report="$AT_TMP/report.xml"
+   local has_out=no a
+   for a in "$@"; do
+      case "$a" in --asynctrace-out-file=*) has_out=yes ;; esac
+   done
+   if [ $has_out = yes ]; then
+      "$AT_TOP/vg-in-place" -q "$@" 2>"$AT_TMP/vg.err"
+   else
+      "$AT_TOP/vg-in-place" -q --asynctrace-out-file="$report" "$@" \
+         2>"$AT_TMP/vg.err"
+   fi
+   vg_status=$?
+   if [ $has_out = no ]; then validate "$report"; fi
+   return 0
+}
+
+# validate FILE: the report must exist and match the schema.
+validate() {
+   if [ ! -s "$1" ]; then fail "no report at $1"; cat "$AT_TMP/vg.err" 2>/dev/null | head -20; return 1; fi
+   if ! xmllint --noout --relaxng "$SCHEMA" "$1" 2>"$AT_TMP/xmllint.err"; then
+      fail "report $1 does not validate:"; head -5 "$AT_TMP/xmllint.err"; return 1
+   fi
+}
+
+# xq XPATH [FILE]: the string value of XPATH in the report.
+xq() { xmllint --xpath "string($1)" "${2:-$report}" 2>/dev/null; }
+
+# expect WHAT ACTUAL EXPECTED
+expect() {
+   if [ "$2" != "$3" ]; then fail "$1: got '$2', expected '$3'"; fi
+}
+
+# expect_match WHAT ACTUAL ERE
+expect_match() {
+   if ! printf '%s' "$2" | grep -Eq -- "$3"; then
+      fail "$1: got '$2', expected to match /$3/"
+   fi
+}
+
+# Sum of an attribute over a node set, e.g. xsum '//site[@role="main"]/@bytes'
+xsum() { xmllint --xpath "sum($1)" "${2:-$report}" 2>/dev/null; }
+
+# xcount XPATH: number of nodes.
+xcount() { xmllint --xpath "count($1)" "${2:-$report}" 2>/dev/null; }
+
