@@ -1,0 +1,1440 @@
+/* at_print: prints a human summary of an asynctrace report (XML, version 1).
+ *
+ * Copyright (C) 2026 the asynctrace authors.
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ * This program is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License as published by the
+ * Free Software Foundation; either version 2 of the License, or (at your
+ * option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful, but
+ * WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General
+ * Public License for more details.
+ *
+ * The report format is docs/report-format.md; the schema is
+ * docs/asynctrace-report.rng.  The report is read with libxml2's streaming
+ * reader, so memory use grows with the number of threads and with --top,
+ * not with the size of the file.  Nothing is printed until the whole file
+ * has been read, so a bad file gives one error line and no half table.
+ */
+
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <libxml/parser.h>
+#include <libxml/xmlerror.h>
+#include <libxml/xmlreader.h>
+
+#define AT_PRINT_VERSION "0.1.0"
+#define FORMAT_VERSION   "1"
+#define DEFAULT_TOP      10
+
+/* Table columns whose cells can be long (names chosen by the program) are
+   aligned up to this width; a longer cell is printed whole and pushes the
+   rest of its row to the right. */
+#define NAME_COL_MAX 32
+#define ROLE_COL_MAX 24
+
+/* ------------------------------------------------------------------ */
+/* Memory and strings                                                  */
+/* ------------------------------------------------------------------ */
+
+static _Noreturn void oom(void)
+{
+   fputs("at_print: out of memory\n", stderr);
+   exit(1);
+}
+
+static void *xrealloc(void *p, size_t n)
+{
+   void *q = realloc(p, n ? n : 1);
+   if (q == NULL)
+      oom();
+   return q;
+}
+
+static char *xstrdup(const char *s)
+{
+   size_t n = strlen(s) + 1;
+   return memcpy(xrealloc(NULL, n), s, n);
+}
+
+/* Makes room for need elements of size elem, doubling the capacity. */
+static void *grow_array(void *arr, size_t *cap, size_t need, size_t elem)
+{
+   if (need <= *cap)
+      return arr;
+   size_t n = *cap ? *cap : 8;
+   while (n < need) {
+      if (n > SIZE_MAX / 2 / elem)
+         oom();
+      n *= 2;
+   }
+   *cap = n;
+   return xrealloc(arr, n * elem);
+}
+
+#define GROW(arr, cap, need) \
+   ((arr) = grow_array((arr), &(cap), (need), sizeof *(arr)))
+
+typedef struct {
+   char *s;
+   size_t len, cap;
+} Buf;
+
+static void buf_add(Buf *b, const char *s, size_t n)
+{
+   GROW(b->s, b->cap, b->len + n + 1);
+   memcpy(b->s + b->len, s, n);
+   b->len += n;
+   b->s[b->len] = '\0';
+}
+
+static void buf_adds(Buf *b, const char *s) { buf_add(b, s, strlen(s)); }
+
+static void buf_clear(Buf *b)
+{
+   b->len = 0;
+   if (b->s)
+      b->s[0] = '\0';
+}
+
+/* Appends s with control characters (C0, DEL and the C1 range) replaced
+   by \xNN, the notation the report itself uses for them, so that a name
+   cannot move the cursor, clear the screen or break a line. */
+static void buf_add_clean(Buf *b, const char *s)
+{
+   const unsigned char *p = (const unsigned char *)s;
+   char hex[8];
+   while (*p) {
+      const unsigned char *start = p;
+      while (*p >= 0x20 && *p != 0x7f && !(p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f))
+         p++;
+      buf_add(b, (const char *)start, (size_t)(p - start));
+      if (*p == '\0')
+         break;
+      if (*p == 0xc2) {
+         snprintf(hex, sizeof hex, "\\x%02x", p[0]);
+         buf_adds(b, hex);
+         p++;
+      }
+      snprintf(hex, sizeof hex, "\\x%02x", p[0]);
+      buf_adds(b, hex);
+      p++;
+   }
+   if (b->s == NULL)
+      buf_add(b, "", 0);
+}
+
+static char *clean_dup(const char *s)
+{
+   Buf b = { 0 };
+   buf_add_clean(&b, s);
+   return b.s;
+}
+
+/* A cleaned copy of s cut to about max bytes, for error messages, which
+   must stay one short line whatever the file holds. */
+static char *clip(const char *s, size_t max)
+{
+   char *c = clean_dup(s);
+   size_t n = strlen(c);
+   if (n > max) {
+      n = max;
+      while (n > 0 && ((unsigned char)c[n] & 0xc0) == 0x80)
+         n--;               /* do not split a UTF-8 sequence */
+      strcpy(c + n, "...");   /* max + 3 < the original length + 1 */
+   }
+   return c;
+}
+
+/* Columns a code point takes in a terminal: enough for CJK and emoji to
+   keep tables aligned; combining marks take none. */
+static int cp_width(uint32_t c)
+{
+   if ((c >= 0x0300 && c <= 0x036f) || (c >= 0x1ab0 && c <= 0x1aff) ||
+       (c >= 0x1dc0 && c <= 0x1dff) || (c >= 0x200b && c <= 0x200f) ||
+       (c >= 0x20d0 && c <= 0x20ff) || (c >= 0xfe00 && c <= 0xfe0f) ||
+       (c >= 0xfe20 && c <= 0xfe2f))
+      return 0;
+   if ((c >= 0x1100 && c <= 0x115f) || (c >= 0x2e80 && c <= 0x303e) ||
+       (c >= 0x3041 && c <= 0x33ff) || (c >= 0x3400 && c <= 0x4dbf) ||
+       (c >= 0x4e00 && c <= 0x9fff) || (c >= 0xa000 && c <= 0xa4cf) ||
+       (c >= 0xac00 && c <= 0xd7a3) || (c >= 0xf900 && c <= 0xfaff) ||
+       (c >= 0xfe30 && c <= 0xfe4f) || (c >= 0xff00 && c <= 0xff60) ||
+       (c >= 0xffe0 && c <= 0xffe6) || (c >= 0x1f300 && c <= 0x1f64f) ||
+       (c >= 0x1f900 && c <= 0x1f9ff) || (c >= 0x20000 && c <= 0x3fffd))
+      return 2;
+   return 1;
+}
+
+static size_t display_width(const char *s)
+{
+   const unsigned char *p = (const unsigned char *)s;
+   size_t w = 0;
+   while (*p) {
+      uint32_t c = *p;
+      int n = 1;
+      if (c >= 0xf0 && c < 0xf8)
+         n = 4, c &= 0x07;
+      else if (c >= 0xe0 && c < 0xf0)
+         n = 3, c &= 0x0f;
+      else if (c >= 0xc0 && c < 0xe0)
+         n = 2, c &= 0x1f;
+      for (int i = 1; i < n; i++) {
+         if ((p[i] & 0xc0) != 0x80) {   /* not UTF-8: count the byte alone */
+            n = 1;
+            c = '?';
+            break;
+         }
+         c = (c << 6) | (p[i] & 0x3f);
+      }
+      w += (size_t)cp_width(c);
+      p += n;
+   }
+   return w;
+}
+
+/* Decimal with thousands separators, as Valgrind prints counts.  Returns
+   one of a few rotating buffers so a printf can take several. */
+static const char *num(uint64_t v)
+{
+   static char ring[8][32];
+   static unsigned next;
+   char *out = ring[next++ % 8], digits[24];
+   int n = snprintf(digits, sizeof digits, "%" PRIu64, v), o = 0;
+   for (int i = 0; i < n; i++) {
+      if (i > 0 && (n - i) % 3 == 0)
+         out[o++] = ',';
+      out[o++] = digits[i];
+   }
+   out[o] = '\0';
+   return out;
+}
+
+static const char *plural(uint64_t n, const char *one, const char *many)
+{
+   return n == 1 ? one : many;
+}
+
+/* Sums are of the file's own counters; saturate rather than wrap if a
+   hand-made file holds absurd values. */
+static uint64_t add_sat(uint64_t a, uint64_t b)
+{
+   return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+static bool is_xml_space(char c)
+{
+   return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* An xsd:nonNegativeInteger: optional surrounding white space, an
+   optional '+', decimal digits; must fit in 64 bits. */
+static bool parse_u64(const char *s, uint64_t *out)
+{
+   uint64_t v = 0;
+   bool digits = false;
+   while (is_xml_space(*s))
+      s++;
+   if (*s == '+')
+      s++;
+   for (; *s >= '0' && *s <= '9'; s++) {
+      unsigned d = (unsigned)(*s - '0');
+      if (v > (UINT64_MAX - d) / 10)
+         return false;
+      v = v * 10 + d;
+      digits = true;
+   }
+   while (is_xml_space(*s))
+      s++;
+   if (!digits || *s != '\0')
+      return false;
+   *out = v;
+   return true;
+}
+
+/* An xsd:int. */
+static bool parse_int(const char *s, long *out)
+{
+   uint64_t v;
+   bool neg = false;
+   while (is_xml_space(*s))
+      s++;
+   if (*s == '-') {
+      neg = true;
+      s++;
+   } else if (*s == '+') {
+      s++;
+   }
+   if (*s == '+' || *s == '-' || !parse_u64(s, &v))
+      return false;
+   if (v > (neg ? 2147483648u : 2147483647u))
+      return false;
+   *out = neg ? -(long)v : (long)v;
+   return true;
+}
+
+/* ------------------------------------------------------------------ */
+/* The report in memory                                                */
+/* ------------------------------------------------------------------ */
+
+typedef struct {
+   char *ip, *obj, *fn, *file;   /* cleaned for printing; NULL if absent */
+   uint64_t line;
+   bool has_line;
+} Frame;
+
+typedef struct {
+   uint64_t thread, blocks, bytes;
+   char *role;
+   Frame *frames;
+   size_t nframes, capframes;
+   size_t order;                 /* place in the file, for a stable sort */
+} Site;
+
+typedef struct {
+   uint64_t seq, creator, start_ms, end_ms;
+   bool has_end, alive;
+   char *role, *name;            /* name: the last <name>, NULL if none */
+   uint64_t allocs, bytes_allocated, live_blocks, live_bytes;
+} Thread;
+
+enum EndHow { END_EXIT, END_SIGNAL, END_OTHER };
+
+typedef struct {
+   char *tool_version, *vg_version, *exe, *start_time;
+   char **args;
+   size_t nargs, capargs;
+   uint64_t pid, ppid, duration_ms;
+   enum EndHow end_how;
+   long status;                  /* END_EXIT */
+   char *signal;                 /* END_SIGNAL: its name; END_OTHER: how */
+   uint64_t signo;
+
+   Thread *threads;
+   size_t nthreads, capthreads;
+
+   uint64_t allocs, frees, bytes_allocated, bytes_freed, live_blocks,
+            live_bytes, peak_bytes, peak_blocks, peak_ms;
+
+   uint64_t exit_blocks, exit_bytes;   /* from <live-at-exit> */
+   Site *sites;                  /* the largest ones, at least --top */
+   size_t nsites, capsites;
+   size_t sites_total;           /* all <site>s in the file */
+} Report;
+
+static void frame_free(Frame *f)
+{
+   free(f->ip);
+   free(f->obj);
+   free(f->fn);
+   free(f->file);
+}
+
+static void site_free(Site *s)
+{
+   for (size_t i = 0; i < s->nframes; i++)
+      frame_free(&s->frames[i]);
+   free(s->frames);
+   free(s->role);
+   memset(s, 0, sizeof *s);
+}
+
+static void report_free(Report *r)
+{
+   free(r->tool_version);
+   free(r->vg_version);
+   free(r->exe);
+   free(r->start_time);
+   free(r->signal);
+   for (size_t i = 0; i < r->nargs; i++)
+      free(r->args[i]);
+   free(r->args);
+   for (size_t i = 0; i < r->nthreads; i++) {
+      free(r->threads[i].role);
+      free(r->threads[i].name);
+   }
+   free(r->threads);
+   for (size_t i = 0; i < r->nsites; i++)
+      site_free(&r->sites[i]);
+   free(r->sites);
+}
+
+/* Largest first; equal sizes keep their order in the file. */
+static int cmp_site(const void *a, const void *b)
+{
+   const Site *x = a, *y = b;
+   if (x->bytes != y->bytes)
+      return x->bytes > y->bytes ? -1 : 1;
+   return (x->order > y->order) - (x->order < y->order);
+}
+
+/* ------------------------------------------------------------------ */
+/* libxml2 errors                                                      */
+/* ------------------------------------------------------------------ */
+
+/* The file, read through our own callback so we know how much of it
+   libxml2 has been given and how it starts. */
+typedef struct {
+   int fd;
+   uint64_t total;
+   int err;                      /* errno of a failed read, or 0 */
+   int first;                    /* first byte that is not space or BOM,
+                                    or -1 */
+} Input;
+
+static int input_read(void *ctx, char *buf, int len)
+{
+   Input *in = ctx;
+   ssize_t n;
+   do
+      n = read(in->fd, buf, (size_t)len);
+   while (n < 0 && errno == EINTR);
+   if (n < 0) {
+      in->err = errno;
+      return -1;
+   }
+   for (ssize_t i = 0; i < n && in->first < 0; i++) {
+      unsigned char c = (unsigned char)buf[i];
+      if (!is_xml_space((char)c) && c != 0xef && c != 0xbb && c != 0xbf)
+         in->first = c;
+   }
+   in->total += (uint64_t)n;
+   return (int)n;
+}
+
+/* libxml2 2.12 made the error handler's argument const. */
+#if LIBXML_VERSION >= 21200
+typedef const xmlError *ErrorArg;
+#else
+typedef xmlError *ErrorArg;
+#endif
+
+typedef struct {
+   xmlTextReaderPtr reader;
+   Input *in;
+   bool have;
+   int code, line;
+   bool truncated;
+   char msg[256];
+} XmlError;
+
+/* Was the parser stopped by the end of the data in the middle of the
+   document?  That is what a report looks like when the run was killed
+   while writing it.  libxml2 2.9 (push mode, which the reader uses) does
+   not give one error code for it: between two elements it reports
+   XML_ERR_DOCUMENT_END ("Extra content at the end of the document"), but
+   cut inside a tag it reports whatever that tag lacks ("expected '>'",
+   "AttValue: ' expected", "Couldn't find end of Start Tag", ...), codes
+   that a malformed complete file gives too.  So decide from where the
+   parser stands: it has been given the whole file, it has not finished
+   the root element, and nothing after the error point is complete (no
+   '>' follows it).  A damaged complete file always has at least the
+   closing tag of the root after the damage, unless the damage is in
+   that tag: a misspelt one is reported once read, so it is excluded by
+   its code. */
+static bool stopped_by_eof(XmlError *x, const xmlError *e)
+{
+   xmlParserCtxtPtr ctxt = e->domain == XML_FROM_PARSER ? e->ctxt : NULL;
+   if (ctxt == NULL || x->reader == NULL || ctxt->input == NULL ||
+       ctxt->input->cur == NULL || ctxt->input->end == NULL ||
+       ctxt->input->end < ctxt->input->cur)
+      return false;
+   if (xmlTextReaderReadState(x->reader) != XML_TEXTREADER_MODE_EOF)
+      return false;      /* the reader has not read the whole file yet */
+   if (ctxt->instate == XML_PARSER_EPILOG || x->in->first != '<' ||
+       e->code == XML_ERR_TAG_NAME_MISMATCH)
+      return false;      /* after the root element, not XML, or damaged */
+   size_t rest = (size_t)(ctxt->input->end - ctxt->input->cur);
+   long before = xmlByteConsumed(ctxt);
+   if (before < 0 || (uint64_t)before + rest != x->in->total)
+      return false;      /* the parser holds only part of the file */
+   return memchr(ctxt->input->cur, '>', rest) == NULL;
+}
+
+static void on_xml_error(void *ctx, ErrorArg e)
+{
+   XmlError *x = ctx;
+   if (e == NULL || e->level < XML_ERR_ERROR || x->have)
+      return;                    /* keep the first error; skip warnings */
+   x->have = true;
+   x->code = e->code;
+   x->line = e->line;
+   x->truncated = stopped_by_eof(x, e);
+   /* libxml2's messages end in a newline and some span two lines: make
+      them one line before cleaning what they quote from the file. */
+   char *flat = xstrdup(e->message ? e->message : "unknown error");
+   size_t n = strlen(flat);
+   while (n > 0 && is_xml_space(flat[n - 1]))
+      flat[--n] = '\0';
+   for (char *q = flat; *q; q++)
+      if (*q == '\n' || *q == '\r')
+         *q = ' ';
+   char *m = clip(flat, 200);
+   snprintf(x->msg, sizeof x->msg, "%s", m);
+   free(m);
+   free(flat);
+}
+
+/* Anything libxml2 would print without a structured handler. */
+static void quiet(void *ctx, const char *fmt, ...)
+{
+   (void)ctx;
+   (void)fmt;
+}
+
+/* ------------------------------------------------------------------ */
+/* Reading the report                                                  */
+/* ------------------------------------------------------------------ */
+
+enum Kind {
+   K_SKIP,      /* unknown here: skipped with everything inside */
+   K_ROOT, K_RUN, K_TOOL, K_VALGRIND, K_COMMAND, K_EXE, K_ARG, K_PID,
+   K_PPID, K_START, K_DURATION, K_END, K_THREADS, K_THREAD, K_NAME,
+   K_THEAP, K_HEAP, K_LIVE, K_SITE, K_STACK, K_FRAME, K_IP, K_OBJ, K_FN,
+   K_DIR, K_FILE, K_LINE,
+   K_COUNT
+};
+
+static const char *const kind_name[K_COUNT] = {
+   "?", "asynctrace", "run", "tool", "valgrind", "command", "exe", "arg",
+   "pid", "ppid", "start-time", "duration-ms", "end", "threads", "thread",
+   "name", "heap", "heap", "live-at-exit", "site", "stack", "frame", "ip",
+   "obj", "fn", "dir", "file", "line",
+};
+
+/* The elements at_print reads, by parent.  Others are skipped: the
+   version changes only when something is removed or changes meaning, so
+   a version 1 report may hold additions. */
+static const struct {
+   enum Kind parent;
+   const char *name;
+   enum Kind kind;
+   bool many, required;
+} children[] = {
+   { K_ROOT, "run", K_RUN, false, true },
+   { K_ROOT, "threads", K_THREADS, false, true },
+   { K_ROOT, "heap", K_HEAP, false, true },
+   { K_ROOT, "live-at-exit", K_LIVE, false, true },
+   { K_RUN, "tool", K_TOOL, false, true },
+   { K_RUN, "valgrind", K_VALGRIND, false, true },
+   { K_RUN, "command", K_COMMAND, false, true },
+   { K_RUN, "pid", K_PID, false, true },
+   { K_RUN, "ppid", K_PPID, false, true },
+   { K_RUN, "start-time", K_START, false, true },
+   { K_RUN, "duration-ms", K_DURATION, false, true },
+   { K_RUN, "end", K_END, false, true },
+   { K_COMMAND, "exe", K_EXE, false, true },
+   { K_COMMAND, "arg", K_ARG, true, false },
+   { K_THREADS, "thread", K_THREAD, true, false },
+   { K_THREAD, "name", K_NAME, true, false },
+   { K_THREAD, "heap", K_THEAP, false, true },
+   { K_LIVE, "site", K_SITE, true, false },
+   { K_SITE, "stack", K_STACK, false, true },
+   { K_STACK, "frame", K_FRAME, true, false },
+   { K_FRAME, "ip", K_IP, false, true },
+   { K_FRAME, "obj", K_OBJ, false, false },
+   { K_FRAME, "fn", K_FN, false, false },
+   { K_FRAME, "dir", K_DIR, false, false },
+   { K_FRAME, "file", K_FILE, false, false },
+   { K_FRAME, "line", K_LINE, false, false },
+};
+
+static bool has_text(enum Kind k)
+{
+   switch (k) {
+   case K_EXE: case K_ARG: case K_PID: case K_PPID: case K_START:
+   case K_DURATION: case K_NAME: case K_IP: case K_OBJ: case K_FN:
+   case K_DIR: case K_FILE: case K_LINE:
+      return true;
+   default:
+      return false;
+   }
+}
+
+typedef struct {
+   enum Kind kind;
+   uint64_t seen;                /* bit per child kind met so far */
+   long line;
+} Level;
+
+typedef struct {
+   xmlTextReaderPtr r;
+   Report *rep;
+   size_t top;
+   Level *lv;
+   size_t nlv, caplv;
+   Buf text;
+   Site site;                    /* the <site> being read */
+   bool done;                    /* the root element ended */
+   bool failed;
+   char why[1024];
+} Parser;
+
+static void fail(Parser *p, const char *fmt, ...)
+{
+   if (p->failed)
+      return;
+   va_list ap;
+   va_start(ap, fmt);
+   vsnprintf(p->why, sizeof p->why, fmt, ap);
+   va_end(ap);
+   p->failed = true;
+}
+
+/* The line of the current element.  libxml2 2.9 stores element lines in
+   16 bits, so past line 65534 fall back to where the parser is, which is
+   close. */
+static long node_line(Parser *p)
+{
+   xmlNodePtr n = xmlTextReaderCurrentNode(p->r);
+   long line = n ? xmlGetLineNo(n) : -1;
+   if (line <= 0 || line >= 65535)
+      line = xmlTextReaderGetParserLineNumber(p->r);
+   return line;
+}
+
+/* The value of attribute name of the current element, cleaned; NULL and
+   a failure if it is required and missing. */
+static char *attr_str(Parser *p, const char *elem, const char *name,
+                      bool required, long line)
+{
+   xmlChar *v = xmlTextReaderGetAttribute(p->r, BAD_CAST name);
+   if (v == NULL) {
+      if (required)
+         fail(p, "line %ld: <%s> has no %s attribute", line, elem, name);
+      return NULL;
+   }
+   char *s = clean_dup((const char *)v);
+   xmlFree(v);
+   return s;
+}
+
+static bool attr_u64(Parser *p, const char *elem, const char *name,
+                     long line, uint64_t *out)
+{
+   xmlChar *v = xmlTextReaderGetAttribute(p->r, BAD_CAST name);
+   if (v == NULL) {
+      fail(p, "line %ld: <%s> has no %s attribute", line, elem, name);
+      return false;
+   }
+   bool ok = parse_u64((const char *)v, out);
+   if (!ok) {
+      char *c = clip((const char *)v, 40);
+      fail(p, "line %ld: <%s> attribute %s is not a number: \"%s\"",
+           line, elem, name, c);
+      free(c);
+   }
+   xmlFree(v);
+   return ok;
+}
+
+/* Optional: *present tells whether it was there. */
+static bool attr_u64_opt(Parser *p, const char *elem, const char *name,
+                         long line, uint64_t *out, bool *present)
+{
+   xmlChar *v = xmlTextReaderGetAttribute(p->r, BAD_CAST name);
+   *present = v != NULL;
+   if (v == NULL)
+      return true;
+   xmlFree(v);
+   return attr_u64(p, elem, name, line, out);
+}
+
+static void check_root(Parser *p, const char *name)
+{
+   if (strcmp(name, "asynctrace") != 0) {
+      char *c = clip(name, 40);
+      fail(p, "not an asynctrace report (the root element is <%s>, "
+           "not <asynctrace>)", c);
+      free(c);
+      return;
+   }
+   xmlChar *v = xmlTextReaderGetAttribute(p->r, BAD_CAST "version");
+   if (v == NULL) {
+      fail(p, "report has no format version (no version attribute on "
+           "<asynctrace>)");
+      return;
+   }
+   /* A RELAX NG <value> compares as a token: ignore surrounding space. */
+   const char *s = (const char *)v;
+   size_t n = strlen(s);
+   while (n > 0 && is_xml_space(s[n - 1]))
+      n--;
+   while (n > 0 && is_xml_space(*s))
+      s++, n--;
+   if (n != strlen(FORMAT_VERSION) || memcmp(s, FORMAT_VERSION, n) != 0) {
+      char *trimmed = xstrdup(n ? s : "\"\"");
+      if (n)
+         trimmed[n] = '\0';
+      char *c = clip(trimmed, 20);
+      free(trimmed);
+      fail(p, "report format version %s is not supported (this at_print "
+           "reads version " FORMAT_VERSION ")", c);
+      free(c);
+   }
+   xmlFree(v);
+}
+
+static Thread *cur_thread(Parser *p)
+{
+   return &p->rep->threads[p->rep->nthreads - 1];
+}
+
+static Frame *cur_frame(Parser *p)
+{
+   return &p->site.frames[p->site.nframes - 1];
+}
+
+/* Reads the attributes of an element that has just started. */
+static void begin(Parser *p, enum Kind k, const char *name, long line)
+{
+   Report *r = p->rep;
+   switch (k) {
+   case K_ROOT:
+      check_root(p, name);
+      break;
+   case K_TOOL:
+      free(r->tool_version);
+      r->tool_version = attr_str(p, name, "version", true, line);
+      break;
+   case K_VALGRIND:
+      free(r->vg_version);
+      r->vg_version = attr_str(p, name, "version", true, line);
+      break;
+   case K_END: {
+      char *how = attr_str(p, name, "how", true, line);
+      if (how == NULL)
+         break;
+      free(r->signal);
+      r->signal = NULL;
+      if (strcmp(how, "exit") == 0) {
+         r->end_how = END_EXIT;
+         xmlChar *v = xmlTextReaderGetAttribute(p->r, BAD_CAST "status");
+         if (v == NULL) {
+            fail(p, "line %ld: <end how=\"exit\"> has no status attribute",
+                 line);
+         } else if (!parse_int((const char *)v, &r->status)) {
+            char *c = clip((const char *)v, 40);
+            fail(p, "line %ld: <end> attribute status is not a number: "
+                 "\"%s\"", line, c);
+            free(c);
+         }
+         xmlFree(v);
+         free(how);
+      } else if (strcmp(how, "signal") == 0) {
+         r->end_how = END_SIGNAL;
+         r->signal = attr_str(p, name, "signal", true, line);
+         if (r->signal)
+            attr_u64(p, name, "signo", line, &r->signo);
+         free(how);
+      } else {
+         /* Not in version 1; show it rather than refuse the report. */
+         r->end_how = END_OTHER;
+         r->signal = how;
+      }
+      break;
+   }
+   case K_THREAD: {
+      GROW(r->threads, r->capthreads, r->nthreads + 1);
+      Thread *t = &r->threads[r->nthreads++];
+      memset(t, 0, sizeof *t);
+      if (!attr_u64(p, name, "seq", line, &t->seq) ||
+          !attr_u64(p, name, "creator", line, &t->creator) ||
+          !attr_u64(p, name, "start-ms", line, &t->start_ms) ||
+          !attr_u64_opt(p, name, "end-ms", line, &t->end_ms, &t->has_end))
+         break;
+      if (t->seq == 0) {
+         fail(p, "line %ld: <thread> attribute seq is 0 (seq starts at 1)",
+              line);
+         break;
+      }
+      t->role = attr_str(p, name, "role", true, line);
+      char *alive = attr_str(p, name, "alive-at-exit", true, line);
+      if (alive == NULL)
+         break;
+      if (strcmp(alive, "yes") == 0) {
+         t->alive = true;
+      } else if (strcmp(alive, "no") != 0) {
+         char *c = clip(alive, 20);
+         fail(p, "line %ld: <thread> attribute alive-at-exit is \"%s\", "
+              "not yes or no", line, c);
+         free(c);
+      }
+      free(alive);
+      break;
+   }
+   case K_THEAP: {
+      Thread *t = cur_thread(p);
+      if (attr_u64(p, "heap", "allocs", line, &t->allocs) &&
+          attr_u64(p, "heap", "bytes-allocated", line, &t->bytes_allocated) &&
+          attr_u64(p, "heap", "live-blocks", line, &t->live_blocks))
+         attr_u64(p, "heap", "live-bytes", line, &t->live_bytes);
+      break;
+   }
+   case K_HEAP: {
+      static const char *const names[] = {
+         "allocs", "frees", "bytes-allocated", "bytes-freed", "live-blocks",
+         "live-bytes", "peak-bytes", "peak-blocks", "peak-ms",
+      };
+      uint64_t *dest[] = {
+         &r->allocs, &r->frees, &r->bytes_allocated, &r->bytes_freed,
+         &r->live_blocks, &r->live_bytes, &r->peak_bytes, &r->peak_blocks,
+         &r->peak_ms,
+      };
+      for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+         if (!attr_u64(p, name, names[i], line, dest[i]))
+            break;
+      break;
+   }
+   case K_LIVE:
+      if (attr_u64(p, name, "blocks", line, &r->exit_blocks))
+         attr_u64(p, name, "bytes", line, &r->exit_bytes);
+      break;
+   case K_SITE:
+      site_free(&p->site);
+      p->site.order = r->sites_total;
+      if (attr_u64(p, name, "thread", line, &p->site.thread) &&
+          attr_u64(p, name, "blocks", line, &p->site.blocks) &&
+          attr_u64(p, name, "bytes", line, &p->site.bytes))
+         p->site.role = attr_str(p, name, "role", true, line);
+      break;
+   case K_FRAME:
+      GROW(p->site.frames, p->site.capframes, p->site.nframes + 1);
+      memset(&p->site.frames[p->site.nframes++], 0, sizeof(Frame));
+      break;
+   default:
+      break;
+   }
+}
+
+/* Keeps the site just read if it may be among the --top largest.  To
+   stay small with many sites, the list is cut back to --top entries
+   whenever it has grown to twice that. */
+static void keep_site(Parser *p)
+{
+   Report *r = p->rep;
+   r->sites_total++;
+   if (p->top == 0) {
+      site_free(&p->site);
+      return;
+   }
+   GROW(r->sites, r->capsites, r->nsites + 1);
+   r->sites[r->nsites++] = p->site;
+   memset(&p->site, 0, sizeof p->site);
+   if (p->top <= SIZE_MAX / 4 && r->nsites >= 2 * p->top + 256) {
+      qsort(r->sites, r->nsites, sizeof *r->sites, cmp_site);
+      while (r->nsites > p->top)
+         site_free(&r->sites[--r->nsites]);
+   }
+}
+
+static bool text_u64(Parser *p, const char *elem, long line, uint64_t *out)
+{
+   if (parse_u64(p->text.s ? p->text.s : "", out))
+      return true;
+   char *c = clip(p->text.s ? p->text.s : "", 40);
+   fail(p, "line %ld: <%s> is not a number: \"%s\"", line, elem, c);
+   free(c);
+   return false;
+}
+
+/* An element has ended: store its text, check it is complete. */
+static void end(Parser *p)
+{
+   Level *l = &p->lv[p->nlv - 1];
+   Report *r = p->rep;
+   const char *text = p->text.s ? p->text.s : "";
+   const char *name = kind_name[l->kind];
+   switch (l->kind) {
+   case K_EXE:
+      free(r->exe);
+      r->exe = clean_dup(text);
+      break;
+   case K_ARG:
+      GROW(r->args, r->capargs, r->nargs + 1);
+      r->args[r->nargs++] = clean_dup(text);
+      break;
+   case K_PID:
+      text_u64(p, name, l->line, &r->pid);
+      break;
+   case K_PPID:
+      text_u64(p, name, l->line, &r->ppid);
+      break;
+   case K_DURATION:
+      text_u64(p, name, l->line, &r->duration_ms);
+      break;
+   case K_START:
+      free(r->start_time);
+      r->start_time = clean_dup(text);
+      break;
+   case K_NAME:
+      free(cur_thread(p)->name);
+      cur_thread(p)->name = clean_dup(text);
+      break;
+   case K_IP:
+      cur_frame(p)->ip = clean_dup(text);
+      break;
+   case K_OBJ:
+      cur_frame(p)->obj = clean_dup(text);
+      break;
+   case K_FN:
+      cur_frame(p)->fn = clean_dup(text);
+      break;
+   case K_FILE:
+      cur_frame(p)->file = clean_dup(text);
+      break;
+   case K_LINE:
+      cur_frame(p)->has_line = text_u64(p, name, l->line, &cur_frame(p)->line);
+      break;
+   default:
+      break;
+   }
+   for (size_t i = 0; i < sizeof children / sizeof children[0] && !p->failed; i++)
+      if (children[i].parent == l->kind && children[i].required &&
+          !(l->seen & (UINT64_C(1) << children[i].kind)))
+         fail(p, "line %ld: <%s> has no <%s>", l->line, name, children[i].name);
+   if (p->failed)
+      return;
+   if (l->kind == K_SITE)
+      keep_site(p);
+   else if (l->kind == K_ROOT)
+      p->done = true;
+   p->nlv--;
+}
+
+static void start(Parser *p, const char *name, bool empty)
+{
+   long line = node_line(p);
+   enum Kind k = K_SKIP;
+   if (p->nlv == 0) {
+      k = K_ROOT;
+   } else {
+      Level *parent = &p->lv[p->nlv - 1];
+      for (size_t i = 0; i < sizeof children / sizeof children[0]; i++) {
+         if (children[i].parent != parent->kind || strcmp(children[i].name, name) != 0)
+            continue;
+         k = children[i].kind;
+         uint64_t bit = UINT64_C(1) << k;
+         if ((parent->seen & bit) && !children[i].many) {
+            fail(p, "line %ld: more than one <%s> in <%s>", line, name,
+                 kind_name[parent->kind]);
+            return;
+         }
+         parent->seen |= bit;
+         break;
+      }
+   }
+   GROW(p->lv, p->caplv, p->nlv + 1);
+   p->lv[p->nlv++] = (Level){ .kind = k, .seen = 0, .line = line };
+   if (has_text(k))
+      buf_clear(&p->text);
+   begin(p, k, name, line);
+   if (empty && !p->failed)
+      end(p);
+}
+
+/* Reads the report from in->fd into rep.  Returns NULL on success, else
+   why the file cannot be shown (a static or parser-owned string that
+   lives until the next call). */
+static const char *read_report(const char *path, Input *in, size_t top,
+                               Report *rep)
+{
+   static char why[1100];
+   XmlError xerr = { .in = in };
+   Parser p = { .rep = rep, .top = top };
+
+   /* Errors raised before the reader exists, or outside it, go here. */
+   xmlSetStructuredErrorFunc(&xerr, on_xml_error);
+   xmlSetGenericErrorFunc(NULL, quiet);
+
+   /* No NOENT (entities are never expanded), no DTDLOAD, no network. */
+   xmlTextReaderPtr r = xmlReaderForIO(input_read, NULL, in, path, NULL,
+                                       XML_PARSE_NONET);
+   if (r == NULL) {
+      snprintf(why, sizeof why, "cannot read: %s",
+               in->err ? strerror(in->err) : "libxml2 failed to start");
+      return why;
+   }
+   xerr.reader = r;
+   p.r = r;
+   xmlTextReaderSetStructuredErrorHandler(r, on_xml_error, &xerr);
+
+   while (!p.failed && !xerr.have && xmlTextReaderRead(r) == 1) {
+      int type = xmlTextReaderNodeType(r);
+      if (type == XML_READER_TYPE_ELEMENT) {
+         const char *name = (const char *)xmlTextReaderConstName(r);
+         start(&p, name ? name : "", xmlTextReaderIsEmptyElement(r) == 1);
+      } else if (type == XML_READER_TYPE_END_ELEMENT) {
+         if (p.nlv > 0)
+            end(&p);
+      } else if (type == XML_READER_TYPE_TEXT || type == XML_READER_TYPE_CDATA ||
+                 type == XML_READER_TYPE_WHITESPACE ||
+                 type == XML_READER_TYPE_SIGNIFICANT_WHITESPACE) {
+         const char *v = (const char *)xmlTextReaderConstValue(r);
+         if (p.nlv > 0 && has_text(p.lv[p.nlv - 1].kind) && v)
+            buf_adds(&p.text, v);
+      } else if (type == XML_READER_TYPE_DOCUMENT_TYPE) {
+         /* Reports have none; a DTD could declare entities or default
+            attributes and so change what the file says. */
+         fail(&p, "not an asynctrace report (it has a DOCTYPE; reports "
+              "have none and at_print reads no DTD)");
+      } else if (type == XML_READER_TYPE_ENTITY_REFERENCE) {
+         fail(&p, "line %d: entity reference (at_print expands no entities)",
+              xmlTextReaderGetParserLineNumber(r));
+      }
+   }
+
+   const char *res = NULL;
+   if (in->err) {
+      snprintf(why, sizeof why, "read error: %s", strerror(in->err));
+      res = why;
+   } else if (xerr.have) {
+      /* An XML error wins over what we found in the nodes before it. */
+      if (in->total == 0)
+         snprintf(why, sizeof why, "empty file");
+      else if (in->first < 0)
+         snprintf(why, sizeof why, "empty file (white space only)");
+      else if (xerr.truncated)
+         snprintf(why, sizeof why, "report is truncated (line %d): the run "
+                  "may have been killed while writing it", xerr.line);
+      else
+         snprintf(why, sizeof why, "not XML: %s, line %d", xerr.msg, xerr.line);
+      res = why;
+   } else if (p.failed) {
+      snprintf(why, sizeof why, "%s", p.why);
+      res = why;
+   } else if (!p.done) {
+      /* xmlTextReaderRead failed without telling why. */
+      snprintf(why, sizeof why, in->total == 0 ? "empty file"
+               : "not XML: libxml2 could not read it");
+      res = why;
+   }
+
+   xmlFreeTextReader(r);
+   xmlSetStructuredErrorFunc(NULL, NULL);
+   site_free(&p.site);
+   free(p.lv);
+   free(p.text.s);
+   return res;
+}
+
+/* ------------------------------------------------------------------ */
+/* Printing                                                            */
+/* ------------------------------------------------------------------ */
+
+typedef struct {
+   size_t ncols;
+   const char *const *head;
+   const bool *right;
+   const size_t *cap;            /* 0: no limit */
+   char **cells;
+   size_t ncells, capcells;
+} Table;
+
+static void cell(Table *t, const char *s)
+{
+   GROW(t->cells, t->capcells, t->ncells + 1);
+   t->cells[t->ncells++] = xstrdup(s);
+}
+
+static void pad(size_t n)
+{
+   while (n-- > 0)
+      putchar(' ');
+}
+
+static void print_row(const Table *t, const char *const *row, const size_t *w)
+{
+   fputs("  ", stdout);
+   for (size_t c = 0; c < t->ncols; c++) {
+      size_t dw = display_width(row[c]);
+      size_t fill = dw < w[c] ? w[c] - dw : 0;
+      if (c > 0)
+         fputs("  ", stdout);
+      if (t->right[c])
+         pad(fill);
+      fputs(row[c], stdout);
+      if (!t->right[c] && c + 1 < t->ncols)
+         pad(fill);
+   }
+   putchar('\n');
+}
+
+static void table_print(Table *t)
+{
+   size_t *w = xrealloc(NULL, t->ncols * sizeof *w);
+   for (size_t c = 0; c < t->ncols; c++)
+      w[c] = display_width(t->head[c]);
+   for (size_t i = 0; i < t->ncells; i++) {
+      size_t c = i % t->ncols, dw = display_width(t->cells[i]);
+      if (t->cap[c] && dw > t->cap[c])
+         dw = t->cap[c];
+      if (dw > w[c])
+         w[c] = dw;
+   }
+   print_row(t, t->head, w);
+   for (size_t i = 0; i + t->ncols <= t->ncells; i += t->ncols)
+      print_row(t, (const char *const *)&t->cells[i], w);
+   for (size_t i = 0; i < t->ncells; i++)
+      free(t->cells[i]);
+   free(t->cells);
+   free(w);
+}
+
+/* Quotes a command-line word for a POSIX shell if it needs it. */
+static void add_word(Buf *b, const char *w)
+{
+   bool plain = *w != '\0';
+   for (const unsigned char *p = (const unsigned char *)w; *p; p++)
+      if (!(*p >= 0x80 || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+            (*p >= '0' && *p <= '9') || strchr("_-./:=,+@%^", *p)))
+         plain = false;
+   if (plain) {
+      buf_adds(b, w);
+      return;
+   }
+   buf_adds(b, "'");
+   for (const char *p = w; *p; p++) {
+      if (*p == '\'')
+         buf_adds(b, "'\\''");
+      else
+         buf_add(b, p, 1);
+   }
+   buf_adds(b, "'");
+}
+
+static void print_run(const Report *r)
+{
+   Buf cmd = { 0 };
+   add_word(&cmd, r->exe);
+   for (size_t i = 0; i < r->nargs; i++) {
+      buf_adds(&cmd, " ");
+      add_word(&cmd, r->args[i]);
+   }
+   printf("Command:  %s\n", cmd.s);
+   free(cmd.s);
+   printf("Process:  pid %" PRIu64 ", parent pid %" PRIu64 "\n", r->pid, r->ppid);
+   printf("Tool:     asynctrace %s, Valgrind %s\n", r->tool_version, r->vg_version);
+   printf("Started:  %s\n", r->start_time);
+   printf("Duration: %s ms\n", num(r->duration_ms));
+   if (r->end_how == END_EXIT)
+      printf("Ended:    exited with status %ld\n", r->status);
+   else if (r->end_how == END_SIGNAL)
+      printf("Ended:    killed by %s (signal %" PRIu64 ")\n", r->signal, r->signo);
+   else
+      printf("Ended:    %s\n", r->signal);
+}
+
+static void print_threads(const Report *r)
+{
+   static const char *const head[] = {
+      "seq", "name", "role", "creator", "lifetime (ms)", "allocs", "live bytes",
+   };
+   static const bool right[] = { true, false, false, true, false, true, true };
+   static const size_t cap[] = { 0, NAME_COL_MAX, ROLE_COL_MAX, 0, 0, 0, 0 };
+   Table t = { .ncols = 7, .head = head, .right = right, .cap = cap };
+   char b[96];
+
+   printf("\nThreads: %s\n", num(r->nthreads));
+   if (r->nthreads == 0)
+      return;
+   for (size_t i = 0; i < r->nthreads; i++) {
+      const Thread *th = &r->threads[i];
+      snprintf(b, sizeof b, "%" PRIu64, th->seq);
+      cell(&t, b);
+      cell(&t, th->name ? th->name : "-");
+      cell(&t, th->role);
+      if (th->creator == 0)
+         snprintf(b, sizeof b, "-");
+      else
+         snprintf(b, sizeof b, "%" PRIu64, th->creator);
+      cell(&t, b);
+      if (th->alive)
+         snprintf(b, sizeof b, "%s..exit (alive)", num(th->start_ms));
+      else if (th->has_end)
+         snprintf(b, sizeof b, "%s..%s", num(th->start_ms), num(th->end_ms));
+      else
+         snprintf(b, sizeof b, "%s..?", num(th->start_ms));
+      cell(&t, b);
+      cell(&t, num(th->allocs));
+      cell(&t, num(th->live_bytes));
+   }
+   table_print(&t);
+}
+
+typedef struct {
+   const char *role;
+   uint64_t threads, allocs, bytes_allocated, live_bytes, live_blocks;
+} RoleSum;
+
+static int cmp_thread_role(const void *a, const void *b)
+{
+   const Thread *x = *(const Thread *const *)a, *y = *(const Thread *const *)b;
+   return strcmp(x->role, y->role);
+}
+
+static int cmp_rolesum(const void *a, const void *b)
+{
+   const RoleSum *x = a, *y = b;
+   if (x->live_bytes != y->live_bytes)
+      return x->live_bytes > y->live_bytes ? -1 : 1;
+   return strcmp(x->role, y->role);
+}
+
+static void print_roles(const Report *r)
+{
+   static const char *const head[] = {
+      "role", "threads", "allocs", "bytes allocated", "live bytes", "live blocks",
+   };
+   static const bool right[] = { false, true, true, true, true, true };
+   static const size_t cap[] = { ROLE_COL_MAX, 0, 0, 0, 0, 0 };
+   Table t = { .ncols = 6, .head = head, .right = right, .cap = cap };
+
+   if (r->nthreads == 0)
+      return;
+   const Thread **by_role = xrealloc(NULL, r->nthreads * sizeof *by_role);
+   for (size_t i = 0; i < r->nthreads; i++)
+      by_role[i] = &r->threads[i];
+   qsort(by_role, r->nthreads, sizeof *by_role, cmp_thread_role);
+
+   RoleSum *sums = xrealloc(NULL, r->nthreads * sizeof *sums);
+   size_t n = 0;
+   for (size_t i = 0; i < r->nthreads; i++) {
+      const Thread *th = by_role[i];
+      if (n == 0 || strcmp(sums[n - 1].role, th->role) != 0)
+         sums[n++] = (RoleSum){ .role = th->role };
+      RoleSum *s = &sums[n - 1];
+      s->threads++;
+      s->allocs = add_sat(s->allocs, th->allocs);
+      s->bytes_allocated = add_sat(s->bytes_allocated, th->bytes_allocated);
+      s->live_bytes = add_sat(s->live_bytes, th->live_bytes);
+      s->live_blocks = add_sat(s->live_blocks, th->live_blocks);
+   }
+   qsort(sums, n, sizeof *sums, cmp_rolesum);
+
+   printf("\nThreads by role:\n");
+   for (size_t i = 0; i < n; i++) {
+      cell(&t, sums[i].role);
+      cell(&t, num(sums[i].threads));
+      cell(&t, num(sums[i].allocs));
+      cell(&t, num(sums[i].bytes_allocated));
+      cell(&t, num(sums[i].live_bytes));
+      cell(&t, num(sums[i].live_blocks));
+   }
+   table_print(&t);
+   free(sums);
+   free(by_role);
+}
+
+static void print_heap(const Report *r)
+{
+   printf("\nHeap:\n");
+   printf("      in use at exit: %s %s in %s %s\n",
+          num(r->live_bytes), plural(r->live_bytes, "byte", "bytes"),
+          num(r->live_blocks), plural(r->live_blocks, "block", "blocks"));
+   printf("    total heap usage: %s %s, %s %s, %s %s allocated, %s %s freed\n",
+          num(r->allocs), plural(r->allocs, "alloc", "allocs"),
+          num(r->frees), plural(r->frees, "free", "frees"),
+          num(r->bytes_allocated), plural(r->bytes_allocated, "byte", "bytes"),
+          num(r->bytes_freed), plural(r->bytes_freed, "byte", "bytes"));
+   printf("                peak: %s %s in %s %s, at %s ms\n",
+          num(r->peak_bytes), plural(r->peak_bytes, "byte", "bytes"),
+          num(r->peak_blocks), plural(r->peak_blocks, "block", "blocks"),
+          num(r->peak_ms));
+}
+
+static int cmp_thread_seq(const void *a, const void *b)
+{
+   const Thread *x = *(const Thread *const *)a, *y = *(const Thread *const *)b;
+   return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+static void print_frame(const Frame *f, bool first)
+{
+   printf("   %s %s: %s", first ? "at" : "by", f->ip, f->fn ? f->fn : "???");
+   if (f->file && f->has_line)
+      printf(" (%s:%" PRIu64 ")", f->file, f->line);
+   else if (f->file)
+      printf(" (%s)", f->file);
+   else if (f->obj)
+      printf(" (in %s)", f->obj);
+   putchar('\n');
+}
+
+static void print_sites(Report *r, size_t top)
+{
+   if (top == 0)
+      return;
+   if (r->sites_total == 0) {
+      printf("\nMemory live at exit: none.\n");
+      return;
+   }
+   qsort(r->sites, r->nsites, sizeof *r->sites, cmp_site);
+   size_t shown = r->nsites < top ? r->nsites : top;
+   printf("\nMemory live at exit: %s %s in %s %s; the largest %s of %s %s:\n",
+          num(r->exit_bytes), plural(r->exit_bytes, "byte", "bytes"),
+          num(r->exit_blocks), plural(r->exit_blocks, "block", "blocks"),
+          num(shown), num(r->sites_total),
+          plural(r->sites_total, "site", "sites"));
+
+   /* Threads by seq, to name each site's owner. */
+   const Thread **by_seq = xrealloc(NULL, (r->nthreads ? r->nthreads : 1) * sizeof *by_seq);
+   for (size_t i = 0; i < r->nthreads; i++)
+      by_seq[i] = &r->threads[i];
+   qsort(by_seq, r->nthreads, sizeof *by_seq, cmp_thread_seq);
+
+   for (size_t i = 0; i < shown; i++) {
+      const Site *s = &r->sites[i];
+      Thread key = { .seq = s->thread };
+      const Thread *kp = &key;
+      const Thread **hit = r->nthreads
+         ? bsearch(&kp, by_seq, r->nthreads, sizeof *by_seq, cmp_thread_seq) : NULL;
+      printf("\n#%zu: %s %s in %s %s, thread %" PRIu64, i + 1,
+             num(s->bytes), plural(s->bytes, "byte", "bytes"),
+             num(s->blocks), plural(s->blocks, "block", "blocks"), s->thread);
+      if (hit && (*hit)->name)
+         printf(" (%s)", (*hit)->name);
+      else if (!hit)
+         printf(" (not in the thread list)");
+      printf(", role %s\n", s->role);
+      if (s->nframes == 0)
+         printf("   (no stack)\n");
+      for (size_t f = 0; f < s->nframes; f++)
+         print_frame(&s->frames[f], f == 0);
+   }
+   free(by_seq);
+}
+
+/* ------------------------------------------------------------------ */
+/* Main                                                                */
+/* ------------------------------------------------------------------ */
+
+static void usage(FILE *out)
+{
+   fputs("usage: at_print [options] FILE\n"
+         "\n"
+         "Prints a summary of FILE, a report written by Valgrind's asynctrace\n"
+         "tool (valgrind --tool=asynctrace; asynctrace.out.<pid> by default):\n"
+         "the run, the threads, totals per thread role, the heap, and the\n"
+         "allocation sites of the memory still live at exit.\n"
+         "\n"
+         "options:\n"
+         "  --top=N     show the N sites with the most memory live at exit\n"
+         "              [10]; 0 shows none\n"
+         "  --help      show this message and exit\n"
+         "  --version   show the version and exit\n"
+         "\n"
+         "Exit status: 0 if the report was printed, 1 if FILE could not be\n"
+         "read or is not a complete asynctrace report, 2 for a usage error.\n",
+         out);
+}
+
+/* Writes "at_print: WHAT 'ARG'" on one line, ARG cleaned; returns the
+   exit status of a usage error. */
+static int usage_error(const char *what, const char *arg)
+{
+   fprintf(stderr, "at_print: %s", what);
+   if (arg != NULL) {
+      char *c = clip(arg, 60);
+      fprintf(stderr, " '%s'", c);
+      free(c);
+   }
+   fputs(" (try 'at_print --help')\n", stderr);
+   return 2;
+}
+
+int main(int argc, char **argv)
+{
+   const char *path = NULL;
+   uint64_t top = DEFAULT_TOP;
+   bool only_files = false;
+
+   for (int i = 1; i < argc; i++) {
+      const char *a = argv[i];
+      if (!only_files && a[0] == '-' && a[1] != '\0') {
+         if (strcmp(a, "--") == 0) {
+            only_files = true;
+         } else if (strcmp(a, "--help") == 0) {
+            usage(stdout);
+            return fflush(stdout) == 0 ? 0 : 1;
+         } else if (strcmp(a, "--version") == 0) {
+            puts("at_print (asynctrace) " AT_PRINT_VERSION);
+            return fflush(stdout) == 0 ? 0 : 1;
+         } else if (strncmp(a, "--top=", 6) == 0) {
+            const char *v = a + 6;
+            /* Digits only: parse_u64 would also take '+' and spaces. */
+            if (*v == '\0' || v[strspn(v, "0123456789")] != '\0')
+               return usage_error("--top needs a non-negative integer, not", v);
+            if (!parse_u64(v, &top))
+               top = UINT64_MAX;   /* more than any file holds: show all */
+         } else if (strcmp(a, "--top") == 0) {
+            return usage_error("--top needs a value: --top=N", NULL);
+         } else {
+            return usage_error("unknown option", a);
+         }
+         continue;
+      }
+      if (path != NULL)
+         return usage_error("only one FILE can be given; a second one is", a);
+      path = a;
+   }
+   if (path == NULL)
+      return usage_error("no FILE given; usage: at_print [--top=N] FILE", NULL);
+
+   char *shown = clean_dup(path);
+   const char *why = NULL;
+   Report rep = { 0 };
+   Input in = { .fd = -1, .first = -1 };
+   struct stat st;
+
+   in.fd = open(path, O_RDONLY | O_CLOEXEC);
+   if (in.fd < 0) {
+      why = strerror(errno);
+   } else if (fstat(in.fd, &st) != 0) {
+      why = strerror(errno);
+   } else if (S_ISDIR(st.st_mode)) {
+      why = strerror(EISDIR);
+   } else if (S_ISREG(st.st_mode) && st.st_size == 0) {
+      why = "empty file";
+   } else {
+      LIBXML_TEST_VERSION
+      why = read_report(path, &in, top > SIZE_MAX ? SIZE_MAX : (size_t)top, &rep);
+   }
+   if (in.fd >= 0)
+      close(in.fd);
+
+   int status = 0;
+   if (why != NULL) {
+      fprintf(stderr, "at_print: %s: %s\n", shown, why);
+      status = 1;
+   } else {
+      print_run(&rep);
+      print_threads(&rep);
+      print_roles(&rep);
+      print_heap(&rep);
+      print_sites(&rep, top > SIZE_MAX ? SIZE_MAX : (size_t)top);
+      if (fflush(stdout) != 0 || ferror(stdout)) {
+         fprintf(stderr, "at_print: write error: %s\n", strerror(errno));
+         status = 1;
+      }
+   }
+   report_free(&rep);
+   free(shown);
+   xmlCleanupParser();
+   return status;
+}
