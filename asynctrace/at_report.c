@@ -99,7 +99,8 @@ static Int utf8_len(const UChar* s)
 
 /* Writes s as XML text.  Programs choose thread names and paths, so
    anything can be in them: control characters and bytes that are not
-   UTF-8 are written as the text \xNN, keeping the report well-formed.
+   UTF-8 are written as the text \xNN (lower-case hex) and a backslash
+   as \\, keeping the report well-formed and the escape unambiguous.
    With escape_markup False, s is already XML (Valgrind's own frame
    text) and only its bytes are checked. */
 static void out_text(const HChar* s, Bool escape_markup)
@@ -116,6 +117,11 @@ static void out_text(const HChar* s, Bool escape_markup)
             case '\'': out_str("&apos;"); p++; continue;
             default: break;
          }
+      }
+      if (*p == '\\') {   /* so that a real "\x41" can't pass for an escape */
+         out_str("\\\\");
+         p++;
+         continue;
       }
       n = utf8_len(p);
       if (n == 0 || (*p < 0x20 && *p != '\t' && *p != '\n') || *p == 0x7F) {

@@ -32,8 +32,14 @@ int main(int argc, char** argv)
    if (argc < 2) return 1;
    if (strcmp(argv[1], "TERM") == 0) kill(getpid(), SIGTERM);
    if (strcmp(argv[1], "INT") == 0) kill(getpid(), SIGINT);
-   if (strcmp(argv[1], "SEGV") == 0) *(volatile int*)8 = 1;
+   if (strcmp(argv[1], "SEGV") == 0) {
+      volatile int* volatile bad = (int*)8;
+      *bad = 1;
+   }
    if (strcmp(argv[1], "wait") == 0 && argc > 2) {
+      /* A shell starts background jobs with SIGINT ignored; a program
+         run from a terminal has the default action, as here. */
+      signal(SIGINT, SIG_DFL);
       FILE* f = fopen(argv[2], "w");
       if (f) fclose(f);
    }
