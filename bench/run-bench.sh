@@ -1,0 +1,309 @@
+#!/usr/bin/env bash
+# run-bench.sh: the cost of asynctrace beside other Valgrind tools.  Builds
+# bench/alloc_workload.c into a scratch folder and runs it natively and under
+# --tool=none, asynctrace, memcheck, massif and dhat, several rounds, each
+# round running every configuration once in turn, and prints each
+# configuration's median wall time and peak RSS and their ratios to none.
+# bench/README.md says how to read the table.
+#
+# Copyright (C) 2026 the asynctrace authors.
+# SPDX-License-Identifier: GPL-2.0-or-later
+set -euo pipefail
+
+ALL_CONFIGS=(native none asynctrace memcheck massif dhat)
+
+usage() {
+   cat <<'EOF'
+usage: bench/run-bench.sh [options]
+  -n N           rounds (default 5)
+  -t THREADS     worker threads of the workload (default 4)
+  -k K           allocations per thread (default 1000000)
+  --tools=LIST   configurations to run, comma-separated, from
+                 native,none,asynctrace,memcheck,massif,dhat (default: all);
+                 none is always run, as the baseline of the ratios
+  -B DIR         asynctrace build tree whose vg-in-place runs asynctrace
+                 (default: $AT_TOP, else the current directory)
+  --installed    run asynctrace as the installed `valgrind --tool=asynctrace`
+  --markdown     print the table as Markdown
+  -o DIR         scratch folder for the build, the runs' output and the
+                 tools' output files (default: a new one under $TMPDIR)
+  -h, --help     this text
+Environment: CC (default cc), VALGRIND (default valgrind), AT_TOP.
+The table goes to stdout, progress to stderr.
+EOF
+}
+
+die() { echo "run-bench.sh: $*" >&2; exit 1; }
+
+rounds=5 threads=4 allocs=1000000 tools="" markdown=no installed=no
+top="${AT_TOP:-.}" scratch=""
+while [ $# -gt 0 ]; do
+   case "$1" in
+      -n) [ $# -ge 2 ] || die "-n needs a value"; rounds=$2; shift ;;
+      -t) [ $# -ge 2 ] || die "-t needs a value"; threads=$2; shift ;;
+      -k) [ $# -ge 2 ] || die "-k needs a value"; allocs=$2; shift ;;
+      -B) [ $# -ge 2 ] || die "-B needs a value"; top=$2; shift ;;
+      -o) [ $# -ge 2 ] || die "-o needs a value"; scratch=$2; shift ;;
+      --tools=*) tools=${1#--tools=} ;;
+      --tools) [ $# -ge 2 ] || die "--tools needs a value"; tools=$2; shift ;;
+      --installed) installed=yes ;;
+      --markdown) markdown=yes ;;
+      -h|--help) usage; exit 0 ;;
+      *) usage >&2; exit 1 ;;
+   esac
+   shift
+done
+for v in rounds threads allocs; do
+   case "${!v}" in
+      ''|*[!0-9]*|0) die "$v must be a positive integer, not '${!v}'" ;;
+   esac
+done
+
+# The configurations, in the order of ALL_CONFIGS, none always among them.
+configs=()
+if [ -z "$tools" ]; then
+   configs=("${ALL_CONFIGS[@]}")
+else
+   IFS=, read -r -a wanted <<<"$tools"
+   for w in "${wanted[@]}"; do
+      case " ${ALL_CONFIGS[*]} " in
+         *" $w "*) ;;
+         *) die "unknown configuration '$w' (known: ${ALL_CONFIGS[*]})" ;;
+      esac
+   done
+   for c in "${ALL_CONFIGS[@]}"; do
+      case " none ${wanted[*]} " in *" $c "*) configs+=("$c") ;; esac
+   done
+fi
+
+if [ ! -x /usr/bin/time ]; then
+   echo "run-bench.sh: /usr/bin/time is missing: apt-get install time" >&2
+   exit 1
+fi
+VALGRIND=${VALGRIND:-valgrind}
+CC=${CC:-cc}
+command -v "$VALGRIND" >/dev/null || die "no $VALGRIND on the PATH"
+here=$(cd "$(dirname "$0")" && pwd)
+
+case " ${configs[*]} " in
+   *" asynctrace "*)
+      if [ $installed = yes ]; then
+         at_cmd=("$VALGRIND" --tool=asynctrace)
+         at_from="installed valgrind --tool=asynctrace"
+      else
+         top=$(cd "$top" 2>/dev/null && pwd) || die "no build tree $top"
+         [ -x "$top/vg-in-place" ] ||
+            die "no $top/vg-in-place: give the build tree with -B DIR or AT_TOP, or use --installed"
+         at_cmd=("$top/vg-in-place")
+         at_from="$top/vg-in-place"
+      fi ;;
+esac
+
+if [ -z "$scratch" ]; then
+   scratch=$(mktemp -d "${TMPDIR:-/tmp}/asynctrace-bench.XXXXXX")
+else
+   mkdir -p "$scratch"
+fi
+scratch=$(cd "$scratch" && pwd)
+mkdir -p "$scratch/runs"
+exe="$scratch/alloc_workload"
+"$CC" -O2 -g -pthread -o "$exe" "$here/alloc_workload.c" ||
+   die "could not build $here/alloc_workload.c"
+
+# cmd_for CONFIG: sets cmd to the command line of one run of CONFIG.  Each
+# tool writes its output file into the scratch folder, overwriting the
+# previous round's.
+cmd_for() {
+   case "$1" in
+      native)     cmd=() ;;
+      none)       cmd=("$VALGRIND" -q --tool=none) ;;
+      asynctrace) cmd=("${at_cmd[@]}" -q
+                       --asynctrace-out-file="$scratch/asynctrace.out") ;;
+      memcheck)   cmd=("$VALGRIND" -q --tool=memcheck) ;;
+      massif)     cmd=("$VALGRIND" -q --tool=massif
+                       --massif-out-file="$scratch/massif.out") ;;
+      dhat)       cmd=("$VALGRIND" -q --tool=dhat
+                       --dhat-out-file="$scratch/dhat.out") ;;
+   esac
+}
+
+notes=()          # printed under the table
+pending=()        # this round's notes, printed after its progress line
+note() { notes+=("$1"); pending+=("$1"); }
+failed=no
+
+# The output every run must print: that of a native run.
+expected=$("$exe" "$threads" "$allocs") || die "the workload failed natively"
+
+# check_run CONFIG LABEL STATUS OUT ERR: the run must have exited 0 and
+# printed the native checksum, and asynctrace must have written a whole
+# report; if not, the run does not count (returns 1).  Anything on stderr
+# (under -q: the tool's errors and warnings) is noted.
+check_run() {
+   local c=$1 label=$2 status=$3 out=$4 err=$5 ok=0
+   if [ "$status" != 0 ]; then
+      note "$c, $label: exit status $status (stderr: $err)"; ok=1
+   elif [ "$(cat "$out")" != "$expected" ]; then
+      note "$c, $label: wrong output (see $out)"; ok=1
+   fi
+   if [ -s "$err" ]; then
+      note "$c, $label: stderr not empty: $(head -c 200 "$err" | tr '\n' ' ')(all in $err)"
+   fi
+   if [ "$c" = asynctrace ]; then
+      local rep="$scratch/asynctrace.out"
+      if [ ! -s "$rep" ]; then
+         note "asynctrace, $label: no report at $rep"; ok=1
+      elif ! tail -c 200 "$rep" | grep -q '</asynctrace>'; then
+         note "asynctrace, $label: report $rep is incomplete"; ok=1
+      fi
+   fi
+   if [ $ok != 0 ]; then failed=yes; fi
+   return $ok
+}
+
+# run_one CONFIG ROUND K: one run of the workload; appends "ROUND CONFIG
+# WALL_S RSS_KIB OK" to results, OK being 0 for a run that passed
+# check_run (nothing for the warm-up, round 0).
+run_one() {
+   local c=$1 r=$2 k=$3 status=0 base line
+   cmd_for "$c"
+   base="$scratch/runs/$c.$r"
+   if [ "$c" = asynctrace ]; then rm -f "$scratch/asynctrace.out"; fi
+   (cd "$scratch" && /usr/bin/time -f '%e %M' -o "$base.time" \
+      "${cmd[@]}" "$exe" "$threads" "$k" >"$base.out" 2>"$base.err") ||
+      status=$?
+   line=$(tail -n 1 "$base.time")
+   if [ "$r" = 0 ]; then
+      # The warm-up only checks that the configuration runs at all.
+      if [ $status != 0 ]; then
+         sed 's/^/    /' "$base.err" | head -20 >&2
+         die "$c does not run (exit status $status); see $base.err"
+      fi
+      return 0
+   fi
+   if check_run "$c" "round $r" "$status" "$base.out" "$base.err"; then
+      echo "$r $c $line 0" >>"$scratch/results"
+      printf ' %s %ss' "$c" "${line%% *}" >&2
+   else
+      echo "$r $c $line 1" >>"$scratch/results"
+      printf ' %s (failed)' "$c" >&2
+   fi
+}
+
+vg_version=$("$VALGRIND" --version)
+load=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo '?')
+echo "scratch folder: $scratch" >&2
+echo "warm-up (not measured): ${configs[*]}" >&2
+for c in "${configs[@]}"; do run_one "$c" 0 1000; done
+: >"$scratch/results"
+n=${#configs[@]}
+for ((r = 1; r <= rounds; r++)); do
+   # Every round runs each configuration once, each round starting one
+   # further along, so that drift and noise spread over all of them.
+   printf 'round %d/%d:' "$r" "$rounds" >&2
+   for ((i = 0; i < n; i++)); do
+      run_one "${configs[(i + r - 1) % n]}" "$r" "$allocs"
+   done
+   echo >&2
+   for x in ${pending[@]+"${pending[@]}"}; do echo "  note: $x" >&2; done
+   pending=()
+done
+
+# The last round's asynctrace report against the schema, when both are here.
+schema="$here/../docs/asynctrace-report.rng"
+if [ -s "$scratch/asynctrace.out" ] && [ -f "$schema" ] &&
+   command -v xmllint >/dev/null; then
+   if ! xmllint --noout --relaxng "$schema" "$scratch/asynctrace.out" \
+         2>"$scratch/xmllint.err"; then
+      note "asynctrace: the last report does not match the schema: $(head -c 200 "$scratch/xmllint.err")"
+      failed=yes
+   fi
+fi
+
+# The table.  Ratios are the median over rounds of (this configuration's
+# value / none's value in the same round).
+awk -v order="${configs[*]}" -v md="$markdown" '
+   function median(a, n,    i, j, t) {
+      for (i = 2; i <= n; i++)
+         for (j = i; j > 1 && a[j - 1] > a[j]; j--) {
+            t = a[j]; a[j] = a[j - 1]; a[j - 1] = t
+         }
+      return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+   }
+   $1 > maxr { maxr = $1 }
+   $5 == 0 { wall[$2, $1] = $3; rss[$2, $1] = $4; seen[$2, $1] = 1 }
+   $5 != 0 { bad[$2]++ }
+   END {
+      nc = split(order, cs, " ")
+      if (md == "yes") {
+         print "| configuration | wall s (median) | wall vs none | peak RSS MiB (median) | RSS vs none | wall s min-max |"
+         print "|---|---:|---:|---:|---:|---:|"
+      } else {
+         printf "%-12s %10s %8s %14s %8s %14s\n", "config", "wall s", "vs none", "peak RSS MiB", "vs none", "wall min-max"
+      }
+      for (k = 1; k <= nc; k++) {
+         c = cs[k]; n = 0; nr = 0; lo = ""; hi = ""
+         for (r = 1; r <= maxr; r++) {
+            if (!((c, r) in seen)) continue
+            n++; w[n] = wall[c, r]; m[n] = rss[c, r] / 1024
+            if (lo == "" || w[n] < lo) lo = w[n]
+            if (hi == "" || w[n] > hi) hi = w[n]
+            if ((("none", r) in seen) && wall["none", r] > 0 && rss["none", r] > 0) {
+               nr++; rw[nr] = wall[c, r] / wall["none", r]
+               rm[nr] = rss[c, r] / rss["none", r]
+            }
+         }
+         # A configuration with failed runs is starred: its medians are
+         # over the runs that passed.
+         if (c in bad) c = c "*"
+         if (n == 0) {
+            if (md == "yes") printf "| %s | failed | | | | |\n", c
+            else printf "%-12s %10s\n", c, "failed"
+            continue
+         }
+         mw = median(w, n); mm = median(m, n)
+         xw = nr ? sprintf("%.2fx", median(rw, nr)) : "-"
+         xm = nr ? sprintf("%.2fx", median(rm, nr)) : "-"
+         span = sprintf("%.2f-%.2f", lo, hi)
+         if (md == "yes")
+            printf "| %s | %.2f | %s | %.1f | %s | %s |\n", c, mw, xw, mm, xm, span
+         else
+            printf "%-12s %10.2f %8s %14.1f %8s %14s\n", c, mw, xw, mm, xm, span
+      }
+   }' "$scratch/results" >"$scratch/table"
+
+bad_runs=$(awk '$5 != 0' "$scratch/results" | wc -l)
+cpus=$(nproc 2>/dev/null || echo '?')
+what="alloc_workload: $threads threads x $allocs allocations, rounds: $rounds;"
+what="$what $vg_version, $cpus CPUs, load $load at start"
+ratios="ratios: median of the per-round ratios to none"
+if [ $markdown = yes ]; then
+   echo "$what."
+   if [ -n "${at_from:-}" ]; then echo "asynctrace: \`$at_from\`."; fi
+   echo "Medians over the rounds; $ratios; RSS from \`/usr/bin/time %M\`."
+   echo
+   cat "$scratch/table"
+   if [ ${#notes[@]} -gt 0 ]; then
+      echo
+      if [ "$bad_runs" -gt 0 ]; then
+         echo "\\* some runs failed and are left out of the medians."
+         echo
+      fi
+      for x in "${notes[@]}"; do echo "- $x"; done
+   fi
+else
+   echo "$what"
+   if [ -n "${at_from:-}" ]; then echo "asynctrace: $at_from"; fi
+   echo "medians over the rounds; $ratios"
+   echo
+   cat "$scratch/table"
+   if [ ${#notes[@]} -gt 0 ]; then
+      echo
+      if [ "$bad_runs" -gt 0 ]; then
+         echo "* some runs failed and are left out of the medians"
+      fi
+      for x in "${notes[@]}"; do echo "note: $x"; done
+   fi
+fi
+echo "raw results and the tools' output: $scratch" >&2
+[ $failed = no ]
