@@ -13,6 +13,7 @@
 #include "pub_tool_xarray.h"
 
 #include "at_heap.h"
+#include "at_roles.h"
 #include "at_threads.h"
 
 /*------------------------------------------------------------*/
@@ -27,13 +28,31 @@ typedef struct _AT_Block {
    SizeT             size;     /* what the program asked for */
    ExeContext*       where;
    UInt              owner;    /* seq of the allocating thread */
-   UShort            role;     /* its role when it allocated */
+   UShort            role;     /* its role instance when it allocated */
 } AT_Block;
 
 static VgHashTable* blocks;
 static AT_HeapSummary summary;
+static XArray* by_role;   /* of AT_HeapCounters, by role instance */
 
 const AT_HeapSummary* AT_(heap_summary)(void) { return &summary; }
+
+/* Counters of role instance inst (events happen in the role in force). */
+const AT_HeapCounters* AT_(heap_of_role)(UShort inst)
+{
+   static const AT_HeapCounters zero;
+   return inst < VG_(sizeXA)(by_role) ? VG_(indexXA)(by_role, inst) : &zero;
+}
+
+static AT_HeapCounters* role_counters(UShort inst)
+{
+   while (VG_(sizeXA)(by_role) <= inst) {
+      AT_HeapCounters z;
+      VG_(memset)(&z, 0, sizeof(z));
+      VG_(addToXA)(by_role, &z);
+   }
+   return VG_(indexXA)(by_role, inst);
+}
 
 /* Valgrind's arena refuses larger alignments (it panics). */
 #define AT_MAX_ALIGN  (16 * 1024 * 1024)
@@ -43,13 +62,19 @@ static void register_block(ThreadId tid, void* p, SizeT n)
 {
    AT_Thread* t = AT_(thread)(tid);
    AT_Block*  b = VG_(malloc)("at.block", sizeof(AT_Block));
+   AT_HeapCounters* rc;
 
    b->data  = (Addr)p;
    b->size  = n;
    b->where = VG_(record_ExeContext)(tid, 0);
    b->owner = t ? t->seq : 1;
-   b->role  = t ? t->role : AT_ROLE_OTHER;
+   b->role  = AT_(role_now)(tid);
    VG_(HT_add_node)(blocks, b);
+   rc = role_counters(b->role);
+   rc->allocs++;
+   rc->bytes_allocated += n;
+   rc->live_blocks++;
+   rc->live_bytes += n;
 
    summary.total.allocs++;
    summary.total.bytes_allocated += n;
@@ -87,6 +112,8 @@ static void forget_block(ThreadId tid, AT_Block* b)
 {
    AT_Thread* t     = AT_(thread)(tid);
    AT_Thread* owner = AT_(thread_by_seq)(b->owner);
+   AT_HeapCounters* rc = role_counters(b->role);
+   AT_HeapCounters* fc = role_counters(AT_(role_now)(tid));
 
    summary.total.frees++;
    summary.total.bytes_freed += b->size;
@@ -98,6 +125,11 @@ static void forget_block(ThreadId tid, AT_Block* b)
    }
    owner->heap.live_blocks--;
    owner->heap.live_bytes -= b->size;
+   /* Frees count for the freeing role, live bytes for the allocating. */
+   fc->frees++;
+   fc->bytes_freed += b->size;
+   rc->live_blocks--;
+   rc->live_bytes -= b->size;
    VG_(free)(b);
 }
 
@@ -181,7 +213,9 @@ static SizeT at_malloc_usable_size(ThreadId tid, void* p)
 
 void AT_(heap_init)(void)
 {
-   blocks = VG_(HT_construct)("at.blocks");
+   blocks  = VG_(HT_construct)("at.blocks");
+   by_role = VG_(newXA)(VG_(malloc), "at.heap_by_role", VG_(free),
+                        sizeof(AT_HeapCounters));
    VG_(needs_malloc_replacement)(at_malloc,             /* malloc */
                                  at_malloc,             /* new */
                                  at_new_aligned,        /* new aligned */

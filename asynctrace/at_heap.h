@@ -36,13 +36,14 @@ typedef struct {
 typedef struct {
    ExeContext* where;
    UInt        owner_seq;
-   UShort      role;
+   UShort      role;         /* role instance */
    ULong       blocks;
    ULong       bytes;
 } AT_LiveSite;
 
 void AT_(heap_init)(void);    /* registers the malloc replacement */
 const AT_HeapSummary* AT_(heap_summary)(void);
+const AT_HeapCounters* AT_(heap_of_role)(UShort inst);
 
 /* The blocks live now, grouped into sites, largest first.  The caller
    frees the XArray (of AT_LiveSite) with VG_(deleteXA). */

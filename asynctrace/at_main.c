@@ -22,9 +22,12 @@
 #include "pub_tool_vkiscnums.h"
 
 #include "asynctrace.h"
+#include "at_futex.h"
 #include "at_heap.h"
+#include "at_instrument.h"
 #include "at_options.h"
 #include "at_report.h"
+#include "at_roles.h"
 #include "at_threads.h"
 
 /*------------------------------------------------------------*/
@@ -82,6 +85,14 @@ static Int find_fatal_signal(void)
    return 0;
 }
 
+/* Brings every figure up to date, then writes. */
+static void write_report_now(const AT_RunEnd* end)
+{
+   AT_(charge_insns)();
+   AT_(roles_finish)();
+   AT_(write_report)(end);
+}
+
 /*------------------------------------------------------------*/
 /*--- Syscalls                                             ---*/
 /*------------------------------------------------------------*/
@@ -90,7 +101,10 @@ static void at_pre_syscall(ThreadId tid, UInt sysno, UWord* args,
                            UInt nArgs)
 {
    AT_(threads_pre_syscall)(tid, sysno, args);
-   if (sysno == __NR_exit_group
+   AT_(futex_any_syscall)(tid);
+   if (sysno == __NR_futex)
+      AT_(futex_pre_syscall)(tid, args);
+   else if (sysno == __NR_exit_group
        || (sysno == __NR_exit && AT_(n_alive_threads)() == 1)) {
       /* The parent sees the low 8 bits. */
       exit_seen   = True;
@@ -99,14 +113,17 @@ static void at_pre_syscall(ThreadId tid, UInt sysno, UWord* args,
       /* If execve succeeds this process image, and its report, end
          without fini; if it fails, fini writes the report again. */
       AT_RunEnd end = { AT_END_EXEC, 0, 0 };
-      AT_(write_report)(&end);
+      write_report_now(&end);
    }
 }
 
 static void at_post_syscall(ThreadId tid, UInt sysno, UWord* args,
                             UInt nArgs, SysRes res)
 {
-   AT_(threads_post_syscall)(tid, sysno, args, res);
+   if (sysno == __NR_futex)
+      AT_(futex_post_syscall)(tid, args, res);
+   else
+      AT_(threads_post_syscall)(tid, sysno, args, res);
 }
 
 /*------------------------------------------------------------*/
@@ -120,6 +137,7 @@ static void at_fork_child(ThreadId tid)
       memory; only the forking thread lives on. */
    exit_seen = False;
    AT_(threads_fork_child)(tid);
+   AT_(futex_fork_child)(tid);
 }
 
 /*------------------------------------------------------------*/
@@ -151,7 +169,7 @@ static Bool at_handle_client_request(ThreadId tid, UWord* args, UWord* ret)
          HChar role[64];
          if (args[1] && copy_client_string(args[1], role, sizeof(role))
              && role[0] != '\0') {
-            AT_(threads_set_role)(tid, role);
+            AT_(roles_set)(tid, role);
             *ret = 0;
          } else {
             VG_(umsg)("asynctrace: ASYNCTRACE_SET_ROLE: bad role name "
@@ -169,20 +187,6 @@ static Bool at_handle_client_request(ThreadId tid, UWord* args, UWord* ret)
 }
 
 /*------------------------------------------------------------*/
-/*--- Instrumentation                                      ---*/
-/*------------------------------------------------------------*/
-
-static IRSB* at_instrument(VgCallbackClosure* closure, IRSB* bb,
-                           const VexGuestLayout* layout,
-                           const VexGuestExtents* vge,
-                           const VexArchInfo* archinfo_host,
-                           IRType gWordTy, IRType hWordTy)
-{
-   /* Nothing yet: heap and syscalls come through their own hooks. */
-   return bb;
-}
-
-/*------------------------------------------------------------*/
 /*--- Start and finish                                     ---*/
 /*------------------------------------------------------------*/
 
@@ -194,6 +198,8 @@ static void at_post_clo_init(void)
                                        AT_(clo_out_file));
    VG_(free)(file);
 
+   AT_(roles_init)();
+   AT_(futex_init)();
    AT_(threads_init)();
    AT_(report_init)();
    VG_(atfork)(NULL, NULL, at_fork_child);
@@ -211,7 +217,8 @@ static void at_fini(Int exitcode)
       end.status = 0;
       end.signo  = find_fatal_signal();
    }
-   AT_(write_report)(&end);
+   AT_(futex_finish)();
+   write_report_now(&end);
 }
 
 static void at_pre_clo_init(void)
@@ -225,7 +232,7 @@ static void at_pre_clo_init(void)
    VG_(details_bug_reports_to)  ("the asynctrace issue tracker");
    VG_(details_avg_translation_sizeB)(200);
 
-   VG_(basic_tool_funcs)(at_post_clo_init, at_instrument, at_fini);
+   VG_(basic_tool_funcs)(at_post_clo_init, AT_(instrument), at_fini);
 
    VG_(needs_command_line_options)(AT_(process_cmd_line_option),
                                    AT_(print_usage),
@@ -238,6 +245,7 @@ static void at_pre_clo_init(void)
 
    AT_(heap_init)();
    AT_(threads_register_hooks)();
+   AT_(instrument_register_hooks)();
 }
 
 VG_DETERMINE_INTERFACE_VERSION(at_pre_clo_init)

@@ -6,6 +6,7 @@
    authors.  GPL-2.0-or-later; see at_basics.h and COPYING. */
 
 #include "pub_tool_options.h"
+#include "pub_tool_xarray.h"
 
 #include "at_options.h"
 
@@ -14,6 +15,7 @@
 /*------------------------------------------------------------*/
 
 const HChar* AT_(clo_out_file) = "asynctrace.out.%p";
+XArray*      AT_(clo_role_rules);
 
 /*------------------------------------------------------------*/
 /*--- Parsing                                              ---*/
@@ -21,9 +23,29 @@ const HChar* AT_(clo_out_file) = "asynctrace.out.%p";
 
 Bool AT_(process_cmd_line_option)(const HChar* arg)
 {
+   const HChar* tmp_str;
    if VG_STR_CLO(arg, "--asynctrace-out-file", AT_(clo_out_file)) {
       if (AT_(clo_out_file)[0] == '\0')
          VG_(fmsg_bad_option)(arg, "the file name is empty\n");
+   }
+   else if VG_STR_CLO(arg, "--role", tmp_str) {
+      const HChar* colon = VG_(strchr)(tmp_str, ':');
+      const HChar* c;
+      if (colon == NULL || colon == tmp_str || colon[1] == '\0')
+         VG_(fmsg_bad_option)(arg, "expected --role=ROLE:FUNCTION-PATTERN\n");
+      if (colon - tmp_str > 63)
+         VG_(fmsg_bad_option)(arg, "the role name is longer than 63 "
+                              "characters\n");
+      for (c = tmp_str; c < colon; c++)
+         if (!(VG_(isdigit)(*c) || (*c >= 'a' && *c <= 'z')
+               || (*c >= 'A' && *c <= 'Z') || *c == '-' || *c == '_'
+               || *c == '.'))
+            VG_(fmsg_bad_option)(arg, "a role name is letters, digits, "
+                                 "'-', '_' and '.'\n");
+      if (AT_(clo_role_rules) == NULL)
+         AT_(clo_role_rules) = VG_(newXA)(VG_(malloc), "at.clo_roles",
+                                          VG_(free), sizeof(HChar*));
+      VG_(addToXA)(AT_(clo_role_rules), &tmp_str);
    }
    else
       return False;
@@ -37,6 +59,11 @@ void AT_(print_usage)(void)
 "                                  [asynctrace.out.%%p]; %%p is the pid and\n"
 "                                  %%q{VAR} the value of $VAR, both expanded\n"
 "                                  when the report is written\n"
+"    --role=<role>:<pattern>       threads running a function whose name\n"
+"                                  matches <pattern> (* and ? wildcards;\n"
+"                                  Rust names without hash or generics)\n"
+"                                  have role <role> while inside it; may\n"
+"                                  be repeated; before the built-in rules\n"
    );
 }
 

@@ -13,6 +13,9 @@
 /* --asynctrace-out-file=<file>; %p, %q{VAR}, %n expanded at write time. */
 extern const HChar* AT_(clo_out_file);
 
+/* --role=ROLE:FUNCTION-PATTERN rules, as given (HChar*), checked. */
+extern struct _XArray* AT_(clo_role_rules);
+
 Bool AT_(process_cmd_line_option)(const HChar* arg);
 void AT_(print_usage)(void);
 void AT_(print_debug_usage)(void);

@@ -17,9 +17,11 @@
 #include "pub_tool_vki.h"
 #include "pub_tool_xarray.h"
 
+#include "at_futex.h"
 #include "at_heap.h"
 #include "at_options.h"
 #include "at_report.h"
+#include "at_roles.h"
 #include "at_threads.h"
 
 /*------------------------------------------------------------*/
@@ -293,6 +295,29 @@ static void out_counters(const AT_HeapCounters* c)
            c->live_blocks, c->live_bytes);
 }
 
+/* role="..." and, for pooled roles, pool="N". */
+static void out_role_attrs(UShort inst)
+{
+   const AT_RoleInst* ri = AT_(role_inst_info)(inst);
+   out_str(" role=\"");
+   out_esc(AT_(role_name)(ri->role));
+   out_str("\"");
+   if (ri->pool)
+      out_fmt(" pool=\"%u\"", ri->pool);
+}
+
+static void out_futex_counters(const AT_FutexStats* f)
+{
+   out_fmt("waits=\"%llu\" woken=\"%llu\" eagain=\"%llu\" "
+           "timeouts=\"%llu\" eintr=\"%llu\" errors=\"%llu\" "
+           "pending=\"%llu\" blocked-us=\"%llu\" max-us=\"%llu\" "
+           "idle-waits=\"%llu\" idle-us=\"%llu\" wakes=\"%llu\" "
+           "woke=\"%llu\"",
+           f->waits, f->woken, f->eagain, f->timeouts, f->eintr, f->errors,
+           f->pending, f->blocked_us, f->max_us, f->idle_waits, f->idle_us,
+           f->wakes, f->woke);
+}
+
 static void out_threads(void)
 {
    UInt i, n = AT_(n_threads)();
@@ -301,13 +326,16 @@ static void out_threads(void)
       const AT_Thread* t = AT_(thread_by_seq)(i);
       Word k;
       out_fmt("  <thread seq=\"%u\" vg-tid=\"%u\" os-tid=\"%d\" "
-              "creator=\"%u\" role=\"", t->seq, t->vg_tid, t->os_tid,
-              t->creator);
-      out_esc(AT_(role_name)(t->role));
-      out_fmt("\" start-ms=\"%u\"", t->start_ms);
+              "creator=\"%u\"", t->seq, t->vg_tid, t->os_tid, t->creator);
+      out_role_attrs(t->primary_inst);
+      if (t->pool_index >= 0)
+         out_fmt(" index=\"%d\"", t->pool_index);
+      out_fmt(" start-ms=\"%u\"", t->start_ms);
       if (!t->alive)
-         out_fmt(" end-ms=\"%u\"", t->end_ms);
-      out_fmt(" alive-at-exit=\"%s\">\n", t->alive ? "yes" : "no");
+         out_fmt(" end-ms=\"%u\" ended=\"%s\"", t->end_ms,
+                 t->ended_how == AT_ENDED_FORK ? "fork" : "exit");
+      out_fmt(" alive-at-exit=\"%s\" insns=\"%llu\">\n",
+              t->alive ? "yes" : "no", t->insns);
       for (k = 0; k < VG_(sizeXA)(t->names); k++) {
          const AT_Name* nm = VG_(indexXA)(t->names, k);
          out_fmt("    <name since-ms=\"%u\"%s>", nm->since_ms,
@@ -320,8 +348,18 @@ static void out_threads(void)
          out_stack(t->creation);
          out_str("</creation>\n");
       }
+      out_str("    <role-history>");
+      for (k = 0; k < VG_(sizeXA)(t->role_history); k++) {
+         const AT_RoleChange* c = VG_(indexXA)(t->role_history, k);
+         out_fmt("<role since-ms=\"%u\"", c->since_ms);
+         out_role_attrs(c->inst);
+         out_str("/>");
+      }
+      out_str("</role-history>\n");
       out_str("    <heap ");
       out_counters(&t->heap);
+      out_str("/>\n    <futex ");
+      out_futex_counters(AT_(futex_of_thread)(t->seq));
       out_str("/>\n  </thread>\n");
    }
    out_str("</threads>\n");
@@ -345,14 +383,80 @@ static void out_live_at_exit(void)
            h->total.live_blocks, h->total.live_bytes, n);
    for (i = 0; i < n; i++) {
       const AT_LiveSite* s = VG_(indexXA)(sites, i);
-      out_fmt("  <site thread=\"%u\" role=\"", s->owner_seq);
-      out_esc(AT_(role_name)(s->role));
-      out_fmt("\" blocks=\"%llu\" bytes=\"%llu\">", s->blocks, s->bytes);
+      out_fmt("  <site thread=\"%u\"", s->owner_seq);
+      out_role_attrs(s->role);
+      out_fmt(" blocks=\"%llu\" bytes=\"%llu\">", s->blocks, s->bytes);
       out_stack(s->where);
       out_str("</site>\n");
    }
    out_str("</live-at-exit>\n");
    VG_(deleteXA)(sites);
+}
+
+static void out_roles(void)
+{
+   UInt i, n = AT_(n_role_insts)();
+   out_str("<roles>\n");
+   for (i = 0; i < n; i++) {
+      const AT_RoleLife*     l = AT_(role_life)((UShort)i);
+      const AT_HeapCounters* h = AT_(heap_of_role)((UShort)i);
+      const AT_FutexStats*   f = AT_(futex_of_role)((UShort)i);
+      if (l->threads == 0 && h->allocs == 0 && h->frees == 0
+          && f->waits == 0 && f->wakes == 0)
+         continue;
+      out_str("  <role-summary");
+      out_role_attrs((UShort)i);
+      out_fmt(" threads=\"%llu\" peak-alive=\"%llu\" ended=\"%llu\" "
+              "alive-at-exit=\"%llu\" churn=\"%llu\" insns=\"%llu\">",
+              l->threads, l->peak_alive, l->ended, l->alive_at_exit,
+              l->churn, l->insns);
+      out_str("<heap ");
+      out_counters(h);
+      out_str("/><futex ");
+      out_futex_counters(f);
+      out_str("/></role-summary>\n");
+   }
+   out_str("</roles>\n");
+}
+
+static void out_futex(void)
+{
+   XArray* sites = AT_(futex_sites)();
+   XArray* pairs = AT_(futex_wake_pairs)();
+   Word i, n = VG_(sizeXA)(sites);
+   out_fmt("<futex-sites count=\"%ld\">\n", n);
+   for (i = 0; i < n; i++) {
+      const AT_FutexSite* s = VG_(indexXA)(sites, i);
+      UInt cmd;
+      Bool first = True;
+      out_str("  <site");
+      out_role_attrs(s->inst);
+      out_fmt(" class=\"%s\" ops=\"",
+              s->klass == AT_WAIT_IDLE ? "idle" : "contention");
+      for (cmd = 0; cmd < 32; cmd++)
+         if (s->ops & (1u << cmd)) {
+            out_fmt("%s%s", first ? "" : " ", AT_(futex_op_name)(cmd));
+            first = False;
+         }
+      out_fmt("\" private=\"%s\" realtime=\"%s\" timed=\"%llu\" ",
+              (s->flags & 5) == 5 ? "mixed" : (s->flags & 1) ? "yes" : "no",
+              (s->flags & 2) ? "yes" : "no", s->timed);
+      out_futex_counters(&s->st);
+      out_str(">");
+      out_stack(s->where);
+      out_str("</site>\n");
+   }
+   out_str("</futex-sites>\n");
+   n = VG_(sizeXA)(pairs);
+   out_fmt("<wake-pairs count=\"%ld\">\n", n);
+   for (i = 0; i < n; i++) {
+      const AT_WakePair* p = VG_(indexXA)(pairs, i);
+      out_fmt("  <wake waker=\"%u\" waiter=\"%u\" count=\"%llu\"/>\n",
+              p->waker, p->waiter, p->count);
+   }
+   out_str("</wake-pairs>\n");
+   VG_(deleteXA)(sites);
+   VG_(deleteXA)(pairs);
 }
 
 /*------------------------------------------------------------*/
@@ -382,6 +486,8 @@ void AT_(write_report)(const AT_RunEnd* end)
    out_threads();
    out_heap();
    out_live_at_exit();
+   out_roles();
+   out_futex();
    out_str("</asynctrace>\n");
    out_flush();
    VG_(close)(out_fd);

@@ -1,5 +1,5 @@
 /*--------------------------------------------------------------------*/
-/*--- asynctrace: thread records and roles.          at_threads.c ---*/
+/*--- asynctrace: thread records and lifecycle.     at_threads.c ---*/
 /*--------------------------------------------------------------------*/
 
 /* This file is part of asynctrace.  Copyright (C) 2026 the asynctrace
@@ -13,51 +13,8 @@
 #include "pub_tool_vki.h"
 #include "pub_tool_vkiscnums.h"
 
+#include "at_roles.h"
 #include "at_threads.h"
-
-/*------------------------------------------------------------*/
-/*--- Roles                                                ---*/
-/*------------------------------------------------------------*/
-
-/* Interned role names; index = role number.  The first six are the
-   built-in roles, in the order of the AT_ROLE_ numbers. */
-static XArray* roles;   /* of HChar* */
-
-static const HChar* const builtin_roles[] = {
-   "main", "tokio-worker", "tokio-blocking", "tokio-block-on",
-   "rayon-worker", "other"
-};
-
-UShort AT_(role_intern)(const HChar* name)
-{
-   Word i, n = VG_(sizeXA)(roles);
-   for (i = 0; i < n; i++)
-      if (VG_(strcmp)(*(HChar**)VG_(indexXA)(roles, i), name) == 0)
-         return (UShort)i;
-   if (n >= 0xFFFF)   /* absurdly many: fold the rest into "other" */
-      return AT_ROLE_OTHER;
-   HChar* copy = VG_(strdup)("at.role", name);
-   VG_(addToXA)(roles, &copy);
-   return (UShort)n;
-}
-
-const HChar* AT_(role_name)(UShort role)
-{
-   return *(HChar**)VG_(indexXA)(roles, role);
-}
-
-/* First version: the role from the name alone.  Rust's std cuts thread
-   names to 15 bytes, so Tokio's "tokio-runtime-worker" shows as
-   "tokio-runtime-w"; Tokio 1.50+ calls its threads "tokio-rt-worker". */
-static UShort role_from_name(const AT_Thread* t, const HChar* name)
-{
-   if (t->seq == 1)
-      return AT_ROLE_MAIN;
-   if (VG_(strcmp)(name, "tokio-runtime-w") == 0
-       || VG_(strcmp)(name, "tokio-rt-worker") == 0)
-      return AT_ROLE_TOKIO_WORKER;
-   return AT_ROLE_OTHER;
-}
 
 /*------------------------------------------------------------*/
 /*--- Thread records                                       ---*/
@@ -66,6 +23,9 @@ static UShort role_from_name(const AT_Thread* t, const HChar* name)
 static XArray* all_threads;       /* of AT_Thread*, index seq-1 */
 AT_Thread** AT_(thread_of_tid);   /* live record of each ThreadId */
 static UInt n_alive;
+static ULong thread_events;       /* creations and ends so far */
+
+ULong AT_(thread_events)(void) { return thread_events; }
 
 UInt AT_(n_threads)(void)       { return (UInt)VG_(sizeXA)(all_threads); }
 UInt AT_(n_alive_threads)(void) { return n_alive; }
@@ -89,8 +49,6 @@ static void add_name(AT_Thread* t, const HChar* name, Bool inherited)
    nm.since_ms  = AT_NOW_MS();
    nm.inherited = inherited;
    VG_(addToXA)(t->names, &nm);
-   if (!t->role_set)
-      t->role = role_from_name(t, name);
 }
 
 static AT_Thread* new_thread(ThreadId tid, UInt creator)
@@ -101,12 +59,13 @@ static AT_Thread* new_thread(ThreadId tid, UInt creator)
    t->creator  = creator;
    t->alive    = True;
    t->start_ms = AT_NOW_MS();
-   t->role     = AT_ROLE_OTHER;
+   t->start_ev = ++thread_events;
    t->names    = VG_(newXA)(VG_(malloc), "at.thread.names", VG_(free),
                             sizeof(AT_Name));
    VG_(addToXA)(all_threads, &t);
    AT_(thread_of_tid)[tid] = t;
    n_alive++;
+   AT_(roles_thread_start)(t);
    return t;
 }
 
@@ -119,12 +78,14 @@ static void unmap_thread(AT_Thread* t)
    }
 }
 
-static void end_thread(AT_Thread* t)
+static void end_thread(AT_Thread* t, AT_EndedHow how)
 {
    if (!t->alive)
       return;
-   t->alive  = False;
-   t->end_ms = AT_NOW_MS();
+   t->alive     = False;
+   t->ended_how = how;
+   t->end_ms    = AT_NOW_MS();
+   t->end_ev    = ++thread_events;
    unmap_thread(t);
 }
 
@@ -145,7 +106,7 @@ static void at_pre_thread_ll_create(ThreadId parent, ThreadId child)
       return;
    /* A stale record in this slot means we missed its exit: end it. */
    if (AT_(thread_of_tid)[child])
-      end_thread(AT_(thread_of_tid)[child]);
+      end_thread(AT_(thread_of_tid)[child], AT_ENDED_EXIT);
    t = new_thread(child, p ? p->seq : 0);
    /* The parent is inside clone(): its stack is where the thread was
       created. */
@@ -172,7 +133,7 @@ static void at_pre_thread_ll_exit(ThreadId tid)
    if (t == NULL)
       return;
    if (t->exit_called)
-      end_thread(t);
+      end_thread(t, AT_ENDED_EXIT);
    else
       unmap_thread(t);
 }
@@ -186,11 +147,6 @@ void AT_(threads_register_hooks)(void)
 
 void AT_(threads_init)(void)
 {
-   UInt i;
-   roles = VG_(newXA)(VG_(malloc), "at.roles", VG_(free), sizeof(HChar*));
-   for (i = 0; i < sizeof(builtin_roles) / sizeof(builtin_roles[0]); i++)
-      AT_(role_intern)(builtin_roles[i]);
-
    all_threads = VG_(newXA)(VG_(malloc), "at.threads", VG_(free),
                             sizeof(AT_Thread*));
    AT_(thread_of_tid) = VG_(calloc)("at.thread_of_tid", VG_N_THREADS,
@@ -260,23 +216,10 @@ void AT_(threads_fork_child)(ThreadId tid)
    for (i = 1; i <= n; i++) {
       AT_Thread* t = AT_(thread_by_seq)(i);
       if (t->alive && t->vg_tid != tid)
-         end_thread(t);
+         end_thread(t, AT_ENDED_FORK);
    }
    if (AT_(thread)(tid))
       AT_(thread)(tid)->os_tid = VG_(gettid)();
-}
-
-/*------------------------------------------------------------*/
-/*--- Roles chosen by the program                          ---*/
-/*------------------------------------------------------------*/
-
-void AT_(threads_set_role)(ThreadId tid, const HChar* role)
-{
-   AT_Thread* t = AT_(thread)(tid);
-   if (!t)
-      return;
-   t->role     = AT_(role_intern)(role);
-   t->role_set = True;
 }
 
 /*--------------------------------------------------------------------*/

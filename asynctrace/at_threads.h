@@ -1,5 +1,5 @@
 /*--------------------------------------------------------------------*/
-/*--- asynctrace: thread records and roles.          at_threads.h ---*/
+/*--- asynctrace: thread records and lifecycle.     at_threads.h ---*/
 /*--------------------------------------------------------------------*/
 
 /* This file is part of asynctrace.  Copyright (C) 2026 the asynctrace
@@ -13,20 +13,33 @@
 #include "pub_tool_xarray.h"
 #include "at_heap.h"
 
-/* The built-in roles.  Role numbers index a table of interned names;
-   programs can add their own (ASYNCTRACE_SET_ROLE). */
-#define AT_ROLE_MAIN            0
-#define AT_ROLE_TOKIO_WORKER    1
-#define AT_ROLE_TOKIO_BLOCKING  2
-#define AT_ROLE_TOKIO_BLOCK_ON  3
-#define AT_ROLE_RAYON_WORKER    4
-#define AT_ROLE_OTHER           5
-
 typedef struct {
    HChar* name;
    UInt   since_ms;
    Bool   inherited;    /* the name the thread started with */
 } AT_Name;
+
+/* A runtime function the thread is inside, and the role it gives. */
+typedef struct {
+   Addr   sp;           /* SP at entry, where the return address is */
+   Addr   ra;           /* that return address */
+   UShort inst;         /* role instance (at_roles.h) */
+   UChar  kind;         /* the rule's kind */
+} AT_RoleFrame;
+
+#define AT_ROLE_DEPTH 8
+
+typedef struct {
+   UInt   since_ms;
+   UShort inst;
+} AT_RoleChange;
+
+/* How a thread ended. */
+typedef enum {
+   AT_ENDED_NOT,        /* alive at exit */
+   AT_ENDED_EXIT,       /* it called exit(2): returned or pthread_exit */
+   AT_ENDED_FORK        /* not copied into a forked child */
+} AT_EndedHow;
 
 /* One record per thread that ever existed.  Valgrind reuses ThreadIds,
    so records are keyed by seq (1 = main, then creation order). */
@@ -36,14 +49,26 @@ typedef struct {
    Int         os_tid;
    UInt        creator;      /* seq of the creating thread, 0 for main */
    ExeContext* creation;     /* NULL for main */
-   UShort      role;
-   Bool        role_set;     /* chosen by the program: names don't change it */
    Bool        alive;        /* running, or was when the process ended */
    Bool        exit_called;  /* ended on its own, by exit(2) */
+   UChar       ended_how;    /* AT_EndedHow */
    UInt        start_ms;
    UInt        end_ms;
+   ULong       start_ev;     /* order of creations and ends, for */
+   ULong       end_ev;       /* "peak alive at once" */
    XArray*     names;        /* of AT_Name, oldest first */
    AT_HeapCounters heap;
+   ULong       insns;        /* guest instructions executed */
+
+   /* Roles (at_roles.c). */
+   UShort      base_inst;    /* outside any runtime function */
+   Bool        role_set;     /* base chosen by the program */
+   UShort      cur_inst;     /* the role in force now */
+   UInt        rdepth;
+   AT_RoleFrame rstack[AT_ROLE_DEPTH];
+   XArray*     role_history; /* of AT_RoleChange */
+   UShort      primary_inst; /* computed at the end */
+   Int         pool_index;   /* computed at the end; -1 if none */
 } AT_Thread;
 
 void       AT_(threads_init)(void);     /* after options: the main thread */
@@ -68,9 +93,7 @@ void AT_(threads_post_syscall)(ThreadId tid, UInt sysno, UWord* args,
 /* In a forked child only the forking thread lives on. */
 void AT_(threads_fork_child)(ThreadId tid);
 
-/* Roles. */
-UShort       AT_(role_intern)(const HChar* name);
-const HChar* AT_(role_name)(UShort role);
-void         AT_(threads_set_role)(ThreadId tid, const HChar* role);
+/* Ordering of thread creations and ends. */
+ULong AT_(thread_events)(void);
 
 #endif /* __AT_THREADS_H */

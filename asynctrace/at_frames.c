@@ -1,0 +1,163 @@
+/*--------------------------------------------------------------------*/
+/*--- asynctrace: function names of code and of stacks.            ---*/
+/*---                                                  at_frames.c ---*/
+/*--------------------------------------------------------------------*/
+
+/* This file is part of asynctrace.  Copyright (C) 2026 the asynctrace
+   authors.  GPL-2.0-or-later; see at_basics.h and COPYING. */
+
+#include "pub_tool_debuginfo.h"
+#include "pub_tool_options.h"
+#include "pub_tool_seqmatch.h"
+
+#include "at_frames.h"
+
+/*------------------------------------------------------------*/
+/*--- Normalising Rust names                               ---*/
+/*------------------------------------------------------------*/
+
+static Bool is_hex(HChar c)
+{
+   return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+}
+
+/* Index of the '>' closing the '<' at s[i], or -1. */
+static Int closing_angle(const HChar* s, Int i)
+{
+   Int depth = 0;
+   for (; s[i]; i++) {
+      if (s[i] == '<') depth++;
+      else if (s[i] == '>' && --depth == 0) return i;
+   }
+   return -1;
+}
+
+static void normalize_into(const HChar* in, Int n, HChar* out, Int* o)
+{
+   Int i = 0;
+   while (i < n && *o < AT_FNNAME_MAX - 1) {
+      if (in[i] == '<') {
+         Int close = closing_angle(in, i);
+         if (close < 0 || close >= n)
+            break;
+         if (i == 0 || (i >= 2 && in[i - 1] == ':' && in[i - 2] == ':'
+                        && *o == 0)) {
+            /* <Type as Trait>::f or <Type>::f: keep Type. */
+            Int end = close;
+            Int k;
+            for (k = i + 1; k + 4 <= close; k++)
+               if (VG_(strncmp)(in + k, " as ", 4) == 0) { end = k; break; }
+            normalize_into(in + i + 1, end - (i + 1), out, o);
+         } else if (i >= 2 && in[i - 1] == ':' && in[i - 2] == ':') {
+            /* A turbofish, f::<T>: drop it and its "::". */
+            *o -= 2;
+            if (*o < 0) *o = 0;
+         }
+         /* else generic arguments, Type<T>: dropped. */
+         i = close + 1;
+         continue;
+      }
+      out[(*o)++] = in[i++];
+   }
+   out[*o] = '\0';
+}
+
+void AT_(normalize_fnname)(const HChar* in, HChar* out)
+{
+   Int o = 0;
+   Int n = VG_(strlen)(in);
+   /* The legacy mangling's hash: "::h" and 16 hex digits at the end. */
+   if (n > 19 && in[n - 19] == ':' && in[n - 18] == ':' && in[n - 17] == 'h') {
+      Int k;
+      for (k = n - 16; k < n && is_hex(in[k]); k++)
+         ;
+      if (k == n)
+         n -= 19;
+   }
+   normalize_into(in, n, out, &o);
+}
+
+/*------------------------------------------------------------*/
+/*--- Walking the frames of a stack                        ---*/
+/*------------------------------------------------------------*/
+
+/* Unescapes the text of the first <fn>...</fn> in Valgrind's XML frame
+   description. */
+static Bool fn_of_frame_xml(const HChar* xml, HChar* out, Int max)
+{
+   const HChar* s = VG_(strstr)(xml, "<fn>");
+   const HChar* e;
+   Int o = 0;
+   if (s == NULL)
+      return False;
+   s += 4;
+   e = VG_(strstr)(s, "</fn>");
+   if (e == NULL)
+      return False;
+   while (s < e && o < max - 1) {
+      if (*s == '&') {
+         if (VG_(strncmp)(s, "&lt;", 4) == 0)       { out[o++] = '<'; s += 4; continue; }
+         else if (VG_(strncmp)(s, "&gt;", 4) == 0)  { out[o++] = '>'; s += 4; continue; }
+         else if (VG_(strncmp)(s, "&amp;", 5) == 0) { out[o++] = '&'; s += 5; continue; }
+      }
+      out[o++] = *s++;
+   }
+   out[o] = '\0';
+   return True;
+}
+
+typedef struct {
+   Bool (*f)(const HChar* fn, Addr ip, void* opaque);
+   void* opaque;
+   Bool  stopped;
+} WalkState;
+
+static void walk_ip(UInt n, DiEpoch ep, Addr ip, void* opaque)
+{
+   WalkState*   w = opaque;
+   InlIPCursor* iipc;
+   Bool saved;
+   if (w->stopped)
+      return;
+   iipc  = VG_(clo_read_inline_info) ? VG_(new_IIPC)(ep, ip) : NULL;
+   saved = VG_(clo_xml);
+   do {
+      HChar raw[AT_FNNAME_MAX], norm[AT_FNNAME_MAX];
+      const HChar* xml;
+      /* The only public call that names inlined frames; see
+         at_report.c. */
+      VG_(clo_xml) = True;
+      xml = VG_(describe_IP)(ep, ip, iipc);
+      VG_(clo_xml) = saved;
+      if (!fn_of_frame_xml(xml, raw, sizeof(raw)))
+         VG_(strcpy)(raw, "???");
+      AT_(normalize_fnname)(raw, norm);
+      if (w->f(norm, ip, w->opaque)) {
+         w->stopped = True;
+         break;
+      }
+   } while (iipc && VG_(next_IIPC)(iipc));
+   if (iipc)
+      VG_(delete_IIPC)(iipc);
+}
+
+Bool AT_(walk_frames)(ExeContext* ec,
+                      Bool (*f)(const HChar* fn, Addr ip, void* opaque),
+                      void* opaque)
+{
+   WalkState w = { f, opaque, False };
+   VG_(apply_ExeContext)(walk_ip, &w, ec);
+   return w.stopped;
+}
+
+Bool AT_(fn_matches_any)(const HChar* fn, const HChar* const* patterns)
+{
+   for (; *patterns; patterns++)
+      if (VG_(string_match)(*patterns, fn))
+         return True;
+   return False;
+}
+
+/*--------------------------------------------------------------------*/
+/*--- end                                              at_frames.c ---*/
+/*--------------------------------------------------------------------*/

@@ -1,0 +1,35 @@
+/*--------------------------------------------------------------------*/
+/*--- asynctrace: function names of code and of stacks.            ---*/
+/*---                                                  at_frames.h ---*/
+/*--------------------------------------------------------------------*/
+
+/* This file is part of asynctrace.  Copyright (C) 2026 the asynctrace
+   authors.  GPL-2.0-or-later; see at_basics.h and COPYING. */
+
+#ifndef __AT_FRAMES_H
+#define __AT_FRAMES_H
+
+#include "at_basics.h"
+#include "pub_tool_execontext.h"
+
+#define AT_FNNAME_MAX 512
+
+/* Rust names in the one form rules match against: no hash suffix
+   (::h0123456789abcdef), no generic arguments (Harness<T,S>::poll ->
+   Harness::poll, block_on::<F> -> block_on), and <Type as Trait>::f or
+   <Type>::f as Type::f.  out has AT_FNNAME_MAX bytes. */
+void AT_(normalize_fnname)(const HChar* in, HChar* out);
+
+/* Calls f on every frame of ec, innermost first, inlined calls
+   included (as Valgrind prints them), with the normalized function
+   name ("???" when unknown) and the frame's code address.  Stops when f
+   returns True, and then returns True. */
+Bool AT_(walk_frames)(ExeContext* ec,
+                      Bool (*f)(const HChar* fn, Addr ip, void* opaque),
+                      void* opaque);
+
+/* Does the normalized name match any of the glob patterns (a NULL-ended
+   array)? */
+Bool AT_(fn_matches_any)(const HChar* fn, const HChar* const* patterns);
+
+#endif /* __AT_FRAMES_H */

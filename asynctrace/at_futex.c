@@ -1,0 +1,477 @@
+/*--------------------------------------------------------------------*/
+/*--- asynctrace: futex waits and wakes.                at_futex.c ---*/
+/*--------------------------------------------------------------------*/
+
+/* This file is part of asynctrace.  Copyright (C) 2026 the asynctrace
+   authors.  GPL-2.0-or-later; see at_basics.h and COPYING.
+
+   Every futex call is decoded in the syscall wrapper.  A wait is timed
+   from the pre- to the post-syscall hook: under Valgrind's serialised
+   scheduler that includes the time to get the big lock back.  Its site
+   is the first frame above the parking code (std, parking_lot, glibc),
+   and its stack says whether it is a runtime thread parking while idle
+   or a thread waiting for a lock or condvar of the program's own. */
+
+#include "pub_tool_hashtable.h"
+#include "pub_tool_libcproc.h"
+#include "pub_tool_threadstate.h"
+#include "pub_tool_vki.h"
+#include "pub_tool_xarray.h"
+
+#include "at_frames.h"
+#include "at_futex.h"
+#include "at_roles.h"
+#include "at_threads.h"
+
+#define AT_FUTEX_WAIT             0
+#define AT_FUTEX_WAKE             1
+#define AT_FUTEX_REQUEUE          3
+#define AT_FUTEX_CMP_REQUEUE      4
+#define AT_FUTEX_WAKE_OP          5
+#define AT_FUTEX_LOCK_PI          6
+#define AT_FUTEX_UNLOCK_PI        7
+#define AT_FUTEX_TRYLOCK_PI       8
+#define AT_FUTEX_WAIT_BITSET      9
+#define AT_FUTEX_WAKE_BITSET      10
+#define AT_FUTEX_WAIT_REQUEUE_PI  11
+#define AT_FUTEX_CMP_REQUEUE_PI   12
+#define AT_FUTEX_LOCK_PI2         13
+#define AT_FUTEX_PRIVATE_FLAG     128
+#define AT_FUTEX_CLOCK_REALTIME   256
+
+const HChar* AT_(futex_op_name)(UInt cmd)
+{
+   static const HChar* const names[] = {
+      "WAIT", "WAKE", "FD", "REQUEUE", "CMP_REQUEUE", "WAKE_OP",
+      "LOCK_PI", "UNLOCK_PI", "TRYLOCK_PI", "WAIT_BITSET", "WAKE_BITSET",
+      "WAIT_REQUEUE_PI", "CMP_REQUEUE_PI", "LOCK_PI2"
+   };
+   return cmd < sizeof(names) / sizeof(names[0]) ? names[cmd] : "UNKNOWN";
+}
+
+static Bool is_wait(UInt cmd)
+{
+   return cmd == AT_FUTEX_WAIT || cmd == AT_FUTEX_WAIT_BITSET
+       || cmd == AT_FUTEX_LOCK_PI || cmd == AT_FUTEX_LOCK_PI2
+       || cmd == AT_FUTEX_WAIT_REQUEUE_PI;
+}
+
+static Bool is_wake(UInt cmd)
+{
+   return cmd == AT_FUTEX_WAKE || cmd == AT_FUTEX_WAKE_BITSET
+       || cmd == AT_FUTEX_REQUEUE || cmd == AT_FUTEX_CMP_REQUEUE
+       || cmd == AT_FUTEX_WAKE_OP || cmd == AT_FUTEX_UNLOCK_PI
+       || cmd == AT_FUTEX_CMP_REQUEUE_PI;
+}
+
+static ULong now_us(void)
+{
+   struct vki_timeval tv;
+   if (VG_(gettimeofday)(&tv, NULL) != 0)
+      return (ULong)AT_NOW_MS() * 1000;
+   return (ULong)tv.tv_sec * 1000000ULL + tv.tv_usec;
+}
+
+/*------------------------------------------------------------*/
+/*--- Telling idle parking from waiting for a lock         ---*/
+/*------------------------------------------------------------*/
+
+/* Frames of the parking machinery itself: the site is the first frame
+   above them. */
+static const HChar* const parking_code[] = {
+   "syscall", "__GI_syscall", "futex_*", "__futex*", "*_futex_*",
+   "__lll_*", "lll_*", "do_futex_wait*", "__new_sem_wait*", "sem_*",
+   "pthread_cond_*", "__pthread_cond_*", "___pthread_cond_*",
+   "pthread_mutex_*", "__pthread_mutex_*", "___pthread_mutex_*",
+   "pthread_rwlock_*", "__pthread_rwlock_*", "___pthread_rwlock_*",
+   "pthread_join*", "__pthread_clockjoin*", "__pthread_timedjoin*",
+   "std::sys::*", "std::sys_common::*", "std::sync::*", "std::thread::park*",
+   "std::thread::Thread::park*", "std::thread::JoinInner*",
+   "std::thread::JoinHandle*", "std::panicking::*",
+   "core::*", "parking_lot::*", "parking_lot_core::*", "lock_api::*",
+   "crossbeam_utils::sync::*", "crossbeam_channel::*", "tokio::loom::*",
+   "tokio::sync::*",
+   /* an inlined call without a name in the debug info */
+   "UnknownInlinedFun",
+   NULL
+};
+
+/* A frame anywhere in the wait stack that says the thread is idle. */
+static const HChar* const idle_code[] = {
+   "tokio::runtime::scheduler::multi_thread::park::*",
+   "tokio::runtime::scheduler::multi_thread::worker::Context::park*",
+   "tokio::runtime::thread_pool::park::*",
+   "tokio::runtime::thread_pool::worker::Context::park*",
+   "tokio::runtime::scheduler::current_thread::*park*",
+   "tokio::runtime::basic_scheduler::*park*",
+   "tokio::runtime::park::*park*",
+   "tokio::park::*",
+   "rayon_core::sleep::*sleep*",
+   NULL
+};
+
+/* The site key itself says idle: the blocking pool's keep-alive wait. */
+static const HChar* const idle_sites[] = {
+   "tokio::runtime::blocking::pool::Inner::run",
+   NULL
+};
+
+typedef struct _Classified {
+   struct _Classified* next;
+   UWord  ecu;             /* key */
+   Addr   key_ip;
+   UChar  klass;
+} Classified;
+
+static VgHashTable* classified;   /* by ECU: each stack walked once */
+
+typedef struct { Addr key_ip; Bool have_key; Bool idle; } ClassifyState;
+
+static Bool classify_frame(const HChar* fn, Addr ip, void* opaque)
+{
+   ClassifyState* s = opaque;
+   if (!s->have_key && !AT_(fn_matches_any)(fn, parking_code)) {
+      s->key_ip   = ip;
+      s->have_key = True;
+      if (AT_(fn_matches_any)(fn, idle_sites))
+         s->idle = True;
+   }
+   if (AT_(fn_matches_any)(fn, idle_code))
+      s->idle = True;
+   return False;   /* look at every frame */
+}
+
+static const Classified* classify(ExeContext* ec)
+{
+   UWord ecu = VG_(get_ECU_from_ExeContext)(ec);
+   Classified* c = VG_(HT_lookup)(classified, ecu);
+   if (c == NULL) {
+      ClassifyState s = { 0, False, False };
+      AT_(walk_frames)(ec, classify_frame, &s);
+      c = VG_(malloc)("at.classified", sizeof(Classified));
+      c->ecu    = ecu;
+      c->key_ip = s.have_key ? s.key_ip : 0;
+      c->klass  = s.idle ? AT_WAIT_IDLE : AT_WAIT_CONTENTION;
+      VG_(HT_add_node)(classified, c);
+   }
+   return c;
+}
+
+/*------------------------------------------------------------*/
+/*--- Aggregates                                           ---*/
+/*------------------------------------------------------------*/
+
+static XArray* by_thread;   /* of AT_FutexStats, index seq-1 */
+static XArray* by_role;     /* of AT_FutexStats, by role instance */
+
+typedef struct _SiteNode {
+   struct _SiteNode* next;
+   UWord             key;   /* key_ip << 16 | inst: user addresses
+                               have 47 bits */
+   AT_FutexSite      site;
+} SiteNode;
+static VgHashTable* sites;
+
+typedef struct _PairNode {
+   struct _PairNode* next;
+   UWord             key;   /* waker << 32 | waiter */
+   ULong             count;
+} PairNode;
+static VgHashTable* pairs;
+
+static AT_FutexStats* stats_at(XArray* xa, UWord i)
+{
+   while ((UWord)VG_(sizeXA)(xa) <= i) {
+      AT_FutexStats z;
+      VG_(memset)(&z, 0, sizeof(z));
+      VG_(addToXA)(xa, &z);
+   }
+   return VG_(indexXA)(xa, i);
+}
+
+const AT_FutexStats* AT_(futex_of_thread)(UInt seq)
+{
+   return stats_at(by_thread, seq - 1);
+}
+
+const AT_FutexStats* AT_(futex_of_role)(UShort inst)
+{
+   return stats_at(by_role, inst);
+}
+
+static AT_FutexSite* site_for(ExeContext* ec, UShort inst)
+{
+   const Classified* c = classify(ec);
+   UWord key = ((UWord)c->key_ip << 16) | inst;
+   SiteNode* n = VG_(HT_lookup)(sites, key);
+   if (n == NULL) {
+      n = VG_(calloc)("at.futex_site", 1, sizeof(SiteNode));
+      n->key        = key;
+      n->site.key_ip = c->key_ip;
+      n->site.inst   = inst;
+      n->site.klass  = c->klass;
+      n->site.where  = ec;
+      VG_(HT_add_node)(sites, n);
+   }
+   return &n->site;
+}
+
+static void add_wait(AT_FutexStats* s, UChar klass, ULong us, Int outcome)
+{
+   s->waits++;
+   s->blocked_us += us;
+   if (us > s->max_us) s->max_us = us;
+   if (klass == AT_WAIT_IDLE) { s->idle_waits++; s->idle_us += us; }
+   switch (outcome) {
+      case 0:                s->woken++;    break;
+      case VKI_EAGAIN:       s->eagain++;   break;
+      case 110 /* ETIMEDOUT */: s->timeouts++; break;
+      case VKI_EINTR:        s->eintr++;    break;
+      case -1:               s->pending++;  break;
+      default:               s->errors++;   break;
+   }
+}
+
+/*------------------------------------------------------------*/
+/*--- Calls in flight                                      ---*/
+/*------------------------------------------------------------*/
+
+typedef struct {
+   Bool        active;
+   Bool        eintr;      /* ended by EINTR, not yet counted: see below */
+   ULong       end_us;
+   UInt        cmd;
+   UInt        flags;
+   Bool        timed;
+   Addr        addr;
+   ULong       start_us;
+   UShort      inst;
+   UInt        seq;
+   ExeContext* where;
+} InFlight;
+
+static InFlight* in_flight;   /* by ThreadId */
+
+/* Who last woke each futex word.  Valgrind lets every futex call,
+   wakes too, block: a woken waiter may run its post-syscall hook before
+   the waker runs its own, so the waker is noted before its call. */
+typedef struct _WakerNode {
+   struct _WakerNode* next;
+   UWord              addr;   /* key */
+   UInt               seq;
+} WakerNode;
+static VgHashTable* last_waker;
+
+static void note_waker(Addr addr, UInt seq)
+{
+   WakerNode* w = VG_(HT_lookup)(last_waker, addr);
+   if (w == NULL) {
+      w = VG_(malloc)("at.futex_waker", sizeof(WakerNode));
+      w->addr = addr;
+      VG_(HT_add_node)(last_waker, w);
+   }
+   w->seq = seq;
+}
+
+void AT_(futex_init)(void)
+{
+   by_thread  = VG_(newXA)(VG_(malloc), "at.futex_thr", VG_(free),
+                           sizeof(AT_FutexStats));
+   by_role    = VG_(newXA)(VG_(malloc), "at.futex_role", VG_(free),
+                           sizeof(AT_FutexStats));
+   sites      = VG_(HT_construct)("at.futex_sites");
+   pairs      = VG_(HT_construct)("at.futex_pairs");
+   classified = VG_(HT_construct)("at.futex_classified");
+   last_waker = VG_(HT_construct)("at.futex_last_waker");
+   in_flight  = VG_(calloc)("at.futex_in_flight", VG_N_THREADS,
+                            sizeof(InFlight));
+}
+
+static void note_flags(AT_FutexSite* s, UInt op, UInt cmd)
+{
+   s->ops |= 1u << (cmd & 31);
+   if (op & AT_FUTEX_PRIVATE_FLAG) s->flags |= 1; else s->flags |= 4;
+   if (op & AT_FUTEX_CLOCK_REALTIME) s->flags |= 2;
+}
+
+/* A wait that ends with EINTR may have been cut short by the process
+   dying (the core takes every other thread out of its syscall for a
+   fatal signal).  It is counted when the thread makes its next syscall
+   (it lived on: EINTR) or, if it never does, at the end, as pending. */
+static void finish_wait(InFlight* f, ULong us, Int outcome);
+
+void AT_(futex_any_syscall)(ThreadId tid)
+{
+   InFlight* f = &in_flight[tid];
+   if (f->eintr) {
+      f->eintr = False;
+      finish_wait(f, f->end_us - f->start_us, VKI_EINTR);
+   }
+}
+
+void AT_(futex_pre_syscall)(ThreadId tid, UWord* args)
+{
+   UInt       op  = (UInt)args[1];
+   UInt       cmd = op & ~(AT_FUTEX_PRIVATE_FLAG | AT_FUTEX_CLOCK_REALTIME);
+   AT_Thread* t   = AT_(thread)(tid);
+   InFlight*  f   = &in_flight[tid];
+
+   f->active = False;
+   if (t == NULL || !(is_wait(cmd) || is_wake(cmd)))
+      return;
+   f->active   = True;
+   f->cmd      = cmd;
+   f->flags    = op;
+   /* LOCK_PI's timeout is args[3] too; WAKE's args[3] is not a time. */
+   f->timed    = is_wait(cmd) && args[3] != 0;
+   f->addr     = (Addr)args[0];
+   f->inst     = AT_(role_now)(tid);
+   f->seq      = t->seq;
+   f->where    = VG_(record_ExeContext)(tid, 0);
+   f->start_us = now_us();
+   if (is_wake(cmd)) {
+      note_waker(f->addr, t->seq);
+      if (cmd == AT_FUTEX_WAKE_OP || cmd == AT_FUTEX_REQUEUE
+          || cmd == AT_FUTEX_CMP_REQUEUE || cmd == AT_FUTEX_CMP_REQUEUE_PI)
+         note_waker((Addr)args[4], t->seq);   /* the second word */
+   }
+}
+
+static void count_pair(UInt waker, UInt waiter)
+{
+   UWord key = ((UWord)waker << 32) | waiter;
+   PairNode* p = VG_(HT_lookup)(pairs, key);
+   if (p == NULL) {
+      p = VG_(calloc)("at.futex_pair", 1, sizeof(PairNode));
+      p->key = key;
+      VG_(HT_add_node)(pairs, p);
+   }
+   p->count++;
+}
+
+static void finish_wait(InFlight* f, ULong us, Int outcome)
+{
+   AT_FutexSite* s = site_for(f->where, f->inst);
+   note_flags(s, f->flags, f->cmd);
+   if (f->timed)
+      s->timed++;
+   add_wait(&s->st, s->klass, us, outcome);
+   add_wait(stats_at(by_thread, f->seq - 1), s->klass, us, outcome);
+   add_wait(stats_at(by_role, f->inst), s->klass, us, outcome);
+   if (outcome == 0) {
+      const WakerNode* w = VG_(HT_lookup)(last_waker, f->addr);
+      if (w && w->seq != f->seq)
+         count_pair(w->seq, f->seq);
+   }
+}
+
+void AT_(futex_post_syscall)(ThreadId tid, UWord* args, SysRes res)
+{
+   InFlight* f = &in_flight[tid];
+   if (!f->active)
+      return;
+   f->active = False;
+   if (is_wait(f->cmd)) {
+      ULong end = now_us();
+      if (sr_isError(res) && sr_Err(res) == VKI_EINTR) {
+         f->eintr  = True;
+         f->end_us = end;
+      } else {
+         finish_wait(f, end - f->start_us, sr_isError(res) ? (Int)sr_Err(res) : 0);
+      }
+   } else {
+      AT_FutexSite* s = site_for(f->where, f->inst);
+      ULong n = sr_isError(res) ? 0 : sr_Res(res);
+      note_flags(s, f->flags, f->cmd);
+      s->st.wakes++;
+      s->st.woke += n;
+      stats_at(by_thread, f->seq - 1)->wakes++;
+      stats_at(by_thread, f->seq - 1)->woke += n;
+      stats_at(by_role, f->inst)->wakes++;
+      stats_at(by_role, f->inst)->woke += n;
+   }
+}
+
+void AT_(futex_fork_child)(ThreadId tid)
+{
+   UInt i;
+   for (i = 1; i < VG_N_THREADS; i++)
+      if (i != tid)
+         in_flight[i].active = in_flight[i].eintr = False;
+}
+
+void AT_(futex_finish)(void)
+{
+   ULong now = now_us();
+   UInt  i;
+   for (i = 1; i < VG_N_THREADS; i++) {
+      InFlight* f = &in_flight[i];
+      if (f->active && is_wait(f->cmd)) {
+         f->active = False;
+         finish_wait(f, now - f->start_us, -1);
+      } else if (f->eintr) {
+         f->eintr = False;
+         finish_wait(f, now - f->start_us, -1);
+      }
+   }
+}
+
+/*------------------------------------------------------------*/
+/*--- For the report                                       ---*/
+/*------------------------------------------------------------*/
+
+static Int cmp_site(const void* va, const void* vb)
+{
+   const AT_FutexSite* a = va;
+   const AT_FutexSite* b = vb;
+   if (a->st.blocked_us != b->st.blocked_us)
+      return a->st.blocked_us > b->st.blocked_us ? -1 : 1;
+   if (a->st.waits != b->st.waits)
+      return a->st.waits > b->st.waits ? -1 : 1;
+   if (a->st.wakes != b->st.wakes)
+      return a->st.wakes > b->st.wakes ? -1 : 1;
+   if (a->key_ip != b->key_ip) return a->key_ip < b->key_ip ? -1 : 1;
+   return a->inst < b->inst ? -1 : a->inst > b->inst ? 1 : 0;
+}
+
+XArray* AT_(futex_sites)(void)
+{
+   XArray* xa = VG_(newXA)(VG_(malloc), "at.futex_sites_out", VG_(free),
+                           sizeof(AT_FutexSite));
+   SiteNode* n;
+   VG_(HT_ResetIter)(sites);
+   while ((n = VG_(HT_Next)(sites)) != NULL)
+      VG_(addToXA)(xa, &n->site);
+   VG_(setCmpFnXA)(xa, cmp_site);
+   VG_(sortXA)(xa);
+   return xa;
+}
+
+static Int cmp_pair(const void* va, const void* vb)
+{
+   const AT_WakePair* a = va;
+   const AT_WakePair* b = vb;
+   if (a->count != b->count) return a->count > b->count ? -1 : 1;
+   if (a->waker != b->waker) return a->waker < b->waker ? -1 : 1;
+   return a->waiter < b->waiter ? -1 : a->waiter > b->waiter ? 1 : 0;
+}
+
+XArray* AT_(futex_wake_pairs)(void)
+{
+   XArray* xa = VG_(newXA)(VG_(malloc), "at.futex_pairs_out", VG_(free),
+                           sizeof(AT_WakePair));
+   PairNode* p;
+   VG_(HT_ResetIter)(pairs);
+   while ((p = VG_(HT_Next)(pairs)) != NULL) {
+      AT_WakePair w = { (UInt)(p->key >> 32), (UInt)(p->key & 0xFFFFFFFF),
+                        p->count };
+      VG_(addToXA)(xa, &w);
+   }
+   VG_(setCmpFnXA)(xa, cmp_pair);
+   VG_(sortXA)(xa);
+   return xa;
+}
+
+/*--------------------------------------------------------------------*/
+/*--- end                                               at_futex.c ---*/
+/*--------------------------------------------------------------------*/

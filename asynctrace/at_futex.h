@@ -1,0 +1,65 @@
+/*--------------------------------------------------------------------*/
+/*--- asynctrace: futex waits and wakes.                at_futex.h ---*/
+/*--------------------------------------------------------------------*/
+
+/* This file is part of asynctrace.  Copyright (C) 2026 the asynctrace
+   authors.  GPL-2.0-or-later; see at_basics.h and COPYING. */
+
+#ifndef __AT_FUTEX_H
+#define __AT_FUTEX_H
+
+#include "at_basics.h"
+#include "pub_tool_execontext.h"
+
+typedef struct {
+   ULong waits;        /* blocking calls: WAIT, WAIT_BITSET, LOCK_PI... */
+   ULong woken;        /* ... that returned 0 */
+   ULong eagain;       /* the value had changed: never slept */
+   ULong timeouts;
+   ULong eintr;
+   ULong errors;       /* any other error */
+   ULong pending;      /* still blocked when the report was written */
+   ULong blocked_us;   /* wall time inside the call, in total */
+   ULong max_us;
+   ULong idle_waits;   /* of the waits, idle parking of a runtime thread */
+   ULong idle_us;
+   ULong wakes;        /* waking calls: WAKE, REQUEUE, WAKE_OP... */
+   ULong woke;         /* waiters they released */
+} AT_FutexStats;
+
+typedef enum { AT_WAIT_CONTENTION = 0, AT_WAIT_IDLE = 1 } AT_WaitClass;
+
+/* One site: the first frame above the parking code, and the role in
+   force; with a stack that shows it. */
+typedef struct {
+   Addr          key_ip;
+   UShort        inst;
+   UChar         klass;      /* AT_WaitClass */
+   UInt          ops;        /* bit n: futex command n was seen */
+   UInt          flags;      /* bit 0: PRIVATE, bit 1: CLOCK_REALTIME,
+                                bit 2: a shared (non-private) call */
+   ULong         timed;      /* waits with a timeout */
+   ExeContext*   where;
+   AT_FutexStats st;
+} AT_FutexSite;
+
+typedef struct { UInt waker; UInt waiter; ULong count; } AT_WakePair;
+
+void AT_(futex_init)(void);
+void AT_(futex_any_syscall)(ThreadId tid);   /* before every syscall */
+void AT_(futex_pre_syscall)(ThreadId tid, UWord* args);
+void AT_(futex_post_syscall)(ThreadId tid, UWord* args, SysRes res);
+
+void AT_(futex_fork_child)(ThreadId tid);
+/* Counts the waits still blocked as pending (call once, at the end). */
+void AT_(futex_finish)(void);
+
+const AT_FutexStats* AT_(futex_of_thread)(UInt seq);
+const AT_FutexStats* AT_(futex_of_role)(UShort inst);
+/* Sites by blocked time, largest first, and the wake pairs; the caller
+   deletes the XArrays. */
+struct _XArray* AT_(futex_sites)(void);
+struct _XArray* AT_(futex_wake_pairs)(void);
+const HChar* AT_(futex_op_name)(UInt cmd);
+
+#endif /* __AT_FUTEX_H */

@@ -1,0 +1,491 @@
+/*--------------------------------------------------------------------*/
+/*--- asynctrace: thread roles from the code threads run.          ---*/
+/*---                                                   at_roles.c ---*/
+/*--------------------------------------------------------------------*/
+
+/* This file is part of asynctrace.  Copyright (C) 2026 the asynctrace
+   authors.  GPL-2.0-or-later; see at_basics.h and COPYING.
+
+   A thread's role comes from the runtime functions it is inside, not
+   from its name: names are hints (Tokio's workers and blocking threads
+   share one; Rayon's have none).  When code at the entry of such a
+   function is translated, the instrumenter plants a call to
+   role_enter, which notes the stack pointer and the return address it
+   points at.  The function has returned once the stack pointer is above
+   that slot, or the slot holds another return address: a sibling call
+   (malloc, say) from the same caller reuses the slot.  Events ask
+   role_now, which compares a pointer and a word. */
+
+#include "pub_tool_debuginfo.h"
+#include "pub_tool_libcproc.h"
+#include "pub_tool_seqmatch.h"
+#include "pub_tool_machine.h"
+#include "pub_tool_options.h"
+#include "pub_tool_threadstate.h"
+#include "pub_tool_xarray.h"
+
+#include "at_frames.h"
+#include "at_options.h"
+#include "at_roles.h"
+
+/*------------------------------------------------------------*/
+/*--- Role names and instances                             ---*/
+/*------------------------------------------------------------*/
+
+static XArray* role_names;   /* of HChar* */
+static XArray* role_insts;   /* of AT_RoleInst */
+
+static const HChar* const builtin_roles[] = {
+   "main", "tokio-worker", "tokio-blocking", "tokio-block-on",
+   "rayon-worker", "other"
+};
+
+UShort AT_(role_intern)(const HChar* name)
+{
+   Word i, n = VG_(sizeXA)(role_names);
+   for (i = 0; i < n; i++)
+      if (VG_(strcmp)(*(HChar**)VG_(indexXA)(role_names, i), name) == 0)
+         return (UShort)i;
+   if (n >= 0xFFFF)   /* absurdly many: fold the rest into "other" */
+      return AT_ROLE_OTHER;
+   HChar* copy = VG_(strdup)("at.role", name);
+   VG_(addToXA)(role_names, &copy);
+   return (UShort)n;
+}
+
+const HChar* AT_(role_name)(UShort role)
+{
+   return *(HChar**)VG_(indexXA)(role_names, role);
+}
+
+UShort AT_(role_inst)(UShort role, UInt pool)
+{
+   Word i, n = VG_(sizeXA)(role_insts);
+   AT_RoleInst ri;
+   for (i = 0; i < n; i++) {
+      const AT_RoleInst* r = VG_(indexXA)(role_insts, i);
+      if (r->role == role && r->pool == pool)
+         return (UShort)i;
+   }
+   if (n >= 0xFFFF)
+      return AT_(role_inst)(AT_ROLE_OTHER, 0);
+   ri.role = role;
+   ri.pool = pool;
+   VG_(addToXA)(role_insts, &ri);
+   return (UShort)n;
+}
+
+const AT_RoleInst* AT_(role_inst_info)(UShort inst)
+{
+   return VG_(indexXA)(role_insts, inst);
+}
+
+UInt AT_(n_role_insts)(void) { return (UInt)VG_(sizeXA)(role_insts); }
+
+/*------------------------------------------------------------*/
+/*--- Rules: which function gives which role               ---*/
+/*------------------------------------------------------------*/
+
+typedef enum {
+   RK_NONE = 0,
+   RK_TOKIO_POOL,     /* a blocking-pool thread; its pool is its runtime */
+   RK_BLOCK_ON,
+   RK_RAYON,
+   RK_TOKIO_WORKER,
+   RK_USER            /* --role= rules */
+} RuleKind;
+
+typedef struct {
+   HChar* pattern;    /* glob over normalized names (at_frames.h) */
+   UChar  kind;
+   UShort role;
+} Rule;
+
+static XArray* rules;   /* of Rule; user rules first, so they win */
+
+/* Tokio 1.x and Rayon 1.x, old and new module paths. */
+static const struct { const HChar* pattern; RuleKind kind; } builtin_rules[] = {
+   { "tokio::runtime::scheduler::multi_thread::worker::run", RK_TOKIO_WORKER },
+   { "tokio::runtime::thread_pool::worker::run",             RK_TOKIO_WORKER },
+   { "tokio::runtime::blocking::pool::Inner::run",           RK_TOKIO_POOL },
+   { "rayon_core::registry::ThreadBuilder::run",             RK_RAYON },
+   { "rayon_core::registry::main_loop",                      RK_RAYON },
+   { "tokio::runtime::park::CachedParkThread::block_on",     RK_BLOCK_ON },
+   { "tokio::park::thread::CachedParkThread::block_on",      RK_BLOCK_ON },
+   { "tokio::runtime::scheduler::current_thread::CoreGuard::block_on",
+                                                             RK_BLOCK_ON },
+   { "tokio::runtime::basic_scheduler::CoreGuard::block_on", RK_BLOCK_ON },
+   /* CoreGuard::block_on is often inlined into these: */
+   { "tokio::runtime::scheduler::current_thread::CurrentThread::block_on",
+                                                             RK_BLOCK_ON },
+   { "tokio::runtime::basic_scheduler::BasicScheduler::block_on",
+                                                             RK_BLOCK_ON },
+   { "tokio::runtime::runtime::Runtime::block_on",           RK_BLOCK_ON },
+   { "tokio::runtime::Runtime::block_on",                    RK_BLOCK_ON },
+   { "tokio::runtime::handle::Handle::block_on",             RK_BLOCK_ON },
+};
+
+static void add_rule(const HChar* pattern, RuleKind kind, UShort role)
+{
+   Rule r;
+   r.pattern = VG_(strdup)("at.rule", pattern);
+   r.kind    = kind;
+   r.role    = role;
+   VG_(addToXA)(rules, &r);
+}
+
+static UShort role_of_kind(RuleKind k)
+{
+   switch (k) {
+      case RK_TOKIO_POOL:   return AT_ROLE_TOKIO_BLOCKING;
+      case RK_BLOCK_ON:     return AT_ROLE_TOKIO_BLOCK_ON;
+      case RK_RAYON:        return AT_ROLE_RAYON_WORKER;
+      case RK_TOKIO_WORKER: return AT_ROLE_TOKIO_WORKER;
+      default:              return AT_ROLE_OTHER;
+   }
+}
+
+void AT_(roles_init)(void)
+{
+   UInt i;
+   Word k;
+   role_names = VG_(newXA)(VG_(malloc), "at.roles", VG_(free),
+                           sizeof(HChar*));
+   role_insts = VG_(newXA)(VG_(malloc), "at.role_insts", VG_(free),
+                           sizeof(AT_RoleInst));
+   rules = VG_(newXA)(VG_(malloc), "at.rules", VG_(free), sizeof(Rule));
+   for (i = 0; i < sizeof(builtin_roles) / sizeof(builtin_roles[0]); i++)
+      AT_(role_intern)(builtin_roles[i]);
+   /* Instances 0..5: the roles without a pool, so a role number is also
+      its pool-less instance. */
+   for (i = 0; i < sizeof(builtin_roles) / sizeof(builtin_roles[0]); i++)
+      AT_(role_inst)((UShort)i, 0);
+
+   /* --role=ROLE:PATTERN, checked when parsed. */
+   for (k = 0; AT_(clo_role_rules) && k < VG_(sizeXA)(AT_(clo_role_rules));
+        k++) {
+      const HChar* arg = *(HChar**)VG_(indexXA)(AT_(clo_role_rules), k);
+      const HChar* colon = VG_(strchr)(arg, ':');
+      HChar role[64];
+      Int   n = colon - arg;
+      VG_(memcpy)(role, arg, n);
+      role[n] = '\0';
+      add_rule(colon + 1, RK_USER, AT_(role_intern)(role));
+   }
+   for (i = 0; i < sizeof(builtin_rules) / sizeof(builtin_rules[0]); i++)
+      add_rule(builtin_rules[i].pattern, builtin_rules[i].kind,
+               role_of_kind(builtin_rules[i].kind));
+}
+
+Int AT_(role_rule_at)(Addr a)
+{
+   const HChar* name;
+   HChar norm[AT_FNNAME_MAX];
+   Word i, n;
+   if (!VG_(get_fnname_if_entry)(VG_(current_DiEpoch)(), a, &name))
+      return -1;
+   AT_(normalize_fnname)(name, norm);
+   n = VG_(sizeXA)(rules);
+   for (i = 0; i < n; i++) {
+      const Rule* r = VG_(indexXA)(rules, i);
+      if (VG_(string_match)(r->pattern, norm))
+         return (Int)i;
+   }
+   return -1;
+}
+
+/*------------------------------------------------------------*/
+/*--- Pools                                                ---*/
+/*------------------------------------------------------------*/
+
+/* A Tokio runtime is known by its blocking pool: Inner::run(&self) gets
+   the pool's address, one per runtime, in its first argument.  Workers
+   run inside the blocking pool too, so they share the number. */
+static XArray* tokio_runtimes;   /* of Addr: runtime n is index n-1 */
+
+static UInt tokio_runtime(Addr inner)
+{
+   Word i, n = VG_(sizeXA)(tokio_runtimes);
+   for (i = 0; i < n; i++)
+      if (*(Addr*)VG_(indexXA)(tokio_runtimes, i) == inner)
+         return (UInt)i + 1;
+   VG_(addToXA)(tokio_runtimes, &inner);
+   return (UInt)n + 1;
+}
+
+/* A Rayon pool creates all its threads from one thread and one place
+   (Registry::new); that pair names the pool. */
+typedef struct { UInt creator; ExeContext* where; } RayonKey;
+static XArray* rayon_pools;      /* of RayonKey */
+
+static UInt rayon_pool(const AT_Thread* t)
+{
+   Word i, n = VG_(sizeXA)(rayon_pools);
+   RayonKey k = { t->creator, t->creation };
+   for (i = 0; i < n; i++) {
+      const RayonKey* r = VG_(indexXA)(rayon_pools, i);
+      if (r->creator == k.creator && r->where == k.where)
+         return (UInt)i + 1;
+   }
+   VG_(addToXA)(rayon_pools, &k);
+   return (UInt)n + 1;
+}
+
+/*------------------------------------------------------------*/
+/*--- A thread's role over time                            ---*/
+/*------------------------------------------------------------*/
+
+static void set_current(AT_Thread* t, UShort inst)
+{
+   AT_RoleChange c;
+   if (inst == t->cur_inst && VG_(sizeXA)(t->role_history) > 0)
+      return;
+   t->cur_inst = inst;
+   c.since_ms  = AT_NOW_MS();
+   c.inst      = inst;
+   VG_(addToXA)(t->role_history, &c);
+}
+
+static UShort top_inst(const AT_Thread* t)
+{
+   return t->rdepth ? t->rstack[t->rdepth - 1].inst : t->base_inst;
+}
+
+void AT_(roles_thread_start)(AT_Thread* t)
+{
+   if (tokio_runtimes == NULL) {
+      tokio_runtimes = VG_(newXA)(VG_(malloc), "at.tokio_rt", VG_(free),
+                                  sizeof(Addr));
+      rayon_pools = VG_(newXA)(VG_(malloc), "at.rayon_pools", VG_(free),
+                               sizeof(RayonKey));
+   }
+   t->role_history = VG_(newXA)(VG_(malloc), "at.role_history", VG_(free),
+                                sizeof(AT_RoleChange));
+   t->base_inst    = t->seq == 1 ? AT_ROLE_MAIN : AT_ROLE_OTHER;
+   t->pool_index   = -1;
+   set_current(t, t->base_inst);
+}
+
+VG_REGPARM(3) void AT_(role_enter)(UWord rule, UWord sp, UWord arg0)
+{
+   ThreadId    tid = VG_(get_running_tid)();
+   AT_Thread*  t   = AT_(thread)(tid);
+   const Rule* r   = VG_(indexXA)(rules, rule);
+   UShort inst;
+   UInt   i;
+
+   if (t == NULL)
+      return;
+   /* Frames entered at or below this SP have returned. */
+   while (t->rdepth > 0 && t->rstack[t->rdepth - 1].sp <= sp)
+      t->rdepth--;
+
+   switch (r->kind) {
+      case RK_TOKIO_POOL:
+         inst = AT_(role_inst)(AT_ROLE_TOKIO_BLOCKING, tokio_runtime(arg0));
+         break;
+      case RK_TOKIO_WORKER: {
+         UInt pool = 0;
+         for (i = t->rdepth; i > 0; i--)
+            if (t->rstack[i - 1].kind == RK_TOKIO_POOL) {
+               pool = AT_(role_inst_info)(t->rstack[i - 1].inst)->pool;
+               break;
+            }
+         inst = AT_(role_inst)(AT_ROLE_TOKIO_WORKER, pool);
+         break;
+      }
+      case RK_RAYON:
+         inst = AT_(role_inst)(AT_ROLE_RAYON_WORKER, rayon_pool(t));
+         break;
+      case RK_BLOCK_ON:
+         inst = AT_(role_inst)(AT_ROLE_TOKIO_BLOCK_ON, 0);
+         break;
+      default:
+         inst = AT_(role_inst)(r->role, 0);
+         break;
+   }
+   if (t->rdepth < AT_ROLE_DEPTH) {
+      t->rstack[t->rdepth].sp   = sp;
+      t->rstack[t->rdepth].ra   = *(Addr*)sp;   /* just pushed by the call */
+      t->rstack[t->rdepth].inst = inst;
+      t->rstack[t->rdepth].kind = r->kind;
+      t->rdepth++;
+   }
+   set_current(t, top_inst(t));
+}
+
+static inline Bool returned(const AT_RoleFrame* f, Addr sp)
+{
+   return sp > f->sp || *(const Addr*)f->sp != f->ra;
+}
+
+UShort AT_(role_now)(ThreadId tid)
+{
+   AT_Thread* t = AT_(thread)(tid);
+   if (t == NULL)
+      return AT_ROLE_OTHER;
+   if (t->rdepth > 0) {
+      Addr sp = VG_(get_SP)(tid);
+      if (returned(&t->rstack[t->rdepth - 1], sp)) {
+         do {
+            t->rdepth--;
+         } while (t->rdepth > 0 && returned(&t->rstack[t->rdepth - 1], sp));
+         set_current(t, top_inst(t));
+      }
+   }
+   return t->cur_inst;
+}
+
+void AT_(roles_set)(ThreadId tid, const HChar* role)
+{
+   AT_Thread* t = AT_(thread)(tid);
+   if (t == NULL)
+      return;
+   t->base_inst = AT_(role_inst)(AT_(role_intern)(role), 0);
+   t->role_set  = True;
+   set_current(t, top_inst(t));
+}
+
+/*------------------------------------------------------------*/
+/*--- At the end: primary roles, indices, lifecycles       ---*/
+/*------------------------------------------------------------*/
+
+static XArray* lives;   /* of AT_RoleLife, by instance */
+
+const AT_RoleLife* AT_(role_life)(UShort inst)
+{
+   return VG_(indexXA)(lives, inst);
+}
+
+/* Which of a thread's roles names it: the most specific it ever had. */
+static Int role_rank(UShort role)
+{
+   switch (role) {
+      case AT_ROLE_MAIN:           return 0;
+      case AT_ROLE_OTHER:          return 0;
+      case AT_ROLE_TOKIO_BLOCKING: return 1;
+      case AT_ROLE_TOKIO_BLOCK_ON: return 2;
+      case AT_ROLE_RAYON_WORKER:   return 3;
+      case AT_ROLE_TOKIO_WORKER:   return 4;
+      default:                     return 5;   /* the program's own */
+   }
+}
+
+static UShort primary_of(const AT_Thread* t)
+{
+   Word i, n = VG_(sizeXA)(t->role_history);
+   UShort best = t->base_inst;
+   Int    best_rank = -1;
+   /* The main thread stays main, but for a role it chose itself. */
+   if (t->seq == 1 || t->role_set)
+      return t->base_inst;
+   for (i = 0; i < n; i++) {
+      const AT_RoleChange* c = VG_(indexXA)(t->role_history, i);
+      Int rank = role_rank(AT_(role_inst_info)(c->inst)->role);
+      if (rank > best_rank) {
+         best_rank = rank;
+         best = c->inst;
+      }
+   }
+   return best;
+}
+
+typedef struct { ULong ev; Int delta; UShort inst; } LifeEvent;
+
+static Int cmp_life_event(const void* va, const void* vb)
+{
+   const LifeEvent* a = va;
+   const LifeEvent* b = vb;
+   if (a->ev != b->ev) return a->ev < b->ev ? -1 : 1;
+   return a->delta < b->delta ? -1 : a->delta > b->delta ? 1 : 0;
+}
+
+typedef struct { UInt seq; UShort inst; } JoinOrder;
+
+/* Pools number their threads in the order they create them (Rayon's
+   Registry::new and Tokio's worker launch both go 0..n). */
+static Int cmp_join(const void* va, const void* vb)
+{
+   const JoinOrder* a = va;
+   const JoinOrder* b = vb;
+   if (a->inst != b->inst) return a->inst < b->inst ? -1 : 1;
+   return a->seq < b->seq ? -1 : a->seq > b->seq ? 1 : 0;
+}
+
+void AT_(roles_finish)(void)
+{
+   UInt   i, n = AT_(n_threads)();
+   UInt   ninst = AT_(n_role_insts)();
+   XArray* evs   = VG_(newXA)(VG_(malloc), "at.life_ev", VG_(free),
+                              sizeof(LifeEvent));
+   XArray* joins = VG_(newXA)(VG_(malloc), "at.joins", VG_(free),
+                              sizeof(JoinOrder));
+   ULong*  alive = VG_(calloc)("at.alive", ninst, sizeof(ULong));
+   Word    k;
+
+   if (lives)
+      VG_(deleteXA)(lives);
+   lives = VG_(newXA)(VG_(malloc), "at.lives", VG_(free),
+                      sizeof(AT_RoleLife));
+   for (i = 0; i < ninst; i++) {
+      AT_RoleLife z;
+      VG_(memset)(&z, 0, sizeof(z));
+      VG_(addToXA)(lives, &z);
+   }
+
+   for (i = 1; i <= n; i++) {
+      AT_Thread*   t = AT_(thread_by_seq)(i);
+      AT_RoleLife* l;
+      LifeEvent e;
+      JoinOrder j;
+      t->primary_inst = primary_of(t);
+      t->pool_index   = -1;
+      l = VG_(indexXA)(lives, t->primary_inst);
+      l->threads++;
+      l->insns += t->insns;
+      if (t->alive) l->alive_at_exit++; else l->ended++;
+      e.inst = t->primary_inst;
+      e.ev = t->start_ev; e.delta = +1;
+      VG_(addToXA)(evs, &e);
+      if (!t->alive) {
+         e.ev = t->end_ev; e.delta = -1;
+         VG_(addToXA)(evs, &e);
+      }
+      if (AT_(role_inst_info)(t->primary_inst)->pool != 0) {
+         j.seq  = t->seq;
+         j.inst = t->primary_inst;
+         VG_(addToXA)(joins, &j);
+      }
+   }
+
+   VG_(setCmpFnXA)(evs, cmp_life_event);
+   VG_(sortXA)(evs);
+   for (k = 0; k < VG_(sizeXA)(evs); k++) {
+      const LifeEvent* e = VG_(indexXA)(evs, k);
+      AT_RoleLife* l = VG_(indexXA)(lives, e->inst);
+      alive[e->inst] += e->delta;
+      if (alive[e->inst] > l->peak_alive)
+         l->peak_alive = alive[e->inst];
+   }
+   for (i = 0; i < ninst; i++) {
+      AT_RoleLife* l = VG_(indexXA)(lives, i);
+      l->churn = l->threads - l->peak_alive;
+   }
+
+   VG_(setCmpFnXA)(joins, cmp_join);
+   VG_(sortXA)(joins);
+   for (k = 0; k < VG_(sizeXA)(joins); k++) {
+      const JoinOrder* j = VG_(indexXA)(joins, k);
+      const JoinOrder* prev = k > 0 ? VG_(indexXA)(joins, k - 1) : NULL;
+      AT_Thread* t = AT_(thread_by_seq)(j->seq);
+      t->pool_index = (prev && prev->inst == j->inst)
+                         ? AT_(thread_by_seq)(prev->seq)->pool_index + 1 : 0;
+   }
+   VG_(deleteXA)(evs);
+   VG_(deleteXA)(joins);
+   VG_(free)(alive);
+}
+
+/*--------------------------------------------------------------------*/
+/*--- end                                               at_roles.c ---*/
+/*--------------------------------------------------------------------*/
