@@ -15,9 +15,10 @@
  *
  * The report format is docs/report-format.md; the schema is
  * docs/asynctrace-report.rng.  The report is read with libxml2's streaming
- * reader, so memory use grows with the number of threads and with --top,
- * not with the size of the file.  Nothing is printed until the whole file
- * has been read, so a bad file gives one error line and no half table.
+ * reader, so memory use grows with the number of threads and roles and
+ * with --top and --futex-top, not with the size of the file.  Nothing is
+ * printed until the whole file has been read, so a bad file gives one
+ * error line and no half table.
  */
 
 #define _POSIX_C_SOURCE 200809L
@@ -25,6 +26,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -41,12 +43,14 @@
 #define AT_PRINT_VERSION "0.1.0"
 #define FORMAT_VERSION   "1"
 #define DEFAULT_TOP      10
+#define DEFAULT_FUTEX_TOP 10
+#define WAKE_PAIRS_SHOWN 10
 
 /* Table columns whose cells can be long (names chosen by the program) are
    aligned up to this width; a longer cell is printed whole and pushes the
    rest of its row to the right. */
 #define NAME_COL_MAX 32
-#define ROLE_COL_MAX 24
+#define ROLE_COL_MAX 32
 
 /* ------------------------------------------------------------------ */
 /* Memory and strings                                                  */
@@ -225,6 +229,19 @@ static const char *num(uint64_t v)
    return out;
 }
 
+/* Microseconds as milliseconds with one decimal, rounded half up, with
+   thousands separators and the unit: 132578 -> "132.6 ms". */
+static const char *ms1(uint64_t us)
+{
+   static char ring[8][48];
+   static unsigned next;
+   char *out = ring[next++ % 8];
+   uint64_t tenths = us / 100 + (us % 100 >= 50);
+   snprintf(out, sizeof ring[0], "%s.%u ms", num(tenths / 10),
+            (unsigned)(tenths % 10));
+   return out;
+}
+
 static const char *plural(uint64_t n, const char *one, const char *many)
 {
    return n == 1 ? one : many;
@@ -235,6 +252,11 @@ static const char *plural(uint64_t n, const char *one, const char *many)
 static uint64_t add_sat(uint64_t a, uint64_t b)
 {
    return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+static uint64_t sub_sat(uint64_t a, uint64_t b)
+{
+   return a > b ? a - b : 0;
 }
 
 static bool is_xml_space(char c)
@@ -299,18 +321,60 @@ typedef struct {
 } Frame;
 
 typedef struct {
-   uint64_t thread, blocks, bytes;
-   char *role;
    Frame *frames;
    size_t nframes, capframes;
+} Stack;
+
+/* A role as the report gives it: the role, and for pooled roles the
+   Tokio runtime or Rayon pool (pool) and the thread's place in it
+   (index, threads only). */
+typedef struct {
+   char *role;
+   uint64_t pool, index;
+   bool has_pool, has_index;
+} Role;
+
+/* Futex counters, as in docs/report-format.md. */
+typedef struct {
+   uint64_t waits, woken, eagain, timeouts, eintr, errors, pending,
+            blocked_us, max_us, idle_waits, idle_us, wakes, woke;
+} Futex;
+
+typedef struct {                 /* a <site> of <live-at-exit> */
+   uint64_t thread, blocks, bytes;
+   Role role;
+   Stack stack;
    size_t order;                 /* place in the file, for a stable sort */
 } Site;
 
+typedef struct {                 /* a <site> of <futex-sites> */
+   Role role;
+   char *class, *ops;
+   Futex fx;
+   Stack stack;
+   size_t order;
+} FSite;
+
+typedef struct {                 /* a <wake> of <wake-pairs> */
+   uint64_t waker, waiter, count;
+   size_t order;
+} Wake;
+
+typedef struct {                 /* a <role-summary> */
+   Role role;
+   uint64_t threads, peak_alive, alive, churn, insns;
+   uint64_t bytes_allocated, live_bytes;
+   Futex fx;
+   size_t order;
+} RoleSum;
+
 typedef struct {
-   uint64_t seq, creator, start_ms, end_ms;
-   bool has_end, alive;
-   char *role, *name;            /* name: the last <name>, NULL if none */
+   uint64_t seq, creator, start_ms, end_ms, insns;
+   bool has_end, alive, forked, has_insns, has_futex;
+   Role role;
+   char *name;                   /* the last <name>, NULL if none */
    uint64_t allocs, bytes_allocated, live_blocks, live_bytes;
+   Futex fx;
 } Thread;
 
 enum EndHow { END_EXIT, END_SIGNAL, END_OTHER };
@@ -335,6 +399,20 @@ typedef struct {
    Site *sites;                  /* the largest ones, at least --top */
    size_t nsites, capsites;
    size_t sites_total;           /* all <site>s in the file */
+
+   /* Sections added to version 1 later; absent from older reports. */
+   bool has_roles, has_fsites, has_wakes;
+   RoleSum *roles;               /* all <role-summary>s */
+   size_t nroles, caproles;
+   FSite *fsites;                /* the most blocked, at least --futex-top */
+   size_t nfsites, capfsites;
+   size_t fsites_total;          /* all futex <site>s in the file */
+   size_t fsites_active;         /* of them, those with waits or wakes */
+   uint64_t fx_waits, fx_blocked_us, fx_wakes;   /* over all futex sites */
+   Wake *wakes;                  /* the most frequent, at least 10 */
+   size_t nwakes, capwakes;
+   size_t wakes_total;           /* all <wake>s in the file */
+   uint64_t woken_total;         /* the sum of their counts */
 } Report;
 
 static void frame_free(Frame *f)
@@ -345,12 +423,26 @@ static void frame_free(Frame *f)
    free(f->file);
 }
 
-static void site_free(Site *s)
+static void stack_free(Stack *s)
 {
    for (size_t i = 0; i < s->nframes; i++)
       frame_free(&s->frames[i]);
    free(s->frames);
-   free(s->role);
+}
+
+static void site_free(Site *s)
+{
+   stack_free(&s->stack);
+   free(s->role.role);
+   memset(s, 0, sizeof *s);
+}
+
+static void fsite_free(FSite *s)
+{
+   stack_free(&s->stack);
+   free(s->role.role);
+   free(s->class);
+   free(s->ops);
    memset(s, 0, sizeof *s);
 }
 
@@ -365,13 +457,25 @@ static void report_free(Report *r)
       free(r->args[i]);
    free(r->args);
    for (size_t i = 0; i < r->nthreads; i++) {
-      free(r->threads[i].role);
+      free(r->threads[i].role.role);
       free(r->threads[i].name);
    }
    free(r->threads);
    for (size_t i = 0; i < r->nsites; i++)
       site_free(&r->sites[i]);
    free(r->sites);
+   for (size_t i = 0; i < r->nroles; i++)
+      free(r->roles[i].role.role);
+   free(r->roles);
+   for (size_t i = 0; i < r->nfsites; i++)
+      fsite_free(&r->fsites[i]);
+   free(r->fsites);
+   free(r->wakes);
+}
+
+static int cmp_order(size_t x, size_t y)
+{
+   return (x > y) - (x < y);
 }
 
 /* Largest first; equal sizes keep their order in the file. */
@@ -380,7 +484,45 @@ static int cmp_site(const void *a, const void *b)
    const Site *x = a, *y = b;
    if (x->bytes != y->bytes)
       return x->bytes > y->bytes ? -1 : 1;
-   return (x->order > y->order) - (x->order < y->order);
+   return cmp_order(x->order, y->order);
+}
+
+/* Most blocked time first (the order the tool writes them in); equal
+   times keep their order in the file. */
+static int cmp_fsite(const void *a, const void *b)
+{
+   const FSite *x = a, *y = b;
+   if (x->fx.blocked_us != y->fx.blocked_us)
+      return x->fx.blocked_us > y->fx.blocked_us ? -1 : 1;
+   return cmp_order(x->order, y->order);
+}
+
+/* Most frequent first, then in file order. */
+static int cmp_wake(const void *a, const void *b)
+{
+   const Wake *x = a, *y = b;
+   if (x->count != y->count)
+      return x->count > y->count ? -1 : 1;
+   return cmp_order(x->order, y->order);
+}
+
+/* Most live bytes first, then most instructions, then by role name and
+   pool (no pool first), then in file order. */
+static int cmp_rolesum(const void *a, const void *b)
+{
+   const RoleSum *x = a, *y = b;
+   if (x->live_bytes != y->live_bytes)
+      return x->live_bytes > y->live_bytes ? -1 : 1;
+   if (x->insns != y->insns)
+      return x->insns > y->insns ? -1 : 1;
+   int c = strcmp(x->role.role, y->role.role);
+   if (c != 0)
+      return c;
+   if (x->role.has_pool != y->role.has_pool)
+      return x->role.has_pool ? 1 : -1;
+   if (x->role.pool != y->role.pool)
+      return x->role.pool > y->role.pool ? 1 : -1;
+   return cmp_order(x->order, y->order);
 }
 
 /* ------------------------------------------------------------------ */
@@ -506,15 +648,20 @@ enum Kind {
    K_ROOT, K_RUN, K_TOOL, K_VALGRIND, K_COMMAND, K_EXE, K_ARG, K_PID,
    K_PPID, K_START, K_DURATION, K_END, K_THREADS, K_THREAD, K_NAME,
    K_THEAP, K_HEAP, K_LIVE, K_SITE, K_STACK, K_FRAME, K_IP, K_OBJ, K_FN,
-   K_DIR, K_FILE, K_LINE,
+   K_DIR, K_FILE, K_LINE, K_TFUTEX, K_ROLES, K_RSUM, K_RHEAP, K_RFUTEX,
+   K_FSITES, K_FSITE, K_WAKES, K_WAKE,
    K_COUNT
 };
+
+/* Level.seen has a bit per kind. */
+_Static_assert(K_COUNT <= 64, "too many element kinds for Level.seen");
 
 static const char *const kind_name[K_COUNT] = {
    "?", "asynctrace", "run", "tool", "valgrind", "command", "exe", "arg",
    "pid", "ppid", "start-time", "duration-ms", "end", "threads", "thread",
    "name", "heap", "heap", "live-at-exit", "site", "stack", "frame", "ip",
-   "obj", "fn", "dir", "file", "line",
+   "obj", "fn", "dir", "file", "line", "futex", "roles", "role-summary",
+   "heap", "futex", "futex-sites", "site", "wake-pairs", "wake",
 };
 
 /* The elements at_print reads, by parent.  Others are skipped: the
@@ -530,6 +677,10 @@ static const struct {
    { K_ROOT, "threads", K_THREADS, false, true },
    { K_ROOT, "heap", K_HEAP, false, true },
    { K_ROOT, "live-at-exit", K_LIVE, false, true },
+   /* Added to version 1 later: optional, so older reports still read. */
+   { K_ROOT, "roles", K_ROLES, false, false },
+   { K_ROOT, "futex-sites", K_FSITES, false, false },
+   { K_ROOT, "wake-pairs", K_WAKES, false, false },
    { K_RUN, "tool", K_TOOL, false, true },
    { K_RUN, "valgrind", K_VALGRIND, false, true },
    { K_RUN, "command", K_COMMAND, false, true },
@@ -543,8 +694,15 @@ static const struct {
    { K_THREADS, "thread", K_THREAD, true, false },
    { K_THREAD, "name", K_NAME, true, false },
    { K_THREAD, "heap", K_THEAP, false, true },
+   { K_THREAD, "futex", K_TFUTEX, false, false },
    { K_LIVE, "site", K_SITE, true, false },
    { K_SITE, "stack", K_STACK, false, true },
+   { K_ROLES, "role-summary", K_RSUM, true, false },
+   { K_RSUM, "heap", K_RHEAP, false, true },
+   { K_RSUM, "futex", K_RFUTEX, false, true },
+   { K_FSITES, "site", K_FSITE, true, false },
+   { K_FSITE, "stack", K_STACK, false, true },
+   { K_WAKES, "wake", K_WAKE, true, false },
    { K_STACK, "frame", K_FRAME, true, false },
    { K_FRAME, "ip", K_IP, false, true },
    { K_FRAME, "obj", K_OBJ, false, false },
@@ -575,11 +733,13 @@ typedef struct {
 typedef struct {
    xmlTextReaderPtr r;
    Report *rep;
-   size_t top;
+   size_t top, futex_top;
    Level *lv;
    size_t nlv, caplv;
    Buf text;
-   Site site;                    /* the <site> being read */
+   Site site;                    /* the <live-at-exit> <site> being read */
+   FSite fsite;                  /* the <futex-sites> <site> being read */
+   Stack *stack;                 /* the <stack> being read */
    bool done;                    /* the root element ended */
    bool failed;
    char why[1024];
@@ -655,6 +815,60 @@ static bool attr_u64_opt(Parser *p, const char *elem, const char *name,
    return attr_u64(p, elem, name, line, out);
 }
 
+/* The role attribute (required) and the optional pool and, where
+   with_index, index attributes. */
+static bool attr_role(Parser *p, const char *elem, long line, Role *r,
+                      bool with_index)
+{
+   free(r->role);
+   r->role = attr_str(p, elem, "role", true, line);
+   if (r->role == NULL ||
+       !attr_u64_opt(p, elem, "pool", line, &r->pool, &r->has_pool))
+      return false;
+   return !with_index ||
+      attr_u64_opt(p, elem, "index", line, &r->index, &r->has_index);
+}
+
+/* Futex counters, by attribute name.  A reader asks for those it
+   prints; they must be there. */
+enum {
+   FX_WAITS = 1 << 0, FX_WOKEN = 1 << 1, FX_EAGAIN = 1 << 2,
+   FX_TIMEOUTS = 1 << 3, FX_EINTR = 1 << 4, FX_ERRORS = 1 << 5,
+   FX_PENDING = 1 << 6, FX_BLOCKED = 1 << 7, FX_MAX = 1 << 8,
+   FX_IDLE_WAITS = 1 << 9, FX_IDLE_US = 1 << 10, FX_WAKES = 1 << 11,
+   FX_WOKE = 1 << 12,
+};
+
+static const struct {
+   const char *name;
+   size_t off;
+} futex_attrs[] = {
+   { "waits", offsetof(Futex, waits) },
+   { "woken", offsetof(Futex, woken) },
+   { "eagain", offsetof(Futex, eagain) },
+   { "timeouts", offsetof(Futex, timeouts) },
+   { "eintr", offsetof(Futex, eintr) },
+   { "errors", offsetof(Futex, errors) },
+   { "pending", offsetof(Futex, pending) },
+   { "blocked-us", offsetof(Futex, blocked_us) },
+   { "max-us", offsetof(Futex, max_us) },
+   { "idle-waits", offsetof(Futex, idle_waits) },
+   { "idle-us", offsetof(Futex, idle_us) },
+   { "wakes", offsetof(Futex, wakes) },
+   { "woke", offsetof(Futex, woke) },
+};
+
+static bool attr_futex(Parser *p, const char *elem, long line, Futex *f,
+                       unsigned need)
+{
+   for (size_t i = 0; i < sizeof futex_attrs / sizeof futex_attrs[0]; i++)
+      if ((need & (1u << i)) &&
+          !attr_u64(p, elem, futex_attrs[i].name, line,
+                    (uint64_t *)((char *)f + futex_attrs[i].off)))
+         return false;
+   return true;
+}
+
 static void check_root(Parser *p, const char *name)
 {
    if (strcmp(name, "asynctrace") != 0) {
@@ -697,7 +911,7 @@ static Thread *cur_thread(Parser *p)
 
 static Frame *cur_frame(Parser *p)
 {
-   return &p->site.frames[p->site.nframes - 1];
+   return &p->stack->frames[p->stack->nframes - 1];
 }
 
 /* Reads the attributes of an element that has just started. */
@@ -763,7 +977,12 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
               line);
          break;
       }
-      t->role = attr_str(p, name, "role", true, line);
+      if (!attr_role(p, name, line, &t->role, true) ||
+          !attr_u64_opt(p, name, "insns", line, &t->insns, &t->has_insns))
+         break;
+      char *ended = attr_str(p, name, "ended", false, line);
+      t->forked = ended != NULL && strcmp(ended, "fork") == 0;
+      free(ended);
       char *alive = attr_str(p, name, "alive-at-exit", true, line);
       if (alive == NULL)
          break;
@@ -801,6 +1020,11 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
             break;
       break;
    }
+   case K_TFUTEX: {
+      Thread *t = cur_thread(p);
+      t->has_futex = attr_futex(p, name, line, &t->fx, FX_WAITS | FX_BLOCKED);
+      break;
+   }
    case K_LIVE:
       if (attr_u64(p, name, "blocks", line, &r->exit_blocks))
          attr_u64(p, name, "bytes", line, &r->exit_bytes);
@@ -811,12 +1035,79 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       if (attr_u64(p, name, "thread", line, &p->site.thread) &&
           attr_u64(p, name, "blocks", line, &p->site.blocks) &&
           attr_u64(p, name, "bytes", line, &p->site.bytes))
-         p->site.role = attr_str(p, name, "role", true, line);
+         attr_role(p, name, line, &p->site.role, false);
+      break;
+   case K_STACK:
+      p->stack = p->lv[p->nlv - 2].kind == K_FSITE ? &p->fsite.stack
+                                                   : &p->site.stack;
       break;
    case K_FRAME:
-      GROW(p->site.frames, p->site.capframes, p->site.nframes + 1);
-      memset(&p->site.frames[p->site.nframes++], 0, sizeof(Frame));
+      GROW(p->stack->frames, p->stack->capframes, p->stack->nframes + 1);
+      memset(&p->stack->frames[p->stack->nframes++], 0, sizeof(Frame));
       break;
+   case K_ROLES:
+      r->has_roles = true;
+      break;
+   case K_RSUM: {
+      GROW(r->roles, r->caproles, r->nroles + 1);
+      RoleSum *s = &r->roles[r->nroles++];
+      memset(s, 0, sizeof *s);
+      s->order = r->nroles;
+      if (attr_role(p, name, line, &s->role, false) &&
+          attr_u64(p, name, "threads", line, &s->threads) &&
+          attr_u64(p, name, "peak-alive", line, &s->peak_alive) &&
+          attr_u64(p, name, "alive-at-exit", line, &s->alive) &&
+          attr_u64(p, name, "churn", line, &s->churn))
+         attr_u64(p, name, "insns", line, &s->insns);
+      break;
+   }
+   case K_RHEAP: {
+      RoleSum *s = &r->roles[r->nroles - 1];
+      if (attr_u64(p, name, "bytes-allocated", line, &s->bytes_allocated))
+         attr_u64(p, name, "live-bytes", line, &s->live_bytes);
+      break;
+   }
+   case K_RFUTEX:
+      attr_futex(p, name, line, &r->roles[r->nroles - 1].fx,
+                 FX_WAITS | FX_BLOCKED | FX_IDLE_WAITS | FX_IDLE_US);
+      break;
+   case K_FSITES:
+      r->has_fsites = true;
+      break;
+   case K_FSITE: {
+      FSite *s = &p->fsite;
+      fsite_free(s);
+      s->order = r->fsites_total;
+      if (!attr_role(p, name, line, &s->role, false))
+         break;
+      s->class = attr_str(p, name, "class", true, line);
+      if (s->class)
+         s->ops = attr_str(p, name, "ops", true, line);
+      if (s->ops)
+         attr_futex(p, name, line, &s->fx,
+                    FX_WAITS | FX_WOKEN | FX_EAGAIN | FX_TIMEOUTS |
+                    FX_PENDING | FX_BLOCKED | FX_MAX | FX_WAKES | FX_WOKE);
+      break;
+   }
+   case K_WAKES:
+      r->has_wakes = true;
+      break;
+   case K_WAKE: {
+      GROW(r->wakes, r->capwakes, r->nwakes + 1);
+      Wake *w = &r->wakes[r->nwakes++];
+      memset(w, 0, sizeof *w);
+      w->order = r->wakes_total++;
+      if (attr_u64(p, name, "waker", line, &w->waker) &&
+          attr_u64(p, name, "waiter", line, &w->waiter) &&
+          attr_u64(p, name, "count", line, &w->count))
+         r->woken_total = add_sat(r->woken_total, w->count);
+      /* Keep the most frequent; cut back as keep_site does. */
+      if (r->nwakes >= 2 * WAKE_PAIRS_SHOWN + 256) {
+         qsort(r->wakes, r->nwakes, sizeof *r->wakes, cmp_wake);
+         r->nwakes = WAKE_PAIRS_SHOWN;
+      }
+      break;
+   }
    default:
       break;
    }
@@ -840,6 +1131,35 @@ static void keep_site(Parser *p)
       qsort(r->sites, r->nsites, sizeof *r->sites, cmp_site);
       while (r->nsites > p->top)
          site_free(&r->sites[--r->nsites]);
+   }
+}
+
+/* Keeps the futex site just read if it has waits or wakes and may be
+   among the --futex-top most blocked, cut back as keep_site does. */
+static void keep_fsite(Parser *p)
+{
+   Report *r = p->rep;
+   FSite *s = &p->fsite;
+   r->fsites_total++;
+   r->fx_waits = add_sat(r->fx_waits, s->fx.waits);
+   r->fx_blocked_us = add_sat(r->fx_blocked_us, s->fx.blocked_us);
+   r->fx_wakes = add_sat(r->fx_wakes, s->fx.wakes);
+   if (s->fx.waits == 0 && s->fx.wakes == 0) {
+      fsite_free(s);
+      return;
+   }
+   r->fsites_active++;
+   if (p->futex_top == 0) {
+      fsite_free(s);
+      return;
+   }
+   GROW(r->fsites, r->capfsites, r->nfsites + 1);
+   r->fsites[r->nfsites++] = *s;
+   memset(s, 0, sizeof *s);
+   if (p->futex_top <= SIZE_MAX / 4 && r->nfsites >= 2 * p->futex_top + 256) {
+      qsort(r->fsites, r->nfsites, sizeof *r->fsites, cmp_fsite);
+      while (r->nfsites > p->futex_top)
+         fsite_free(&r->fsites[--r->nfsites]);
    }
 }
 
@@ -912,6 +1232,8 @@ static void end(Parser *p)
       return;
    if (l->kind == K_SITE)
       keep_site(p);
+   else if (l->kind == K_FSITE)
+      keep_fsite(p);
    else if (l->kind == K_ROOT)
       p->done = true;
    p->nlv--;
@@ -952,11 +1274,11 @@ static void start(Parser *p, const char *name, bool empty)
    why the file cannot be shown (a static or parser-owned string that
    lives until the next call). */
 static const char *read_report(const char *path, Input *in, size_t top,
-                               Report *rep)
+                               size_t futex_top, Report *rep)
 {
    static char why[1100];
    XmlError xerr = { .in = in };
-   Parser p = { .rep = rep, .top = top };
+   Parser p = { .rep = rep, .top = top, .futex_top = futex_top };
 
    /* Errors raised before the reader exists, or outside it, go here. */
    xmlSetStructuredErrorFunc(&xerr, on_xml_error);
@@ -1028,6 +1350,7 @@ static const char *read_report(const char *path, Input *in, size_t top,
    xmlFreeTextReader(r);
    xmlSetStructuredErrorFunc(NULL, NULL);
    site_free(&p.site);
+   fsite_free(&p.fsite);
    free(p.lv);
    free(p.text.s);
    return res;
@@ -1039,6 +1362,7 @@ static const char *read_report(const char *path, Input *in, size_t top,
 
 typedef struct {
    size_t ncols;
+   const char *const *head0;     /* a line above head, or NULL */
    const char *const *head;
    const bool *right;
    const size_t *cap;            /* 0: no limit */
@@ -1052,34 +1376,43 @@ static void cell(Table *t, const char *s)
    t->cells[t->ncells++] = xstrdup(s);
 }
 
-static void pad(size_t n)
+static void cell_free(Table *t, char *s)
 {
-   while (n-- > 0)
-      putchar(' ');
+   GROW(t->cells, t->capcells, t->ncells + 1);
+   t->cells[t->ncells++] = s;
 }
 
 static void print_row(const Table *t, const char *const *row, const size_t *w)
 {
-   fputs("  ", stdout);
+   Buf line = { 0 };
+   buf_adds(&line, "  ");
    for (size_t c = 0; c < t->ncols; c++) {
       size_t dw = display_width(row[c]);
       size_t fill = dw < w[c] ? w[c] - dw : 0;
       if (c > 0)
-         fputs("  ", stdout);
+         buf_adds(&line, "  ");
       if (t->right[c])
-         pad(fill);
-      fputs(row[c], stdout);
-      if (!t->right[c] && c + 1 < t->ncols)
-         pad(fill);
+         for (size_t i = 0; i < fill; i++)
+            buf_adds(&line, " ");
+      buf_adds(&line, row[c]);
+      if (!t->right[c])
+         for (size_t i = 0; i < fill; i++)
+            buf_adds(&line, " ");
    }
-   putchar('\n');
+   while (line.len > 0 && line.s[line.len - 1] == ' ')
+      line.s[--line.len] = '\0';
+   puts(line.s);
+   free(line.s);
 }
 
 static void table_print(Table *t)
 {
    size_t *w = xrealloc(NULL, t->ncols * sizeof *w);
-   for (size_t c = 0; c < t->ncols; c++)
+   for (size_t c = 0; c < t->ncols; c++) {
       w[c] = display_width(t->head[c]);
+      if (t->head0 && display_width(t->head0[c]) > w[c])
+         w[c] = display_width(t->head0[c]);
+   }
    for (size_t i = 0; i < t->ncells; i++) {
       size_t c = i % t->ncols, dw = display_width(t->cells[i]);
       if (t->cap[c] && dw > t->cap[c])
@@ -1087,6 +1420,8 @@ static void table_print(Table *t)
       if (dw > w[c])
          w[c] = dw;
    }
+   if (t->head0)
+      print_row(t, t->head0, w);
    print_row(t, t->head, w);
    for (size_t i = 0; i + t->ncols <= t->ncells; i += t->ncols)
       print_row(t, (const char *const *)&t->cells[i], w);
@@ -1094,6 +1429,32 @@ static void table_print(Table *t)
       free(t->cells[i]);
    free(t->cells);
    free(w);
+}
+
+/* "tokio-worker (runtime 1, #0)", "rayon-worker (pool 2)", "main": a
+   role with its Tokio runtime or other pool and, with_index, the
+   thread's place in it.  Newly allocated. */
+static char *role_label(const Role *r, bool with_index)
+{
+   Buf b = { 0 };
+   char n[64];
+   bool index = with_index && r->has_index;
+   buf_adds(&b, r->role ? r->role : "?");
+   if (r->has_pool || index)
+      buf_adds(&b, " (");
+   if (r->has_pool) {
+      snprintf(n, sizeof n, "%s %s",
+               strncmp(b.s, "tokio-", 6) == 0 ? "runtime" : "pool",
+               num(r->pool));
+      buf_adds(&b, n);
+   }
+   if (index) {
+      snprintf(n, sizeof n, "%s#%s", r->has_pool ? ", " : "", num(r->index));
+      buf_adds(&b, n);
+   }
+   if (r->has_pool || index)
+      buf_adds(&b, ")");
+   return b.s;
 }
 
 /* Quotes a command-line word for a POSIX shell if it needs it. */
@@ -1142,12 +1503,32 @@ static void print_run(const Report *r)
 
 static void print_threads(const Report *r)
 {
-   static const char *const head[] = {
-      "seq", "name", "role", "creator", "lifetime (ms)", "allocs", "live bytes",
-   };
-   static const bool right[] = { true, false, false, true, false, true, true };
-   static const size_t cap[] = { 0, NAME_COL_MAX, ROLE_COL_MAX, 0, 0, 0, 0 };
-   Table t = { .ncols = 7, .head = head, .right = right, .cap = cap };
+   bool insns = false, futex = false;
+   for (size_t i = 0; i < r->nthreads; i++) {
+      insns |= r->threads[i].has_insns;
+      futex |= r->threads[i].has_futex;
+   }
+   /* Columns for counters that older reports lack only if there are
+      some. */
+   const char *head[10];
+   bool right[10];
+   size_t cap[10], n = 0;
+#define COL(h, r, c) (head[n] = (h), right[n] = (r), cap[n] = (c), n++)
+   COL("seq", true, 0);
+   COL("name", false, NAME_COL_MAX);
+   COL("role", false, ROLE_COL_MAX);
+   COL("creator", true, 0);
+   COL("lifetime (ms)", false, 0);
+   if (insns)
+      COL("instructions", true, 0);
+   if (futex) {
+      COL("futex waits", true, 0);
+      COL("blocked", true, 0);
+   }
+   COL("allocs", true, 0);
+   COL("live bytes", true, 0);
+#undef COL
+   Table t = { .ncols = n, .head = head, .right = right, .cap = cap };
    char b[96];
 
    printf("\nThreads: %s\n", num(r->nthreads));
@@ -1158,7 +1539,7 @@ static void print_threads(const Report *r)
       snprintf(b, sizeof b, "%" PRIu64, th->seq);
       cell(&t, b);
       cell(&t, th->name ? th->name : "-");
-      cell(&t, th->role);
+      cell_free(&t, role_label(&th->role, true));
       if (th->creator == 0)
          snprintf(b, sizeof b, "-");
       else
@@ -1167,78 +1548,65 @@ static void print_threads(const Report *r)
       if (th->alive)
          snprintf(b, sizeof b, "%s..exit (alive)", num(th->start_ms));
       else if (th->has_end)
-         snprintf(b, sizeof b, "%s..%s", num(th->start_ms), num(th->end_ms));
+         snprintf(b, sizeof b, "%s..%s%s", num(th->start_ms), num(th->end_ms),
+                  th->forked ? " (fork)" : "");
       else
          snprintf(b, sizeof b, "%s..?", num(th->start_ms));
       cell(&t, b);
+      if (insns)
+         cell(&t, th->has_insns ? num(th->insns) : "-");
+      if (futex) {
+         cell(&t, th->has_futex ? num(th->fx.waits) : "-");
+         cell(&t, th->has_futex ? ms1(th->fx.blocked_us) : "-");
+      }
       cell(&t, num(th->allocs));
       cell(&t, num(th->live_bytes));
    }
    table_print(&t);
 }
 
-typedef struct {
-   const char *role;
-   uint64_t threads, allocs, bytes_allocated, live_bytes, live_blocks;
-} RoleSum;
-
-static int cmp_thread_role(const void *a, const void *b)
+/* One row per <role-summary>; nothing for a report without <roles>. */
+static void print_roles(Report *r)
 {
-   const Thread *x = *(const Thread *const *)a, *y = *(const Thread *const *)b;
-   return strcmp(x->role, y->role);
-}
-
-static int cmp_rolesum(const void *a, const void *b)
-{
-   const RoleSum *x = a, *y = b;
-   if (x->live_bytes != y->live_bytes)
-      return x->live_bytes > y->live_bytes ? -1 : 1;
-   return strcmp(x->role, y->role);
-}
-
-static void print_roles(const Report *r)
-{
-   static const char *const head[] = {
-      "role", "threads", "allocs", "bytes allocated", "live bytes", "live blocks",
+   static const char *const head0[] = {
+      "", "", "peak", "", "alive", "", "idle", "idle", "contention",
+      "contention", "bytes", "live",
    };
-   static const bool right[] = { false, true, true, true, true, true };
-   static const size_t cap[] = { ROLE_COL_MAX, 0, 0, 0, 0, 0 };
-   Table t = { .ncols = 6, .head = head, .right = right, .cap = cap };
+   static const char *const head[] = {
+      "role", "threads", "alive", "churn", "at exit", "instructions",
+      "waits", "blocked", "waits", "blocked", "allocated", "bytes",
+   };
+   static const bool right[] = {
+      false, true, true, true, true, true, true, true, true, true, true, true,
+   };
+   static const size_t cap[] = { ROLE_COL_MAX, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+   Table t = { .ncols = 12, .head0 = head0, .head = head, .right = right,
+               .cap = cap };
 
-   if (r->nthreads == 0)
+   if (!r->has_roles)
       return;
-   const Thread **by_role = xrealloc(NULL, r->nthreads * sizeof *by_role);
-   for (size_t i = 0; i < r->nthreads; i++)
-      by_role[i] = &r->threads[i];
-   qsort(by_role, r->nthreads, sizeof *by_role, cmp_thread_role);
-
-   RoleSum *sums = xrealloc(NULL, r->nthreads * sizeof *sums);
-   size_t n = 0;
-   for (size_t i = 0; i < r->nthreads; i++) {
-      const Thread *th = by_role[i];
-      if (n == 0 || strcmp(sums[n - 1].role, th->role) != 0)
-         sums[n++] = (RoleSum){ .role = th->role };
-      RoleSum *s = &sums[n - 1];
-      s->threads++;
-      s->allocs = add_sat(s->allocs, th->allocs);
-      s->bytes_allocated = add_sat(s->bytes_allocated, th->bytes_allocated);
-      s->live_bytes = add_sat(s->live_bytes, th->live_bytes);
-      s->live_blocks = add_sat(s->live_blocks, th->live_blocks);
+   if (r->nroles == 0) {
+      printf("\nBy role: none.\n");
+      return;
    }
-   qsort(sums, n, sizeof *sums, cmp_rolesum);
-
-   printf("\nThreads by role:\n");
-   for (size_t i = 0; i < n; i++) {
-      cell(&t, sums[i].role);
-      cell(&t, num(sums[i].threads));
-      cell(&t, num(sums[i].allocs));
-      cell(&t, num(sums[i].bytes_allocated));
-      cell(&t, num(sums[i].live_bytes));
-      cell(&t, num(sums[i].live_blocks));
+   qsort(r->roles, r->nroles, sizeof *r->roles, cmp_rolesum);
+   printf("\nBy role:\n");
+   for (size_t i = 0; i < r->nroles; i++) {
+      const RoleSum *s = &r->roles[i];
+      cell_free(&t, role_label(&s->role, false));
+      cell(&t, num(s->threads));
+      cell(&t, num(s->peak_alive));
+      cell(&t, num(s->churn));
+      cell(&t, num(s->alive));
+      cell(&t, num(s->insns));
+      cell(&t, num(s->fx.idle_waits));
+      cell(&t, ms1(s->fx.idle_us));
+      cell(&t, num(sub_sat(s->fx.waits, s->fx.idle_waits)));
+      cell(&t, ms1(sub_sat(s->fx.blocked_us, s->fx.idle_us)));
+      cell(&t, num(s->bytes_allocated));
+      cell(&t, num(s->live_bytes));
    }
    table_print(&t);
-   free(sums);
-   free(by_role);
 }
 
 static void print_heap(const Report *r)
@@ -1264,6 +1632,45 @@ static int cmp_thread_seq(const void *a, const void *b)
    return (x->seq > y->seq) - (x->seq < y->seq);
 }
 
+/* The threads by seq, to name the threads that sites and wakes refer
+   to. */
+typedef struct {
+   const Thread **by_seq;
+   size_t n;
+} ThreadIndex;
+
+static ThreadIndex thread_index(const Report *r)
+{
+   ThreadIndex ix = { xrealloc(NULL, (r->nthreads ? r->nthreads : 1) *
+                               sizeof *ix.by_seq), r->nthreads };
+   for (size_t i = 0; i < r->nthreads; i++)
+      ix.by_seq[i] = &r->threads[i];
+   qsort(ix.by_seq, ix.n, sizeof *ix.by_seq, cmp_thread_seq);
+   return ix;
+}
+
+/* "thread 3 (name)", "thread 3" if it has no name, or "thread 9 (not
+   in the thread list)".  Newly allocated. */
+static char *thread_ref(const ThreadIndex *ix, uint64_t seq)
+{
+   Thread key = { .seq = seq };
+   const Thread *kp = &key;
+   const Thread **hit = ix->n
+      ? bsearch(&kp, ix->by_seq, ix->n, sizeof *ix->by_seq, cmp_thread_seq) : NULL;
+   Buf b = { 0 };
+   char n[48];
+   snprintf(n, sizeof n, "thread %" PRIu64, seq);
+   buf_adds(&b, n);
+   if (hit && (*hit)->name) {
+      buf_adds(&b, " (");
+      buf_adds(&b, (*hit)->name);
+      buf_adds(&b, ")");
+   } else if (!hit) {
+      buf_adds(&b, " (not in the thread list)");
+   }
+   return b.s;
+}
+
 static void print_frame(const Frame *f, bool first)
 {
    printf("   %s %s: %s", first ? "at" : "by", f->ip, f->fn ? f->fn : "???");
@@ -1276,7 +1683,15 @@ static void print_frame(const Frame *f, bool first)
    putchar('\n');
 }
 
-static void print_sites(Report *r, size_t top)
+static void print_stack(const Stack *s)
+{
+   if (s->nframes == 0)
+      printf("   (no stack)\n");
+   for (size_t f = 0; f < s->nframes; f++)
+      print_frame(&s->frames[f], f == 0);
+}
+
+static void print_sites(Report *r, size_t top, const ThreadIndex *ix)
 {
    if (top == 0)
       return;
@@ -1292,32 +1707,104 @@ static void print_sites(Report *r, size_t top)
           num(shown), num(r->sites_total),
           plural(r->sites_total, "site", "sites"));
 
-   /* Threads by seq, to name each site's owner. */
-   const Thread **by_seq = xrealloc(NULL, (r->nthreads ? r->nthreads : 1) * sizeof *by_seq);
-   for (size_t i = 0; i < r->nthreads; i++)
-      by_seq[i] = &r->threads[i];
-   qsort(by_seq, r->nthreads, sizeof *by_seq, cmp_thread_seq);
-
    for (size_t i = 0; i < shown; i++) {
       const Site *s = &r->sites[i];
-      Thread key = { .seq = s->thread };
-      const Thread *kp = &key;
-      const Thread **hit = r->nthreads
-         ? bsearch(&kp, by_seq, r->nthreads, sizeof *by_seq, cmp_thread_seq) : NULL;
-      printf("\n#%zu: %s %s in %s %s, thread %" PRIu64, i + 1,
+      char *who = thread_ref(ix, s->thread), *role = role_label(&s->role, false);
+      printf("\n#%zu: %s %s in %s %s, %s, role %s\n", i + 1,
              num(s->bytes), plural(s->bytes, "byte", "bytes"),
-             num(s->blocks), plural(s->blocks, "block", "blocks"), s->thread);
-      if (hit && (*hit)->name)
-         printf(" (%s)", (*hit)->name);
-      else if (!hit)
-         printf(" (not in the thread list)");
-      printf(", role %s\n", s->role);
-      if (s->nframes == 0)
-         printf("   (no stack)\n");
-      for (size_t f = 0; f < s->nframes; f++)
-         print_frame(&s->frames[f], f == 0);
+             num(s->blocks), plural(s->blocks, "block", "blocks"), who, role);
+      free(who);
+      free(role);
+      print_stack(&s->stack);
    }
-   free(by_seq);
+}
+
+/* The futex sites with waits or wakes, most blocked first: a table,
+   then the stack of each. */
+static void print_futex_sites(Report *r, size_t top)
+{
+   static const char *const head[] = {
+      "#", "class", "role", "waits", "woken", "eagain", "timeouts",
+      "pending", "blocked", "max blocked", "wakes", "woke", "ops",
+   };
+   static const bool right[] = {
+      true, false, false, true, true, true, true, true, true, true, true,
+      true, false,
+   };
+   static const size_t cap[] = { 0, 0, ROLE_COL_MAX, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+   Table t = { .ncols = 13, .head = head, .right = right, .cap = cap };
+
+   if (top == 0 || !r->has_fsites)
+      return;
+   if (r->fsites_active == 0) {
+      printf("\nFutex sites: none with waits or wakes.\n");
+      return;
+   }
+   qsort(r->fsites, r->nfsites, sizeof *r->fsites, cmp_fsite);
+   size_t shown = r->nfsites < top ? r->nfsites : top;
+   printf("\nFutex sites: %s %s blocked for %s, %s %s; the most blocked %s "
+          "of %s %s with waits or wakes:\n",
+          num(r->fx_waits), plural(r->fx_waits, "wait", "waits"),
+          ms1(r->fx_blocked_us),
+          num(r->fx_wakes), plural(r->fx_wakes, "wake", "wakes"),
+          num(shown), num(r->fsites_active),
+          plural(r->fsites_active, "site", "sites"));
+   for (size_t i = 0; i < shown; i++) {
+      const FSite *s = &r->fsites[i];
+      cell(&t, num(i + 1));
+      cell(&t, s->class);
+      cell_free(&t, role_label(&s->role, false));
+      cell(&t, num(s->fx.waits));
+      cell(&t, num(s->fx.woken));
+      cell(&t, num(s->fx.eagain));
+      cell(&t, num(s->fx.timeouts));
+      cell(&t, num(s->fx.pending));
+      cell(&t, ms1(s->fx.blocked_us));
+      cell(&t, ms1(s->fx.max_us));
+      cell(&t, num(s->fx.wakes));
+      cell(&t, num(s->fx.woke));
+      cell(&t, s->ops);
+   }
+   table_print(&t);
+
+   for (size_t i = 0; i < shown; i++) {
+      const FSite *s = &r->fsites[i];
+      char *role = role_label(&s->role, false);
+      printf("\n#%zu: %s, role %s:", i + 1, s->class, role);
+      free(role);
+      if (s->fx.waits > 0)
+         printf(" %s blocked in %s %s%s", ms1(s->fx.blocked_us),
+                num(s->fx.waits), plural(s->fx.waits, "wait", "waits"),
+                s->fx.wakes > 0 ? "," : "");
+      if (s->fx.wakes > 0)
+         printf(" %s %s", num(s->fx.wakes), plural(s->fx.wakes, "wake", "wakes"));
+      putchar('\n');
+      print_stack(&s->stack);
+   }
+}
+
+static void print_wakes(Report *r, const ThreadIndex *ix)
+{
+   if (!r->has_wakes)
+      return;
+   if (r->wakes_total == 0) {
+      printf("\nWake pairs: none.\n");
+      return;
+   }
+   qsort(r->wakes, r->nwakes, sizeof *r->wakes, cmp_wake);
+   size_t shown = r->nwakes < WAKE_PAIRS_SHOWN ? r->nwakes : WAKE_PAIRS_SHOWN;
+   printf("\nWake pairs: %s woken %s; the most frequent %s of %s %s:\n",
+          num(r->woken_total), plural(r->woken_total, "wait", "waits"),
+          num(shown), num(r->wakes_total),
+          plural(r->wakes_total, "pair", "pairs"));
+   for (size_t i = 0; i < shown; i++) {
+      const Wake *w = &r->wakes[i];
+      char *waker = thread_ref(ix, w->waker), *waiter = thread_ref(ix, w->waiter);
+      printf("  %s woke %s %s %s\n", waker, waiter, num(w->count),
+             plural(w->count, "time", "times"));
+      free(waker);
+      free(waiter);
+   }
 }
 
 /* ------------------------------------------------------------------ */
@@ -1330,14 +1817,17 @@ static void usage(FILE *out)
          "\n"
          "Prints a summary of FILE, a report written by Valgrind's asynctrace\n"
          "tool (valgrind --tool=asynctrace; asynctrace.out.<pid> by default):\n"
-         "the run, the threads, totals per thread role, the heap, and the\n"
-         "allocation sites of the memory still live at exit.\n"
+         "the run, the threads, totals per role and pool, the heap, the\n"
+         "allocation sites of the memory still live at exit, the futex sites\n"
+         "where threads blocked or woke others, and who woke whom.\n"
          "\n"
          "options:\n"
-         "  --top=N     show the N sites with the most memory live at exit\n"
-         "              [10]; 0 shows none\n"
-         "  --help      show this message and exit\n"
-         "  --version   show the version and exit\n"
+         "  --top=N         show the N sites with the most memory live at\n"
+         "                  exit [10]; 0 shows none\n"
+         "  --futex-top=N   show the N futex sites with the most blocked\n"
+         "                  time [10]; 0 shows none\n"
+         "  --help          show this message and exit\n"
+         "  --version       show the version and exit\n"
          "\n"
          "Exit status: 0 if the report was printed, 1 if FILE could not be\n"
          "read or is not a complete asynctrace report, 2 for a usage error.\n",
@@ -1358,15 +1848,46 @@ static int usage_error(const char *what, const char *arg)
    return 2;
 }
 
+/* --NAME=N: 0 if a is not that option, 1 if it is and *out is set,
+   else the exit status of a usage error (already reported). */
+static int count_option(const char *a, const char *name, uint64_t *out)
+{
+   size_t n = strlen(name);
+   char msg[80];
+   if (strncmp(a, name, n) != 0)
+      return 0;
+   if (a[n] == '\0') {
+      snprintf(msg, sizeof msg, "%s needs a value: %s=N", name, name);
+      return usage_error(msg, NULL);
+   }
+   if (a[n] != '=')
+      return 0;
+   const char *v = a + n + 1;
+   /* Digits only: parse_u64 would also take '+' and spaces. */
+   if (*v == '\0' || v[strspn(v, "0123456789")] != '\0') {
+      snprintf(msg, sizeof msg, "%s needs a non-negative integer, not", name);
+      return usage_error(msg, v);
+   }
+   if (!parse_u64(v, out))
+      *out = UINT64_MAX;   /* more than any file holds: show all */
+   return 1;
+}
+
+static size_t to_size(uint64_t v)
+{
+   return v > SIZE_MAX ? SIZE_MAX : (size_t)v;
+}
+
 int main(int argc, char **argv)
 {
    const char *path = NULL;
-   uint64_t top = DEFAULT_TOP;
+   uint64_t top = DEFAULT_TOP, futex_top = DEFAULT_FUTEX_TOP;
    bool only_files = false;
 
    for (int i = 1; i < argc; i++) {
       const char *a = argv[i];
       if (!only_files && a[0] == '-' && a[1] != '\0') {
+         int st;
          if (strcmp(a, "--") == 0) {
             only_files = true;
          } else if (strcmp(a, "--help") == 0) {
@@ -1375,15 +1896,10 @@ int main(int argc, char **argv)
          } else if (strcmp(a, "--version") == 0) {
             puts("at_print (asynctrace) " AT_PRINT_VERSION);
             return fflush(stdout) == 0 ? 0 : 1;
-         } else if (strncmp(a, "--top=", 6) == 0) {
-            const char *v = a + 6;
-            /* Digits only: parse_u64 would also take '+' and spaces. */
-            if (*v == '\0' || v[strspn(v, "0123456789")] != '\0')
-               return usage_error("--top needs a non-negative integer, not", v);
-            if (!parse_u64(v, &top))
-               top = UINT64_MAX;   /* more than any file holds: show all */
-         } else if (strcmp(a, "--top") == 0) {
-            return usage_error("--top needs a value: --top=N", NULL);
+         } else if ((st = count_option(a, "--top", &top)) != 0 ||
+                    (st = count_option(a, "--futex-top", &futex_top)) != 0) {
+            if (st != 1)
+               return st;
          } else {
             return usage_error("unknown option", a);
          }
@@ -1394,7 +1910,8 @@ int main(int argc, char **argv)
       path = a;
    }
    if (path == NULL)
-      return usage_error("no FILE given; usage: at_print [--top=N] FILE", NULL);
+      return usage_error("no FILE given; usage: at_print [--top=N] "
+                         "[--futex-top=N] FILE", NULL);
 
    char *shown = clean_dup(path);
    const char *why = NULL;
@@ -1413,7 +1930,7 @@ int main(int argc, char **argv)
       why = "empty file";
    } else {
       LIBXML_TEST_VERSION
-      why = read_report(path, &in, top > SIZE_MAX ? SIZE_MAX : (size_t)top, &rep);
+      why = read_report(path, &in, to_size(top), to_size(futex_top), &rep);
    }
    if (in.fd >= 0)
       close(in.fd);
@@ -1423,11 +1940,15 @@ int main(int argc, char **argv)
       fprintf(stderr, "at_print: %s: %s\n", shown, why);
       status = 1;
    } else {
+      ThreadIndex ix = thread_index(&rep);
       print_run(&rep);
       print_threads(&rep);
       print_roles(&rep);
       print_heap(&rep);
-      print_sites(&rep, top > SIZE_MAX ? SIZE_MAX : (size_t)top);
+      print_sites(&rep, to_size(top), &ix);
+      print_futex_sites(&rep, to_size(futex_top));
+      print_wakes(&rep, &ix);
+      free(ix.by_seq);
       if (fflush(stdout) != 0 || ferror(stdout)) {
          fprintf(stderr, "at_print: write error: %s\n", strerror(errno));
          status = 1;
