@@ -15,20 +15,22 @@ fails=0
 fail() { echo "  FAIL: $*"; fails=$((fails + 1)); }
 
 # at_run [valgrind options] PROG [ARGS]: run PROG under asynctrace with the
-# report at $AT_TMP/report.xml (unless an --asynctrace-out-file is given),
-# then validate the report.  Sets $report, $vg_status; the tool's stderr
-# is in $AT_TMP/vg.err.
+# report at $AT_TMP/report.N.xml (unless an --asynctrace-out-file is given),
+# then validate the report.  Sets $report, $vg_status; the program's
+# stdout is in $AT_TMP/prog.out, the tool's stderr in $AT_TMP/vg.err.
+at_runs=0
 at_run() {
-   report="$AT_TMP/report.xml"
+   at_runs=$((at_runs + 1))
+   report="$AT_TMP/report.$at_runs.xml"   # kept, for a look after a failure
    local has_out=no a
    for a in "$@"; do
       case "$a" in --asynctrace-out-file=*) has_out=yes ;; esac
    done
    if [ $has_out = yes ]; then
-      "$AT_TOP/vg-in-place" -q "$@" 2>"$AT_TMP/vg.err"
+      "$AT_TOP/vg-in-place" -q "$@" >"$AT_TMP/prog.out" 2>"$AT_TMP/vg.err"
    else
       "$AT_TOP/vg-in-place" -q --asynctrace-out-file="$report" "$@" \
-         2>"$AT_TMP/vg.err"
+         >"$AT_TMP/prog.out" 2>"$AT_TMP/vg.err"
    fi
    vg_status=$?
    if [ $has_out = no ]; then validate "$report"; fi

@@ -1,7 +1,7 @@
-/* Leaks 1234 bytes, starts a thread that leaks 4321 bytes and blocks,
-   then either kills itself (argv[1] = "TERM", "INT", "SEGV") or, with
-   "wait", writes argv[2] as a ready file and sleeps until a signal from
-   outside ends it. */
+/* Leaks 1234 bytes, starts a thread that leaks 4321 bytes and blocks in
+   a condvar wait, then either kills itself (argv[1] = "TERM", "INT",
+   "SEGV") or, with "wait", writes argv[2] as a ready file and sleeps
+   until a signal from outside ends it. */
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -11,6 +11,7 @@
 void* keep[2];
 static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t  c = PTHREAD_COND_INITIALIZER;
+static pthread_cond_t  forever = PTHREAD_COND_INITIALIZER;
 static int ready;
 __attribute__((noinline)) void* blocker(void* a)
 {
@@ -18,8 +19,8 @@ __attribute__((noinline)) void* blocker(void* a)
    pthread_mutex_lock(&m);
    ready = 1;
    pthread_cond_signal(&c);
-   pthread_mutex_unlock(&m);
-   for (;;) pause();
+   /* Blocks in a futex wait that never ends. */
+   for (;;) pthread_cond_wait(&forever, &m);
 }
 int main(int argc, char** argv)
 {
@@ -29,6 +30,7 @@ int main(int argc, char** argv)
    pthread_mutex_lock(&m);
    while (!ready) pthread_cond_wait(&c, &m);
    pthread_mutex_unlock(&m);
+   usleep(100 * 1000);   /* let the blocker get into its wait */
    if (argc < 2) return 1;
    if (strcmp(argv[1], "TERM") == 0) kill(getpid(), SIGTERM);
    if (strcmp(argv[1], "INT") == 0) kill(getpid(), SIGINT);

@@ -1,0 +1,58 @@
+//! A 2-worker Tokio runtime whose `spawn_blocking` closure leaks 6,666 bytes
+//! (`leak_on_blocking`) and calls into a 2-thread Rayon pool, where one
+//! element leaks 5,555 bytes (`leak_on_rayon`).
+//! Copyright (C) 2026 the asynctrace authors.  GPL-2.0-or-later.
+
+use planted::{churn, leak_on_blocking, leak_on_rayon, scrub_stack, settle};
+use rayon::prelude::*;
+use std::sync::Arc;
+use std::time::Duration;
+
+const BLOCKING_LEAK: usize = 6_666;
+const RAYON_LEAK: usize = 5_555;
+
+fn main() {
+    let pool = Arc::new(
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .expect("rayon pool"),
+    );
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("tokio runtime");
+
+    let p = pool.clone();
+    let (sum, leaked) = rt.block_on(async move {
+        tokio::task::spawn_blocking(move || {
+            let outside = leak_on_blocking(BLOCKING_LEAK);
+            scrub_stack();
+            let (sum, inside) = p.install(|| {
+                (0..1000u64)
+                    .into_par_iter()
+                    .map(|i| {
+                        let s = churn(i, 8);
+                        if i == 777 {
+                            let l = leak_on_rayon(RAYON_LEAK);
+                            scrub_stack();
+                            (s, l)
+                        } else {
+                            (s, 0)
+                        }
+                    })
+                    .reduce(|| (0, 0), |a, b| (a.0.wrapping_add(b.0), a.1 + b.1))
+            });
+            (sum, outside + inside)
+        })
+        .await
+        .expect("blocking task")
+    });
+    rt.shutdown_timeout(Duration::from_secs(10));
+    settle(200);
+    println!(
+        "tokio_rayon: 2 workers, spawn_blocking into a 2-thread rayon pool; leaked {} bytes (checksum {:x})",
+        leaked, sum
+    );
+}
