@@ -240,8 +240,11 @@ static void at_pre_clo_init(void)
    VG_(needs_syscall_wrapper)(at_pre_syscall, at_post_syscall);
    VG_(needs_client_requests)(at_handle_client_request);
 
-   /* Rust stacks are mostly inlined frames. */
+   /* Rust stacks are mostly inlined frames, and the runtime's sit 20-60
+      frames deep.  Both are only defaults: the user's options come
+      after this. */
    VG_(clo_read_inline_info) = True;
+   VG_(clo_backtrace_size)   = 40;
 
    AT_(heap_init)();
    AT_(threads_register_hooks)();

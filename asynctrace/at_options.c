@@ -64,6 +64,8 @@ void AT_(print_usage)(void)
 "                                  Rust names without hash or generics)\n"
 "                                  have role <role> while inside it; may\n"
 "                                  be repeated; before the built-in rules\n"
+"    asynctrace's defaults for core options: --num-callers=40\n"
+"    --read-inline-info=yes\n"
    );
 }
 

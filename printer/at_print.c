@@ -1683,12 +1683,21 @@ static void print_frame(const Frame *f, bool first)
    putchar('\n');
 }
 
+/* --frames=N: Rust stacks run to hundreds of inlined frames. */
+static size_t max_frames = 16;
+
 static void print_stack(const Stack *s)
 {
-   if (s->nframes == 0)
+   size_t n = s->nframes;
+   if (n == 0)
       printf("   (no stack)\n");
-   for (size_t f = 0; f < s->nframes; f++)
+   if (max_frames != 0 && n > max_frames)
+      n = max_frames;
+   for (size_t f = 0; f < n; f++)
       print_frame(&s->frames[f], f == 0);
+   if (n < s->nframes)
+      printf("   ... %zu more %s (--frames=0 shows all)\n", s->nframes - n,
+             s->nframes - n == 1 ? "frame" : "frames");
 }
 
 static void print_sites(Report *r, size_t top, const ThreadIndex *ix)
@@ -1826,6 +1835,8 @@ static void usage(FILE *out)
          "                  exit [10]; 0 shows none\n"
          "  --futex-top=N   show the N futex sites with the most blocked\n"
          "                  time [10]; 0 shows none\n"
+         "  --frames=N      show at most N frames of each stack [16];\n"
+         "                  0 shows them all\n"
          "  --help          show this message and exit\n"
          "  --version       show the version and exit\n"
          "\n"
@@ -1882,6 +1893,7 @@ int main(int argc, char **argv)
 {
    const char *path = NULL;
    uint64_t top = DEFAULT_TOP, futex_top = DEFAULT_FUTEX_TOP;
+   uint64_t frames = max_frames;
    bool only_files = false;
 
    for (int i = 1; i < argc; i++) {
@@ -1897,7 +1909,8 @@ int main(int argc, char **argv)
             puts("at_print (asynctrace) " AT_PRINT_VERSION);
             return fflush(stdout) == 0 ? 0 : 1;
          } else if ((st = count_option(a, "--top", &top)) != 0 ||
-                    (st = count_option(a, "--futex-top", &futex_top)) != 0) {
+                    (st = count_option(a, "--futex-top", &futex_top)) != 0 ||
+                    (st = count_option(a, "--frames", &frames)) != 0) {
             if (st != 1)
                return st;
          } else {
@@ -1913,6 +1926,7 @@ int main(int argc, char **argv)
       return usage_error("no FILE given; usage: at_print [--top=N] "
                          "[--futex-top=N] FILE", NULL);
 
+   max_frames = to_size(frames);
    char *shown = clean_dup(path);
    const char *why = NULL;
    Report rep = { 0 };
