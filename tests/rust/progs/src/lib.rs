@@ -120,3 +120,23 @@ pub fn churn(seed: u64, len: usize) -> u64 {
 pub fn settle(ms: u64) {
     std::thread::sleep(Duration::from_millis(ms));
 }
+
+/// Sums `churn(i, len)` over `0..n` in parallel on the current Rayon pool,
+/// and on item `leak_at` (on a Rayon worker) leaks `leak` bytes with
+/// `leak_on_rayon`.  Returns the sum and the bytes leaked.
+pub fn par_churn_leaking(n: u64, len: usize, leak_at: u64, leak: usize) -> (u64, usize) {
+    use rayon::prelude::*;
+    (0..n)
+        .into_par_iter()
+        .map(|i| {
+            let s = churn(i, len);
+            if i == leak_at {
+                let l = leak_on_rayon(leak);
+                scrub_stack();
+                (s, l)
+            } else {
+                (s, 0)
+            }
+        })
+        .reduce(|| (0, 0), |a, b| (a.0.wrapping_add(b.0), a.1 + b.1))
+}

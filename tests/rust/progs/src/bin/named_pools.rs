@@ -3,8 +3,7 @@
 //! (`leak_on_worker`), a closure on a crunch thread 8,888 (`leak_on_rayon`).
 //! Copyright (C) 2026 the asynctrace authors.  GPL-2.0-or-later.
 
-use planted::{churn, leak_on_rayon, leak_on_worker, scrub_stack, settle};
-use rayon::prelude::*;
+use planted::{churn, leak_on_worker, par_churn_leaking, scrub_stack, settle};
 use std::time::Duration;
 
 const WORKER_LEAK: usize = 7_777;
@@ -34,19 +33,7 @@ fn main() {
         (a.0.wrapping_add(b.0), a.1 + b.1)
     });
     let (s2, l2) = pool.install(|| {
-        (0..500u64)
-            .into_par_iter()
-            .map(|i| {
-                let s = churn(i, 8);
-                if i == 250 {
-                    let l = leak_on_rayon(RAYON_LEAK);
-                    scrub_stack();
-                    (s, l)
-                } else {
-                    (s, 0)
-                }
-            })
-            .reduce(|| (0, 0), |a, b| (a.0.wrapping_add(b.0), a.1 + b.1))
+        par_churn_leaking(500, 8, 250, RAYON_LEAK)
     });
     rt.shutdown_timeout(Duration::from_secs(10));
     settle(200);

@@ -3,8 +3,7 @@
 //! joined (Rayon pools are not): the program lets it go idle, then exits.
 //! Copyright (C) 2026 the asynctrace authors.  GPL-2.0-or-later.
 
-use planted::{churn, leak_on_rayon, scrub_stack, settle};
-use rayon::prelude::*;
+use planted::{par_churn_leaking, settle};
 
 const RAYON_LEAK: usize = 4_444;
 
@@ -14,19 +13,7 @@ fn main() {
         .build()
         .expect("rayon pool");
     let (sum, leaked) = pool.install(|| {
-        (0..10_000u64)
-            .into_par_iter()
-            .map(|i| {
-                let s = churn(i, 16);
-                if i == 4321 {
-                    let l = leak_on_rayon(RAYON_LEAK);
-                    scrub_stack();
-                    (s, l)
-                } else {
-                    (s, 0)
-                }
-            })
-            .reduce(|| (0, 0), |a, b| (a.0.wrapping_add(b.0), a.1 + b.1))
+        par_churn_leaking(10_000, 16, 4321, RAYON_LEAK)
     });
     settle(200);
     println!(

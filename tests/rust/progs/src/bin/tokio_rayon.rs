@@ -3,8 +3,7 @@
 //! element leaks 5,555 bytes (`leak_on_rayon`).
 //! Copyright (C) 2026 the asynctrace authors.  GPL-2.0-or-later.
 
-use planted::{churn, leak_on_blocking, leak_on_rayon, scrub_stack, settle};
-use rayon::prelude::*;
+use planted::{leak_on_blocking, par_churn_leaking, scrub_stack, settle};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -30,19 +29,7 @@ fn main() {
             let outside = leak_on_blocking(BLOCKING_LEAK);
             scrub_stack();
             let (sum, inside) = p.install(|| {
-                (0..1000u64)
-                    .into_par_iter()
-                    .map(|i| {
-                        let s = churn(i, 8);
-                        if i == 777 {
-                            let l = leak_on_rayon(RAYON_LEAK);
-                            scrub_stack();
-                            (s, l)
-                        } else {
-                            (s, 0)
-                        }
-                    })
-                    .reduce(|| (0, 0), |a, b| (a.0.wrapping_add(b.0), a.1 + b.1))
+                par_churn_leaking(1000, 8, 777, RAYON_LEAK)
             });
             (sum, outside + inside)
         })
