@@ -26,6 +26,11 @@
 
 typedef enum {
    VG_USERREQ__ASYNCTRACE_SET_ROLE = VG_USERREQ_TOOL_BASE('A', 'T'),
+   /* For asynctrace's own preload only (jemalloc's prefixed API): */
+   VG_USERREQ__ASYNCTRACE_JE_ALLOC,     /* (size, flags) -> ptr */
+   VG_USERREQ__ASYNCTRACE_JE_REALLOC,   /* (ptr, size, flags) -> ptr */
+   VG_USERREQ__ASYNCTRACE_JE_FREE,      /* (ptr, size, sized) */
+   VG_USERREQ__ASYNCTRACE_JE_USABLE     /* (ptr) -> size */
 } Vg_AsyncTraceClientRequest;
 
 /* Gives the calling thread a role of the program's choosing, e.g.

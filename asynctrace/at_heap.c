@@ -4,44 +4,44 @@
 /*--------------------------------------------------------------------*/
 
 /* This file is part of asynctrace.  Copyright (C) 2026 the asynctrace
-   authors.  GPL-2.0-or-later; see at_basics.h and COPYING. */
+   authors.  GPL-2.0-or-later; see at_basics.h and COPYING.
+
+   Every allocation call of the program lands here: Valgrind's malloc
+   replacement for the C and C++ allocators, client requests from our
+   preload for jemalloc's prefixed API.  A block belongs to its site (its
+   stack and the role in force) and to the thread that allocated it.
+   Counters per thread, role and site are kept as calls come, so that
+   the report needs no second pass over the blocks. */
 
 #include "pub_tool_hashtable.h"
 #include "pub_tool_libcproc.h"
+#include "pub_tool_poolalloc.h"
 #include "pub_tool_replacemalloc.h"
 #include "pub_tool_tooliface.h"
 #include "pub_tool_xarray.h"
 
 #include "at_heap.h"
+#include "at_instrument.h"
+#include "at_options.h"
 #include "at_roles.h"
 #include "at_threads.h"
 
 /*------------------------------------------------------------*/
-/*--- Live blocks                                          ---*/
+/*--- State                                                ---*/
 /*------------------------------------------------------------*/
 
-/* 40 bytes a block (plus its hash chain slot); the stack is shared
-   between all blocks allocated from the same place. */
-typedef struct _AT_Block {
-   struct _AT_Block* next;     /* VgHashNode's layout: next, then key */
-   Addr              data;
-   SizeT             size;     /* what the program asked for */
-   ExeContext*       where;
-   UInt              owner;    /* seq of the allocating thread */
-   UShort            role;     /* its role instance when it allocated */
-} AT_Block;
-
-static VgHashTable* blocks;
+static VgHashTable* blocks;       /* live blocks, by address */
+static PoolAlloc*   block_pool;   /* no allocator header per block */
+static VgHashTable* sites;        /* by ECU << 16 | role instance */
 static AT_HeapSummary summary;
-static XArray* by_role;   /* of AT_HeapCounters, by role instance */
+static XArray*      by_role;      /* of AT_HeapCounters, by role instance */
 
-const AT_HeapSummary* AT_(heap_summary)(void) { return &summary; }
+static inline void settle_peak_ms(void);
 
-/* Counters of role instance inst (events happen in the role in force). */
-const AT_HeapCounters* AT_(heap_of_role)(UShort inst)
+const AT_HeapSummary* AT_(heap_summary)(void)
 {
-   static const AT_HeapCounters zero;
-   return inst < VG_(sizeXA)(by_role) ? VG_(indexXA)(by_role, inst) : &zero;
+   settle_peak_ms();
+   return &summary;
 }
 
 static AT_HeapCounters* role_counters(UShort inst)
@@ -54,43 +54,222 @@ static AT_HeapCounters* role_counters(UShort inst)
    return VG_(indexXA)(by_role, inst);
 }
 
+const AT_HeapCounters* AT_(heap_of_role)(UShort inst)
+{
+   return role_counters(inst);
+}
+
 /* Valgrind's arena refuses larger alignments (it panics). */
 #define AT_MAX_ALIGN  (16 * 1024 * 1024)
+
+/* A clock cheap enough for every call: read every 256 heap events. */
+static UInt  coarse_ms;
+static UInt  events_since_clock;
+
+static inline void tick(void)
+{
+   if (++events_since_clock >= 256) {
+      events_since_clock = 0;
+      coarse_ms = AT_NOW_MS();
+   }
+}
+
+/*------------------------------------------------------------*/
+/*--- The timeline                                         ---*/
+/*------------------------------------------------------------*/
+
+static ULong bytes_moved;          /* allocated + freed: --time-unit=B */
+static XArray* samples;            /* of AT_Sample */
+static ULong   sample_every = 1;   /* doubles each time samples thin */
+static ULong   next_sample;
+
+static ULong time_now(void)
+{
+   switch (AT_(clo_time_unit)) {
+      case AT_TIME_MS: return coarse_ms;
+      case AT_TIME_B:  return bytes_moved;
+      default:         return AT_(insns_now)();
+   }
+}
+
+const HChar* AT_(time_unit_name)(void)
+{
+   switch (AT_(clo_time_unit)) {
+      case AT_TIME_MS: return "ms";
+      case AT_TIME_B:  return "B";
+      default:         return "i";
+   }
+}
+
+static void fill_sample(AT_Sample* s, ULong t)
+{
+   UInt i;
+   s->time    = t;
+   s->total   = summary.total.live_bytes;
+   s->ninst   = (UInt)VG_(sizeXA)(by_role);
+   s->by_inst = VG_(malloc)("at.sample", (s->ninst ? s->ninst : 1)
+                                         * sizeof(ULong));
+   for (i = 0; i < s->ninst; i++)
+      s->by_inst[i] = ((AT_HeapCounters*)VG_(indexXA)(by_role, i))->live_bytes;
+   s->is_peak = False;
+}
+
+/* Keeps at most --timeline-samples samples: when full, every other one
+   goes and the interval doubles, as massif thins its snapshots. */
+static void maybe_sample(void)
+{
+   ULong t = time_now();
+   AT_Sample s;
+   if (t < next_sample)
+      return;
+   if (VG_(sizeXA)(samples) >= AT_(clo_timeline_samples)) {
+      Word i, j, n = VG_(sizeXA)(samples);
+      for (i = 0, j = 0; i < n; i++) {
+         AT_Sample* x = VG_(indexXA)(samples, i);
+         if (i % 2 == 1) {
+            VG_(free)(x->by_inst);
+         } else {
+            *(AT_Sample*)VG_(indexXA)(samples, j++) = *x;
+         }
+      }
+      VG_(dropTailXA)(samples, n - j);
+      sample_every *= 2;
+   }
+   fill_sample(&s, t);
+   VG_(addToXA)(samples, &s);
+   next_sample = t + sample_every;
+}
+
+/* The samples, with the peak put in its place (thinning never drops it:
+   it comes from the summary) and the present as the last one. */
+XArray* AT_(heap_timeline)(void)
+{
+   XArray* out = VG_(newXA)(VG_(malloc), "at.timeline", VG_(free),
+                            sizeof(AT_Sample));
+   AT_Sample last, peak_sample;
+   Word i, n = VG_(sizeXA)(samples);
+   Bool peak_done = summary.peak_bytes == 0;
+   peak_sample.time    = summary.peak_time;
+   peak_sample.total   = summary.peak_bytes;
+   peak_sample.ninst   = (UInt)VG_(sizeXA)(summary.role_at_peak);
+   peak_sample.by_inst = peak_sample.ninst
+                            ? VG_(indexXA)(summary.role_at_peak, 0) : NULL;
+   peak_sample.is_peak = True;
+   for (i = 0; i < n; i++) {
+      AT_Sample* s = VG_(indexXA)(samples, i);
+      if (!peak_done && peak_sample.time < s->time) {
+         VG_(addToXA)(out, &peak_sample);
+         peak_done = True;
+      }
+      VG_(addToXA)(out, s);
+   }
+   if (!peak_done)
+      VG_(addToXA)(out, &peak_sample);
+   fill_sample(&last, time_now());   /* the end; leaked to the report */
+   VG_(addToXA)(out, &last);
+   return out;
+}
+
+/*------------------------------------------------------------*/
+/*--- The peak                                             ---*/
+/*------------------------------------------------------------*/
+
+static ULong site_snapshot_at;   /* live bytes at the last site snapshot */
+static Bool  peak_ms_pending;    /* the peak's wall time is yet to read */
+
+/* While the heap grows every allocation is a new peak: the clock is read
+   at the first free after it instead, when the growth stopped. */
+static inline void settle_peak_ms(void)
+{
+   if (peak_ms_pending) {
+      summary.peak_ms = AT_NOW_MS();
+      peak_ms_pending = False;
+   }
+}
+
+static void new_peak(void)
+{
+   UInt i, n = (UInt)VG_(sizeXA)(by_role);
+   summary.peak_bytes  = summary.total.live_bytes;
+   summary.peak_blocks = summary.total.live_blocks;
+   summary.peak_time   = time_now();
+   peak_ms_pending     = True;
+   /* Each role's share at the peak: exact, there are few roles. */
+   while ((UInt)VG_(sizeXA)(summary.role_at_peak) < n) {
+      ULong z = 0;
+      VG_(addToXA)(summary.role_at_peak, &z);
+   }
+   for (i = 0; i < n; i++)
+      *(ULong*)VG_(indexXA)(summary.role_at_peak, i)
+         = ((AT_HeapCounters*)VG_(indexXA)(by_role, i))->live_bytes;
+   /* Each site's share: there may be many, so, as massif does, only
+      when the peak has grown by 1% since the last time. */
+   if (summary.peak_bytes >= site_snapshot_at + site_snapshot_at / 100
+       || site_snapshot_at == 0) {
+      AT_Site* s;
+      VG_(HT_ResetIter)(sites);
+      while ((s = VG_(HT_Next)(sites)) != NULL)
+         s->at_peak = s->live_bytes;
+      site_snapshot_at = summary.peak_bytes;
+   }
+}
+
+/*------------------------------------------------------------*/
+/*--- Blocks                                               ---*/
+/*------------------------------------------------------------*/
+
+static AT_Site* site_of(ExeContext* where, UShort inst)
+{
+   UWord key = ((UWord)VG_(get_ECU_from_ExeContext)(where) << 16) | inst;
+   AT_Site* s = VG_(HT_lookup)(sites, key);
+   if (s == NULL) {
+      s = VG_(calloc)("at.site", 1, sizeof(AT_Site));
+      s->key   = key;
+      s->where = where;
+      s->inst  = inst;
+      VG_(HT_add_node)(sites, s);
+   }
+   return s;
+}
+
+static inline void count_alloc(AT_HeapCounters* c, SizeT n)
+{
+   c->allocs++;
+   c->bytes_allocated += n;
+   c->live_blocks++;
+   c->live_bytes += n;
+   if (c->live_bytes > c->peak_live)
+      c->peak_live = c->live_bytes;
+}
 
 /* Records p, n bytes just allocated by thread tid. */
 static void register_block(ThreadId tid, void* p, SizeT n)
 {
-   AT_Thread* t = AT_(thread)(tid);
-   AT_Block*  b = VG_(malloc)("at.block", sizeof(AT_Block));
-   AT_HeapCounters* rc;
+   AT_Thread* t    = AT_(thread)(tid);
+   UShort     inst = AT_(role_now)(tid);
+   AT_Block*  b    = VG_(allocEltPA)(block_pool);
+   AT_Site*   s    = site_of(VG_(record_ExeContext)(tid, 0), inst);
 
-   b->data  = (Addr)p;
-   b->size  = n;
-   b->where = VG_(record_ExeContext)(tid, 0);
-   b->owner = t ? t->seq : 1;
-   b->role  = AT_(role_now)(tid);
+   b->data   = (Addr)p;
+   b->size   = n;
+   b->site   = s;
+   b->owner  = t ? t->seq : 1;
+   b->state  = 0;
    VG_(HT_add_node)(blocks, b);
-   rc = role_counters(b->role);
-   rc->allocs++;
-   rc->bytes_allocated += n;
-   rc->live_blocks++;
-   rc->live_bytes += n;
 
-   summary.total.allocs++;
-   summary.total.bytes_allocated += n;
-   summary.total.live_blocks++;
-   summary.total.live_bytes += n;
-   if (summary.total.live_bytes > summary.peak_bytes) {
-      summary.peak_bytes  = summary.total.live_bytes;
-      summary.peak_blocks = summary.total.live_blocks;
-      summary.peak_ms     = AT_NOW_MS();
-   }
-   if (t) {
-      t->heap.allocs++;
-      t->heap.bytes_allocated += n;
-      t->heap.live_blocks++;
-      t->heap.live_bytes += n;
-   }
+   s->allocs++;
+   s->bytes += n;
+   s->live_blocks++;
+   s->live_bytes += n;
+   count_alloc(&summary.total, n);
+   count_alloc(role_counters(inst), n);
+   if (t)
+      count_alloc(&t->heap, n);
+   bytes_moved += n;
+   tick();
+   if (summary.total.live_bytes > summary.peak_bytes)
+      new_peak();
+   maybe_sample();
 }
 
 static void* new_block(ThreadId tid, SizeT n, SizeT align, Bool zero)
@@ -107,14 +286,127 @@ static void* new_block(ThreadId tid, SizeT n, SizeT align, Bool zero)
    return p;
 }
 
+/*------------------------------------------------------------*/
+/*--- Frees across roles                                   ---*/
+/*------------------------------------------------------------*/
+
+static VgHashTable* cross;   /* by alloc_inst << 16 | free_inst */
+
+typedef struct _CrossNode {
+   struct _CrossNode* next;
+   UWord              key;
+   ULong              frees;
+   ULong              bytes;
+} CrossNode;
+
+static void count_cross(UShort a, UShort f, SizeT n)
+{
+   UWord key = ((UWord)a << 16) | f;
+   CrossNode* c = VG_(HT_lookup)(cross, key);
+   if (c == NULL) {
+      c = VG_(calloc)("at.cross", 1, sizeof(CrossNode));
+      c->key = key;
+      VG_(HT_add_node)(cross, c);
+   }
+   c->frees++;
+   c->bytes += n;
+}
+
+XArray* AT_(heap_cross_frees)(void)
+{
+   XArray* out = VG_(newXA)(VG_(malloc), "at.cross_out", VG_(free),
+                            sizeof(AT_CrossFree));
+   CrossNode* c;
+   VG_(HT_ResetIter)(cross);
+   while ((c = VG_(HT_Next)(cross)) != NULL) {
+      AT_CrossFree x = { (UShort)(c->key >> 16), (UShort)(c->key & 0xFFFF),
+                         c->frees, c->bytes };
+      VG_(addToXA)(out, &x);
+   }
+   return out;
+}
+
+/*------------------------------------------------------------*/
+/*--- Bad calls                                            ---*/
+/*------------------------------------------------------------*/
+
+static VgHashTable* bad;   /* by ECU << 4 | kind */
+
+typedef struct _BadNode {
+   struct _BadNode* next;
+   UWord            key;
+   AT_BadCall       call;
+} BadNode;
+
+const HChar* AT_(bad_kind_name)(UInt kind)
+{
+   static const HChar* const names[AT_BAD_N] = {
+      "invalid-free", "double-free", "realloc-of-freed", "realloc-invalid",
+      "calloc-overflow", "bad-alignment", "sized-free-mismatch"
+   };
+   return kind < AT_BAD_N ? names[kind] : "unknown";
+}
+
+static void bad_call(ThreadId tid, AT_BadKind kind, Addr addr, SizeT size,
+                     SizeT given)
+{
+   ExeContext* where = VG_(record_ExeContext)(tid, 0);
+   UWord key = ((UWord)VG_(get_ECU_from_ExeContext)(where) << 4) | kind;
+   BadNode* b = VG_(HT_lookup)(bad, key);
+   if (b == NULL) {
+      b = VG_(calloc)("at.bad", 1, sizeof(BadNode));
+      b->key        = key;
+      b->call.kind  = kind;
+      b->call.where = where;
+      b->call.addr  = addr;    /* the first one's */
+      b->call.size  = size;
+      b->call.given = given;
+      VG_(HT_add_node)(bad, b);
+   }
+   b->call.count++;
+}
+
+XArray* AT_(heap_bad_calls)(void)
+{
+   XArray* out = VG_(newXA)(VG_(malloc), "at.bad_out", VG_(free),
+                            sizeof(AT_BadCall));
+   BadNode* b;
+   VG_(HT_ResetIter)(bad);
+   while ((b = VG_(HT_Next)(bad)) != NULL)
+      VG_(addToXA)(out, &b->call);
+   return out;
+}
+
+/* The addresses of the last frees, to tell a double free from a free of
+   something that never was a block. */
+#define AT_RECENT_FREES 4096
+static Addr recent_frees[AT_RECENT_FREES];
+static UInt recent_next;
+
+static Bool freed_recently(Addr a)
+{
+   UInt i;
+   for (i = 0; i < AT_RECENT_FREES; i++)
+      if (recent_frees[i] == a)
+         return True;
+   return False;
+}
+
+/*------------------------------------------------------------*/
+/*--- Freeing                                              ---*/
+/*------------------------------------------------------------*/
+
 /* Forgets block b, freed by thread tid; the caller releases the memory. */
 static void forget_block(ThreadId tid, AT_Block* b)
 {
    AT_Thread* t     = AT_(thread)(tid);
    AT_Thread* owner = AT_(thread_by_seq)(b->owner);
-   AT_HeapCounters* rc = role_counters(b->role);
-   AT_HeapCounters* fc = role_counters(AT_(role_now)(tid));
+   AT_Site*   s     = b->site;
+   UShort     finst = AT_(role_now)(tid);
+   AT_HeapCounters* rc = role_counters(s->inst);
+   AT_HeapCounters* fc = role_counters(finst);
 
+   settle_peak_ms();
    summary.total.frees++;
    summary.total.bytes_freed += b->size;
    summary.total.live_blocks--;
@@ -130,24 +422,61 @@ static void forget_block(ThreadId tid, AT_Block* b)
    fc->bytes_freed += b->size;
    rc->live_blocks--;
    rc->live_bytes -= b->size;
-   VG_(free)(b);
+   s->live_blocks--;
+   s->live_bytes -= b->size;
+   if (finst != s->inst)
+      count_cross(s->inst, finst, b->size);
+   bytes_moved += b->size;
+   recent_frees[recent_next++ % AT_RECENT_FREES] = b->data;
+   tick();
+   maybe_sample();
+   VG_(freeEltPA)(block_pool, b);
 }
 
-static void free_block(ThreadId tid, void* p)
+/* Wipes and releases the memory of a block: a stale copy of a pointer
+   in reused memory must not keep a leaked block reachable for the leak
+   scan (memcheck knows such words are undefined; we do not). */
+static void release(void* p, SizeT size)
+{
+   if (AT_(clo_leak_check) != AT_LEAK_NO)
+      VG_(memset)(p, 0, size);
+   VG_(cli_free)(p);
+}
+
+/* Frees p for thread tid.  size_given: the size a sized free passed, or
+   (SizeT)-1. */
+static void free_block(ThreadId tid, void* p, SizeT size_given)
 {
    AT_Block* b;
+   SizeT     size;
    if (p == NULL)
       return;
    b = VG_(HT_remove)(blocks, (UWord)p);
-   if (b == NULL)
-      return;   /* not a block of ours: leave it alone */
+   if (b == NULL) {
+      bad_call(tid, freed_recently((Addr)p) ? AT_BAD_DOUBLE_FREE
+                                            : AT_BAD_INVALID_FREE,
+               (Addr)p, 0, 0);
+      return;   /* not a block of ours: leave it alone, as memcheck does */
+   }
+   if (size_given != (SizeT)-1 && size_given != b->size)
+      bad_call(tid, AT_BAD_SIZED_FREE, (Addr)p, b->size, size_given);
+   size = b->size;
    forget_block(tid, b);
-   VG_(cli_free)(p);
+   release(p, size);
 }
 
 /*------------------------------------------------------------*/
 /*--- The replacement functions                            ---*/
 /*------------------------------------------------------------*/
+
+static Bool good_alignment(ThreadId tid, SizeT align, SizeT n)
+{
+   if (align == 0 || (align & (align - 1)) != 0) {
+      bad_call(tid, AT_BAD_ALIGNMENT, 0, n, align);
+      return False;
+   }
+   return True;
+}
 
 static void* at_malloc(ThreadId tid, SizeT n)
 {
@@ -156,53 +485,75 @@ static void* at_malloc(ThreadId tid, SizeT n)
 
 static void* at_memalign(ThreadId tid, SizeT align, SizeT n)
 {
+   /* The preload rounds memalign's alignment up to a power of two, as
+      glibc does; anything else got here by aligned new. */
+   if (!good_alignment(tid, align, n))
+      return NULL;
    return new_block(tid, n, align, False);
 }
 
 static void* at_new_aligned(ThreadId tid, SizeT n, SizeT align)
 {
-   return new_block(tid, n, align, False);
+   return at_memalign(tid, align, n);
 }
 
 static void* at_calloc(ThreadId tid, SizeT nmemb, SizeT size1)
 {
    /* Refuse a product that overflows, as glibc does. */
-   if (size1 != 0 && nmemb > ((SizeT)-1) / size1)
+   if (size1 != 0 && nmemb > ((SizeT)-1) / size1) {
+      bad_call(tid, AT_BAD_CALLOC_OVERFLOW, 0, nmemb, size1);
       return NULL;
+   }
    return new_block(tid, nmemb * size1, VG_(clo_alignment), True);
 }
 
 static void at_free(ThreadId tid, void* p)
 {
-   free_block(tid, p);
+   free_block(tid, p, (SizeT)-1);
 }
 
 static void at_delete_aligned(ThreadId tid, void* p, SizeT align)
 {
-   free_block(tid, p);
+   free_block(tid, p, (SizeT)-1);
 }
 
 /* realloc counts as freeing the old block and allocating a new one,
    owned by the reallocating thread, as massif and DHAT count it.  The
    old block is forgotten before the new one is counted, so the peak
    never holds both. */
-static void* at_realloc(ThreadId tid, void* p, SizeT n)
+static void* realloc_block(ThreadId tid, void* p, SizeT n, SizeT align,
+                           Bool zero)
 {
    AT_Block* old;
    void*     q;
+   SizeT     old_size;
 
    if (p == NULL)
-      return at_malloc(tid, n);
+      return new_block(tid, n, align, zero);
    old = VG_(HT_lookup)(blocks, (UWord)p);
-   if (old == NULL)
-      return NULL;   /* not a block of ours */
-   q = VG_(cli_malloc)(VG_(clo_alignment), n);
+   if (old == NULL) {
+      bad_call(tid, freed_recently((Addr)p) ? AT_BAD_REALLOC_FREED
+                                            : AT_BAD_REALLOC_INVALID,
+               (Addr)p, 0, n);
+      return NULL;   /* glibc would abort; the program gets NULL */
+   }
+   if (align > AT_MAX_ALIGN)
+      return NULL;
+   q = VG_(cli_malloc)(align, n);
    if (q == NULL)
       return NULL;   /* the old block stays valid, as C requires */
-   VG_(memcpy)(q, p, old->size < n ? old->size : n);
-   free_block(tid, p);
+   old_size = old->size;
+   VG_(memcpy)(q, p, old_size < n ? old_size : n);
+   if (zero && n > old_size)
+      VG_(memset)((HChar*)q + old_size, 0, n - old_size);
+   free_block(tid, p, (SizeT)-1);
    register_block(tid, q, n);
    return q;
+}
+
+static void* at_realloc(ThreadId tid, void* p, SizeT n)
+{
+   return realloc_block(tid, p, n, VG_(clo_alignment), False);
 }
 
 static SizeT at_malloc_usable_size(ThreadId tid, void* p)
@@ -211,11 +562,59 @@ static SizeT at_malloc_usable_size(ThreadId tid, void* p)
    return b ? b->size : 0;
 }
 
+/*------------------------------------------------------------*/
+/*--- jemalloc's API                                       ---*/
+/*------------------------------------------------------------*/
+
+#define JE_LG_ALIGN_MASK  0x3F
+#define JE_ZERO           0x40
+
+static SizeT je_align(UWord flags)
+{
+   UWord lg = flags & JE_LG_ALIGN_MASK;
+   SizeT a  = lg ? (SizeT)1 << lg : 0;
+   return a > VG_(clo_alignment) ? a : VG_(clo_alignment);
+}
+
+void* AT_(je_alloc)(ThreadId tid, SizeT size, UWord flags)
+{
+   return new_block(tid, size, je_align(flags), (flags & JE_ZERO) != 0);
+}
+
+void* AT_(je_realloc)(ThreadId tid, void* p, SizeT size, UWord flags)
+{
+   return realloc_block(tid, p, size, je_align(flags),
+                        (flags & JE_ZERO) != 0);
+}
+
+void AT_(je_free)(ThreadId tid, void* p, SizeT size, Bool sized)
+{
+   free_block(tid, p, sized ? size : (SizeT)-1);
+}
+
+SizeT AT_(je_usable)(ThreadId tid, void* p)
+{
+   return at_malloc_usable_size(tid, p);
+}
+
+/*------------------------------------------------------------*/
+/*--- Setting up                                           ---*/
+/*------------------------------------------------------------*/
+
 void AT_(heap_init)(void)
 {
-   blocks  = VG_(HT_construct)("at.blocks");
-   by_role = VG_(newXA)(VG_(malloc), "at.heap_by_role", VG_(free),
-                        sizeof(AT_HeapCounters));
+   blocks     = VG_(HT_construct)("at.blocks");
+   sites      = VG_(HT_construct)("at.sites");
+   cross      = VG_(HT_construct)("at.cross");
+   bad        = VG_(HT_construct)("at.bad");
+   block_pool = VG_(newPA)(sizeof(AT_Block), 1000, VG_(malloc),
+                           "at.block_pool", VG_(free));
+   by_role    = VG_(newXA)(VG_(malloc), "at.heap_by_role", VG_(free),
+                           sizeof(AT_HeapCounters));
+   samples    = VG_(newXA)(VG_(malloc), "at.samples", VG_(free),
+                           sizeof(AT_Sample));
+   summary.role_at_peak = VG_(newXA)(VG_(malloc), "at.role_at_peak",
+                                     VG_(free), sizeof(ULong));
    VG_(needs_malloc_replacement)(at_malloc,             /* malloc */
                                  at_malloc,             /* new */
                                  at_new_aligned,        /* new aligned */
@@ -233,67 +632,38 @@ void AT_(heap_init)(void)
                                  0 /* no redzone */);
 }
 
-/*------------------------------------------------------------*/
-/*--- Blocks live at exit, grouped by site and owner       ---*/
-/*------------------------------------------------------------*/
-
-static Int cmp_site_key(const void* va, const void* vb)
+void AT_(heap_post_clo_init)(void)
 {
-   const AT_LiveSite* a = va;
-   const AT_LiveSite* b = vb;
-   UInt ea = VG_(get_ECU_from_ExeContext)(a->where);
-   UInt eb = VG_(get_ECU_from_ExeContext)(b->where);
-   if (ea != eb)             return ea < eb ? -1 : 1;
-   if (a->owner_seq != b->owner_seq)
-      return a->owner_seq < b->owner_seq ? -1 : 1;
-   if (a->role != b->role)   return a->role < b->role ? -1 : 1;
-   return 0;
+   coarse_ms = AT_NOW_MS();
 }
 
-/* Largest first; ties in a fixed order so reports are reproducible. */
-static Int cmp_site_size(const void* va, const void* vb)
+/*------------------------------------------------------------*/
+/*--- For the report and the leak scan                     ---*/
+/*------------------------------------------------------------*/
+
+XArray* AT_(heap_sites)(void)
 {
-   const AT_LiveSite* a = va;
-   const AT_LiveSite* b = vb;
-   if (a->bytes != b->bytes)   return a->bytes > b->bytes ? -1 : 1;
-   if (a->blocks != b->blocks) return a->blocks > b->blocks ? -1 : 1;
-   return cmp_site_key(va, vb);
+   XArray* out = VG_(newXA)(VG_(malloc), "at.sites_out", VG_(free),
+                            sizeof(AT_Site*));
+   AT_Site* s;
+   VG_(HT_ResetIter)(sites);
+   while ((s = VG_(HT_Next)(sites)) != NULL)
+      VG_(addToXA)(out, &s);
+   return out;
 }
 
-XArray* AT_(heap_live_sites)(void)
+static Int cmp_block_addr(const void* va, const void* vb)
 {
-   XArray* sites = VG_(newXA)(VG_(malloc), "at.sites", VG_(free),
-                              sizeof(AT_LiveSite));
-   AT_Block* b;
-   Word i, j, n;
+   const AT_Block* a = *(AT_Block* const*)va;
+   const AT_Block* b = *(AT_Block* const*)vb;
+   return a->data < b->data ? -1 : a->data > b->data ? 1 : 0;
+}
 
-   VG_(HT_ResetIter)(blocks);
-   while ((b = VG_(HT_Next)(blocks)) != NULL) {
-      AT_LiveSite s = { b->where, b->owner, b->role, 1, b->size };
-      VG_(addToXA)(sites, &s);
-   }
-   VG_(setCmpFnXA)(sites, cmp_site_key);
-   VG_(sortXA)(sites);
-
-   /* Merge runs of equal keys in place. */
-   n = VG_(sizeXA)(sites);
-   for (i = 0, j = -1; i < n; i++) {
-      AT_LiveSite* s = VG_(indexXA)(sites, i);
-      AT_LiveSite* d = j >= 0 ? VG_(indexXA)(sites, j) : NULL;
-      if (d && cmp_site_key(d, s) == 0) {
-         d->blocks += s->blocks;
-         d->bytes  += s->bytes;
-      } else {
-         j++;
-         if (j != i)
-            *(AT_LiveSite*)VG_(indexXA)(sites, j) = *s;
-      }
-   }
-   VG_(dropTailXA)(sites, n - (j + 1));
-
-   VG_(setCmpFnXA)(sites, cmp_site_size);
-   VG_(sortXA)(sites);
-   return sites;
+AT_Block** AT_(heap_blocks_sorted)(UInt* n)
+{
+   AT_Block** arr = (AT_Block**)VG_(HT_to_array)(blocks, n);
+   VG_(ssort)(arr, *n, sizeof(AT_Block*), cmp_block_addr);
+   return arr;
 }
 
 /*--------------------------------------------------------------------*/

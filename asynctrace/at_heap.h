@@ -12,9 +12,10 @@
 #include "at_basics.h"
 #include "pub_tool_execontext.h"
 
-/* Heap counters, kept per thread and for the whole process.  frees and
-   bytes_freed count the frees a thread did; live_* count the blocks it
-   allocated that are still live, whoever frees them. */
+/* Heap counters, kept per thread, per role instance and for the whole
+   process.  frees and bytes_freed count the frees made (by the thread,
+   in the role); live_* and peak_live count the blocks allocated (by the
+   thread, in the role) that are live, whoever frees them. */
 typedef struct {
    ULong allocs;
    ULong frees;
@@ -22,7 +23,33 @@ typedef struct {
    ULong bytes_freed;
    ULong live_blocks;
    ULong live_bytes;
+   ULong peak_live;      /* the most live_bytes ever were */
 } AT_HeapCounters;
+
+/* An allocation site: an allocation stack and the role in force. */
+typedef struct _AT_Site {
+   struct _AT_Site* next;     /* VgHashNode's layout: next, then key */
+   UWord            key;
+   ExeContext*      where;
+   UShort           inst;     /* role instance of the allocations */
+   ULong            allocs;
+   ULong            bytes;
+   ULong            live_blocks;
+   ULong            live_bytes;
+   ULong            at_peak;  /* live bytes at the peak snapshot */
+} AT_Site;
+
+/* A live block: 40 bytes, stacks shared through the site. */
+typedef struct _AT_Block {
+   struct _AT_Block* next;    /* VgHashNode's layout: next, then key */
+   Addr              data;
+   SizeT             size;    /* what the program asked for */
+   AT_Site*          site;
+   UInt              owner;   /* seq of the allocating thread */
+   UChar             state;   /* the leak scan's mark (at_leak.c) */
+   UChar             holder;  /* the leak scan's: what keeps it */
+   UShort            holder_seq;
+} AT_Block;
 
 /* Process-wide figures. */
 typedef struct {
@@ -30,23 +57,52 @@ typedef struct {
    ULong peak_bytes;
    ULong peak_blocks;
    UInt  peak_ms;
+   ULong peak_time;           /* in --time-unit */
+   XArray* role_at_peak;      /* of ULong: each role's live bytes then */
 } AT_HeapSummary;
 
-/* One group of blocks live at exit: same allocation stack, same owner. */
-typedef struct {
-   ExeContext* where;
-   UInt        owner_seq;
-   UShort      role;         /* role instance */
-   ULong       blocks;
-   ULong       bytes;
-} AT_LiveSite;
-
 void AT_(heap_init)(void);    /* registers the malloc replacement */
+void AT_(heap_post_clo_init)(void);
 const AT_HeapSummary* AT_(heap_summary)(void);
 const AT_HeapCounters* AT_(heap_of_role)(UShort inst);
 
-/* The blocks live now, grouped into sites, largest first.  The caller
-   frees the XArray (of AT_LiveSite) with VG_(deleteXA). */
-struct _XArray* AT_(heap_live_sites)(void);
+/* All sites, and the live blocks sorted by address (caller frees). */
+struct _XArray* AT_(heap_sites)(void);
+AT_Block** AT_(heap_blocks_sorted)(UInt* n);
+
+/* Frees across roles: allocated in role a, freed in role f. */
+typedef struct { UShort alloc_inst; UShort free_inst; ULong frees; ULong bytes; }
+   AT_CrossFree;
+struct _XArray* AT_(heap_cross_frees)(void);
+
+/* The timeline: live bytes per role over time. */
+typedef struct {
+   ULong  time;              /* in --time-unit */
+   ULong  total;
+   UInt   ninst;
+   ULong* by_inst;           /* ninst entries */
+   Bool   is_peak;
+} AT_Sample;
+struct _XArray* AT_(heap_timeline)(void);   /* of AT_Sample, in order */
+const HChar* AT_(time_unit_name)(void);
+
+/* Calls the program got wrong. */
+typedef enum {
+   AT_BAD_INVALID_FREE, AT_BAD_DOUBLE_FREE, AT_BAD_REALLOC_FREED,
+   AT_BAD_REALLOC_INVALID, AT_BAD_CALLOC_OVERFLOW, AT_BAD_ALIGNMENT,
+   AT_BAD_SIZED_FREE, AT_BAD_N
+} AT_BadKind;
+typedef struct { UChar kind; ExeContext* where; ULong count; Addr addr;
+                 SizeT size; SizeT given; } AT_BadCall;
+struct _XArray* AT_(heap_bad_calls)(void);
+const HChar* AT_(bad_kind_name)(UInt kind);
+
+/* jemalloc's API (the _rjem_ functions of tikv-jemallocator), from the
+   preload through client requests.  flags as jemalloc's MALLOCX_*:
+   bits 0-5 log2 of the alignment, 0x40 zero the memory. */
+void* AT_(je_alloc)(ThreadId tid, SizeT size, UWord flags);
+void* AT_(je_realloc)(ThreadId tid, void* p, SizeT size, UWord flags);
+void  AT_(je_free)(ThreadId tid, void* p, SizeT size, Bool sized);
+SizeT AT_(je_usable)(ThreadId tid, void* p);
 
 #endif /* __AT_HEAP_H */

@@ -31,6 +31,8 @@ static ULong    insns_total;      /* bumped by the generated code */
 static ULong    insns_charged;    /* insns_total when last charged */
 static ThreadId insns_tid;        /* who is running them */
 
+ULong AT_(insns_now)(void) { return insns_total; }
+
 void AT_(charge_insns)(void)
 {
    AT_Thread* t = insns_tid ? AT_(thread)(insns_tid) : NULL;

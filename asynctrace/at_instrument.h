@@ -20,5 +20,7 @@ IRSB* AT_(instrument)(VgCallbackClosure* closure, IRSB* bb,
 /* Charges the instructions counted so far to the running thread. */
 void AT_(instrument_register_hooks)(void);
 void AT_(charge_insns)(void);
+/* Guest instructions executed so far by all threads. */
+ULong AT_(insns_now)(void);
 
 #endif /* __AT_INSTRUMENT_H */

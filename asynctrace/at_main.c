@@ -25,6 +25,7 @@
 #include "at_futex.h"
 #include "at_heap.h"
 #include "at_instrument.h"
+#include "at_leak.h"
 #include "at_options.h"
 #include "at_report.h"
 #include "at_roles.h"
@@ -91,6 +92,14 @@ static void write_report_now(const AT_RunEnd* end)
    AT_(charge_insns)();
    AT_(roles_finish)();
    AT_(write_report)(end);
+}
+
+/* At the very end: the leak scan, then the report. */
+static void final_report(const AT_RunEnd* end)
+{
+   if (AT_(clo_leak_check) != AT_LEAK_NO)
+      AT_(leak_check)();
+   write_report_now(end);
 }
 
 /*------------------------------------------------------------*/
@@ -178,6 +187,20 @@ static Bool at_handle_client_request(ThreadId tid, UWord* args, UWord* ret)
          }
          return True;
       }
+      /* jemalloc's API, from the preload (at_jemalloc.c). */
+      case VG_USERREQ__ASYNCTRACE_JE_ALLOC:
+         *ret = (UWord)AT_(je_alloc)(tid, args[1], args[2]);
+         return True;
+      case VG_USERREQ__ASYNCTRACE_JE_REALLOC:
+         *ret = (UWord)AT_(je_realloc)(tid, (void*)args[1], args[2], args[3]);
+         return True;
+      case VG_USERREQ__ASYNCTRACE_JE_FREE:
+         AT_(je_free)(tid, (void*)args[1], args[2], args[3] != 0);
+         *ret = 0;
+         return True;
+      case VG_USERREQ__ASYNCTRACE_JE_USABLE:
+         *ret = AT_(je_usable)(tid, (void*)args[1]);
+         return True;
       default:
          VG_(umsg)("asynctrace: unknown client request 0x%lx, ignored\n",
                    args[0]);
@@ -201,6 +224,7 @@ static void at_post_clo_init(void)
    AT_(roles_init)();
    AT_(futex_init)();
    AT_(threads_init)();
+   AT_(heap_post_clo_init)();
    AT_(report_init)();
    VG_(atfork)(NULL, NULL, at_fork_child);
 }
@@ -218,7 +242,7 @@ static void at_fini(Int exitcode)
       end.signo  = find_fatal_signal();
    }
    AT_(futex_finish)();
-   write_report_now(&end);
+   final_report(&end);
 }
 
 static void at_pre_clo_init(void)
@@ -239,6 +263,10 @@ static void at_pre_clo_init(void)
                                    AT_(print_debug_usage));
    VG_(needs_syscall_wrapper)(at_pre_syscall, at_post_syscall);
    VG_(needs_client_requests)(at_handle_client_request);
+   /* Let glibc and libstdc++ free their own caches at exit, as under
+      memcheck, so that what is live at exit is the program's. */
+   VG_(needs_libc_freeres)();
+   VG_(needs_cxx_freeres)();
 
    /* Rust stacks are mostly inlined frames, and the runtime's sit 20-60
       frames deep.  Both are only defaults: the user's options come

@@ -16,6 +16,39 @@
 
 const HChar* AT_(clo_out_file) = "asynctrace.out.%p";
 XArray*      AT_(clo_role_rules);
+AT_LeakCheck AT_(clo_leak_check)        = AT_LEAK_FULL;
+UInt         AT_(clo_show_leak_kinds)   = 1 << 0 | 1 << 2;  /* as memcheck */
+AT_TimeUnit  AT_(clo_time_unit)         = AT_TIME_I;
+UInt         AT_(clo_timeline_samples)  = 100;
+UInt         AT_(clo_alloc_sites)       = 200;
+
+/* Parses a comma-separated list of leak kinds into bits; False if a
+   word is not one. */
+static Bool parse_leak_kinds(const HChar* s, UInt* out)
+{
+   static const HChar* const kinds[] = {
+      "definite", "indirect", "possible", "reachable"
+   };
+   UInt bits = 0;
+   if (VG_(strcmp)(s, "all") == 0)  { *out = 0xF; return True; }
+   if (VG_(strcmp)(s, "none") == 0) { *out = 0;   return True; }
+   while (*s) {
+      const HChar* end = VG_(strchr)(s, ',');
+      SizeT n = end ? (SizeT)(end - s) : VG_(strlen)(s);
+      UInt k;
+      for (k = 0; k < 4; k++)
+         if (VG_(strlen)(kinds[k]) == n && VG_(strncmp)(s, kinds[k], n) == 0)
+            break;
+      if (k == 4)
+         return False;
+      bits |= 1u << k;
+      s += n;
+      if (*s == ',')
+         s++;
+   }
+   *out = bits;
+   return True;
+}
 
 /*------------------------------------------------------------*/
 /*--- Parsing                                              ---*/
@@ -28,6 +61,33 @@ Bool AT_(process_cmd_line_option)(const HChar* arg)
       if (AT_(clo_out_file)[0] == '\0')
          VG_(fmsg_bad_option)(arg, "the file name is empty\n");
    }
+   else if VG_XACT_CLO(arg, "--leak-check=no", AT_(clo_leak_check),
+                       AT_LEAK_NO) {}
+   else if VG_XACT_CLO(arg, "--leak-check=summary", AT_(clo_leak_check),
+                       AT_LEAK_SUMMARY) {}
+   else if VG_XACT_CLO(arg, "--leak-check=full", AT_(clo_leak_check),
+                       AT_LEAK_FULL) {}
+   else if VG_XACT_CLO(arg, "--leak-check=yes", AT_(clo_leak_check),
+                       AT_LEAK_FULL) {}
+   else if VG_STR_CLO(arg, "--leak-check", tmp_str)
+      VG_(fmsg_bad_option)(arg, "expected no, summary or full\n");
+   else if VG_STR_CLO(arg, "--show-leak-kinds", tmp_str) {
+      if (!parse_leak_kinds(tmp_str, &AT_(clo_show_leak_kinds)))
+         VG_(fmsg_bad_option)(arg, "expected all, none or a list of "
+                              "definite,indirect,possible,reachable\n");
+   }
+   else if VG_XACT_CLO(arg, "--time-unit=i", AT_(clo_time_unit),
+                       AT_TIME_I) {}
+   else if VG_XACT_CLO(arg, "--time-unit=ms", AT_(clo_time_unit),
+                       AT_TIME_MS) {}
+   else if VG_XACT_CLO(arg, "--time-unit=B", AT_(clo_time_unit),
+                       AT_TIME_B) {}
+   else if VG_STR_CLO(arg, "--time-unit", tmp_str)
+      VG_(fmsg_bad_option)(arg, "expected i, ms or B\n");
+   else if VG_BINT_CLO(arg, "--timeline-samples", AT_(clo_timeline_samples),
+                       2, 100000) {}
+   else if VG_BINT_CLO(arg, "--alloc-sites", AT_(clo_alloc_sites),
+                       0, 1000000) {}
    else if VG_STR_CLO(arg, "--role", tmp_str) {
       const HChar* colon = VG_(strchr)(tmp_str, ':');
       const HChar* c;
@@ -64,6 +124,17 @@ void AT_(print_usage)(void)
 "                                  Rust names without hash or generics)\n"
 "                                  have role <role> while inside it; may\n"
 "                                  be repeated; before the built-in rules\n"
+"    --leak-check=no|summary|full  classify the blocks live at exit by\n"
+"                                  reachability, as memcheck does [full]\n"
+"    --show-leak-kinds=kind1,kind2,.. which loss records to list with\n"
+"                                  --leak-check=full: definite indirect\n"
+"                                  possible reachable, or all, none\n"
+"                                  [definite,possible]\n"
+"    --time-unit=i|ms|B            heap timeline in instructions, ms or\n"
+"                                  bytes allocated+freed [i]\n"
+"    --timeline-samples=<number>   samples of the heap timeline kept [100]\n"
+"    --alloc-sites=<number>        allocation sites listed, most bytes\n"
+"                                  first; the rest are summed [200]\n"
 "    asynctrace's defaults for core options: --num-callers=40\n"
 "    --read-inline-info=yes\n"
    );

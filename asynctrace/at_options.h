@@ -16,6 +16,22 @@ extern const HChar* AT_(clo_out_file);
 /* --role=ROLE:FUNCTION-PATTERN rules, as given (HChar*), checked. */
 extern struct _XArray* AT_(clo_role_rules);
 
+/* --leak-check=no|summary|full */
+typedef enum { AT_LEAK_NO, AT_LEAK_SUMMARY, AT_LEAK_FULL } AT_LeakCheck;
+extern AT_LeakCheck AT_(clo_leak_check);
+
+/* --show-leak-kinds=: a bit per kind, in the order of AT_LeakKind
+   (at_leak.h): definite, indirect, possible, reachable. */
+extern UInt AT_(clo_show_leak_kinds);
+
+/* --time-unit=i|ms|B and --timeline-samples=N for the heap timeline. */
+typedef enum { AT_TIME_I, AT_TIME_MS, AT_TIME_B } AT_TimeUnit;
+extern AT_TimeUnit AT_(clo_time_unit);
+extern UInt        AT_(clo_timeline_samples);
+
+/* --alloc-sites=N: allocation sites listed in the report. */
+extern UInt        AT_(clo_alloc_sites);
+
 Bool AT_(process_cmd_line_option)(const HChar* arg);
 void AT_(print_usage)(void);
 void AT_(print_debug_usage)(void);

@@ -19,6 +19,7 @@
 
 #include "at_futex.h"
 #include "at_heap.h"
+#include "at_leak.h"
 #include "at_options.h"
 #include "at_report.h"
 #include "at_roles.h"
@@ -290,9 +291,10 @@ static void out_run(const AT_RunEnd* end)
 static void out_counters(const AT_HeapCounters* c)
 {
    out_fmt("allocs=\"%llu\" frees=\"%llu\" bytes-allocated=\"%llu\" "
-           "bytes-freed=\"%llu\" live-blocks=\"%llu\" live-bytes=\"%llu\"",
+           "bytes-freed=\"%llu\" live-blocks=\"%llu\" live-bytes=\"%llu\" "
+           "peak-live=\"%llu\"",
            c->allocs, c->frees, c->bytes_allocated, c->bytes_freed,
-           c->live_blocks, c->live_bytes);
+           c->live_blocks, c->live_bytes, c->peak_live);
 }
 
 /* role="..." and, for pooled roles, pool="N". */
@@ -370,27 +372,294 @@ static void out_heap(void)
    const AT_HeapSummary* h = AT_(heap_summary)();
    out_str("<heap ");
    out_counters(&h->total);
-   out_fmt(" peak-bytes=\"%llu\" peak-blocks=\"%llu\" peak-ms=\"%u\"/>\n",
-           h->peak_bytes, h->peak_blocks, h->peak_ms);
+   out_fmt(" peak-bytes=\"%llu\" peak-blocks=\"%llu\" peak-ms=\"%u\" "
+           "peak-time=\"%llu\" time-unit=\"%s\"/>\n",
+           h->peak_bytes, h->peak_blocks, h->peak_ms, h->peak_time,
+           AT_(time_unit_name)());
+}
+
+/* Blocks live at exit, grouped by site and owner (and kind, after the
+   leak scan: then a group is a loss record). */
+static Int cmp_record_key(const void* va, const void* vb)
+{
+   const AT_LossRecord* a = va;
+   const AT_LossRecord* b = vb;
+   if (a->site != b->site) return a->site < b->site ? -1 : 1;
+   return a->owner < b->owner ? -1 : a->owner > b->owner ? 1 : 0;
+}
+
+static Int cmp_record_bytes(const void* va, const void* vb)
+{
+   const AT_LossRecord* a = va;
+   const AT_LossRecord* b = vb;
+   UInt ea, eb;
+   if (a->bytes != b->bytes)   return a->bytes > b->bytes ? -1 : 1;
+   if (a->blocks != b->blocks) return a->blocks > b->blocks ? -1 : 1;
+   if (a->kind != b->kind)     return a->kind < b->kind ? -1 : 1;
+   ea = VG_(get_ECU_from_ExeContext)(a->site->where);
+   eb = VG_(get_ECU_from_ExeContext)(b->site->where);
+   if (ea != eb) return ea < eb ? -1 : 1;
+   if (a->site->inst != b->site->inst)
+      return a->site->inst < b->site->inst ? -1 : 1;
+   return a->owner < b->owner ? -1 : a->owner > b->owner ? 1 : 0;
+}
+
+static XArray* live_groups(void)
+{
+   XArray* out = VG_(newXA)(VG_(malloc), "at.live_groups", VG_(free),
+                            sizeof(AT_LossRecord));
+   if (AT_(leak_checked)()) {
+      XArray* r = AT_(leak_records)();
+      Word i;
+      for (i = 0; i < VG_(sizeXA)(r); i++)
+         VG_(addToXA)(out, VG_(indexXA)(r, i));
+   } else {
+      UInt n, i;
+      AT_Block** bs = AT_(heap_blocks_sorted)(&n);
+      XArray* raw = VG_(newXA)(VG_(malloc), "at.live_raw", VG_(free),
+                               sizeof(AT_LossRecord));
+      Word k, j, m;
+      for (i = 0; i < n; i++) {
+         AT_LossRecord r = { bs[i]->site, bs[i]->owner, AT_LK_N,
+                             bs[i]->size, 1, 0, 0 };
+         VG_(addToXA)(raw, &r);
+      }
+      VG_(free)(bs);
+      VG_(setCmpFnXA)(raw, cmp_record_key);
+      VG_(sortXA)(raw);
+      m = VG_(sizeXA)(raw);
+      for (k = 0; k < m; k = j) {
+         AT_LossRecord acc = *(AT_LossRecord*)VG_(indexXA)(raw, k);
+         for (j = k + 1; j < m; j++) {
+            const AT_LossRecord* r = VG_(indexXA)(raw, j);
+            if (cmp_record_key(&acc, r) != 0)
+               break;
+            acc.bytes  += r->bytes;
+            acc.blocks += r->blocks;
+         }
+         VG_(addToXA)(out, &acc);
+      }
+      VG_(deleteXA)(raw);
+   }
+   VG_(setCmpFnXA)(out, cmp_record_bytes);
+   VG_(sortXA)(out);
+   return out;
 }
 
 static void out_live_at_exit(void)
 {
    const AT_HeapSummary* h = AT_(heap_summary)();
-   XArray* sites = AT_(heap_live_sites)();
-   Word i, n = VG_(sizeXA)(sites);
+   XArray* groups = live_groups();
+   Word i, n = VG_(sizeXA)(groups);
    out_fmt("<live-at-exit blocks=\"%llu\" bytes=\"%llu\" sites=\"%ld\">\n",
            h->total.live_blocks, h->total.live_bytes, n);
    for (i = 0; i < n; i++) {
-      const AT_LiveSite* s = VG_(indexXA)(sites, i);
-      out_fmt("  <site thread=\"%u\"", s->owner_seq);
-      out_role_attrs(s->role);
-      out_fmt(" blocks=\"%llu\" bytes=\"%llu\">", s->blocks, s->bytes);
-      out_stack(s->where);
+      const AT_LossRecord* g = VG_(indexXA)(groups, i);
+      out_fmt("  <site thread=\"%u\"", g->owner);
+      out_role_attrs(g->site->inst);
+      out_fmt(" blocks=\"%llu\" bytes=\"%llu\"", g->blocks, g->bytes);
+      if (g->kind < AT_LK_N)
+         out_fmt(" kind=\"%s\"", AT_(leak_kind_name)(g->kind));
+      if (g->kind == AT_LK_DEFINITE)
+         out_fmt(" indirect-bytes=\"%llu\" indirect-blocks=\"%llu\"",
+                 g->ind_bytes, g->ind_blocks);
+      if (!AT_(thread_by_seq)(g->owner)->alive)
+         out_str(" orphan=\"yes\"");
+      out_str(">");
+      out_stack(g->site->where);
       out_str("</site>\n");
    }
    out_str("</live-at-exit>\n");
-   VG_(deleteXA)(sites);
+   VG_(deleteXA)(groups);
+}
+
+/* Totals per kind, per kind and role, what holds the reachable bytes. */
+static void out_leaks(void)
+{
+   const AT_Amount* t;
+   XArray* held;
+   XArray* recs;
+   Word i, n;
+   UInt k, r, ninst = AT_(n_role_insts)();
+   ULong* by;
+   if (!AT_(leak_checked)())
+      return;
+   t = AT_(leak_totals)();
+   out_fmt("<leaks check=\"%s\">\n",
+           AT_(clo_leak_check) == AT_LEAK_FULL ? "full" : "summary");
+   for (k = 0; k < AT_LK_N; k++)
+      out_fmt("  <total kind=\"%s\" bytes=\"%llu\" blocks=\"%llu\"/>\n",
+              AT_(leak_kind_name)(k), t[k].bytes, t[k].blocks);
+   /* By the role in force when the blocks were allocated. */
+   recs = AT_(leak_records)();
+   by = VG_(calloc)("at.leak_by_role", 2 * ninst * AT_LK_N, sizeof(ULong));
+   for (i = 0; i < VG_(sizeXA)(recs); i++) {
+      const AT_LossRecord* g = VG_(indexXA)(recs, i);
+      by[2 * (g->kind * ninst + g->site->inst)]     += g->bytes;
+      by[2 * (g->kind * ninst + g->site->inst) + 1] += g->blocks;
+   }
+   for (k = 0; k < AT_LK_N; k++)
+      for (r = 0; r < ninst; r++)
+         if (by[2 * (k * ninst + r) + 1] > 0) {
+            out_fmt("  <by-role kind=\"%s\"", AT_(leak_kind_name)(k));
+            out_role_attrs((UShort)r);
+            out_fmt(" bytes=\"%llu\" blocks=\"%llu\"/>\n",
+                    by[2 * (k * ninst + r)], by[2 * (k * ninst + r) + 1]);
+         }
+   VG_(free)(by);
+   held = AT_(leak_held)();
+   n = VG_(sizeXA)(held);
+   for (i = 0; i < n; i++) {
+      const AT_Held* hd = VG_(indexXA)(held, i);
+      out_fmt("  <held-by holder=\"%s\"", AT_(holder_name)(hd->holder));
+      if (hd->holder != AT_HOLD_GLOBAL && hd->seq != 0) {
+         const AT_Thread* th = AT_(thread_by_seq)(hd->seq);
+         out_fmt(" thread=\"%u\"", hd->seq);
+         out_role_attrs(th->primary_inst);
+         out_fmt(" thread-alive-at-exit=\"%s\"", th->alive ? "yes" : "no");
+      }
+      out_fmt(" bytes=\"%llu\" blocks=\"%llu\"/>\n", hd->bytes, hd->blocks);
+   }
+   /* The loss records of the kinds --show-leak-kinds names. */
+   if (AT_(clo_leak_check) == AT_LEAK_FULL) {
+      n = VG_(sizeXA)(recs);
+      for (i = 0; i < n; i++) {
+         const AT_LossRecord* g = VG_(indexXA)(recs, i);
+         if (!(AT_(clo_show_leak_kinds) & (1u << g->kind)))
+            continue;
+         out_fmt("  <loss-record kind=\"%s\" thread=\"%u\"",
+                 AT_(leak_kind_name)(g->kind), g->owner);
+         out_role_attrs(g->site->inst);
+         out_fmt(" bytes=\"%llu\" blocks=\"%llu\"", g->bytes, g->blocks);
+         if (g->kind == AT_LK_DEFINITE)
+            out_fmt(" indirect-bytes=\"%llu\" indirect-blocks=\"%llu\"",
+                    g->ind_bytes, g->ind_blocks);
+         out_str(">");
+         out_stack(g->site->where);
+         out_str("</loss-record>\n");
+      }
+   }
+   out_str("</leaks>\n");
+}
+
+/* Bytes allocated in one role and freed in another. */
+static void out_cross_frees(void)
+{
+   XArray* x = AT_(heap_cross_frees)();
+   Word i, n = VG_(sizeXA)(x);
+   out_fmt("<cross-frees count=\"%ld\">\n", n);
+   for (i = 0; i < n; i++) {
+      const AT_CrossFree* c = VG_(indexXA)(x, i);
+      const AT_RoleInst* a = AT_(role_inst_info)(c->alloc_inst);
+      const AT_RoleInst* f = AT_(role_inst_info)(c->free_inst);
+      out_str("  <free alloc-role=\"");
+      out_esc(AT_(role_name)(a->role));
+      out_str("\"");
+      if (a->pool) out_fmt(" alloc-pool=\"%u\"", a->pool);
+      out_str(" free-role=\"");
+      out_esc(AT_(role_name)(f->role));
+      out_str("\"");
+      if (f->pool) out_fmt(" free-pool=\"%u\"", f->pool);
+      out_fmt(" frees=\"%llu\" bytes=\"%llu\"/>\n", c->frees, c->bytes);
+   }
+   out_str("</cross-frees>\n");
+   VG_(deleteXA)(x);
+}
+
+static void out_timeline(void)
+{
+   XArray* tl = AT_(heap_timeline)();
+   Word i, n = VG_(sizeXA)(tl);
+   out_fmt("<timeline unit=\"%s\" samples=\"%ld\">\n",
+           AT_(time_unit_name)(), n);
+   for (i = 0; i < n; i++) {
+      const AT_Sample* s = VG_(indexXA)(tl, i);
+      UInt k;
+      out_fmt("  <sample time=\"%llu\" live-bytes=\"%llu\"%s>", s->time,
+              s->total, s->is_peak ? " peak=\"yes\"" : "");
+      for (k = 0; k < s->ninst; k++)
+         if (s->by_inst[k] > 0) {
+            out_str("<role");
+            out_role_attrs((UShort)k);
+            out_fmt(" live-bytes=\"%llu\"/>", s->by_inst[k]);
+         }
+      out_str("</sample>\n");
+   }
+   out_str("</timeline>\n");
+   VG_(deleteXA)(tl);
+}
+
+static Int cmp_alloc_site(const void* va, const void* vb)
+{
+   const AT_Site* a = *(AT_Site* const*)va;
+   const AT_Site* b = *(AT_Site* const*)vb;
+   UInt ea, eb;
+   if (a->bytes != b->bytes) return a->bytes > b->bytes ? -1 : 1;
+   if (a->allocs != b->allocs) return a->allocs > b->allocs ? -1 : 1;
+   ea = VG_(get_ECU_from_ExeContext)(a->where);
+   eb = VG_(get_ECU_from_ExeContext)(b->where);
+   if (ea != eb) return ea < eb ? -1 : 1;
+   return a->inst < b->inst ? -1 : a->inst > b->inst ? 1 : 0;
+}
+
+/* The sites that allocated most, with their role, live bytes at exit and
+   at the peak; the rest summed. */
+static void out_alloc_sites(void)
+{
+   XArray* xs = AT_(heap_sites)();
+   Word i, n = VG_(sizeXA)(xs);
+   Word shown = n < (Word)AT_(clo_alloc_sites) ? n : (Word)AT_(clo_alloc_sites);
+   ULong rest_allocs = 0, rest_bytes = 0, rest_live = 0, rest_peak = 0;
+   VG_(setCmpFnXA)(xs, cmp_alloc_site);
+   VG_(sortXA)(xs);
+   for (i = shown; i < n; i++) {
+      const AT_Site* st = *(AT_Site**)VG_(indexXA)(xs, i);
+      rest_allocs += st->allocs;
+      rest_bytes  += st->bytes;
+      rest_live   += st->live_bytes;
+      rest_peak   += st->at_peak;
+   }
+   out_fmt("<alloc-sites count=\"%ld\" shown=\"%ld\" rest-allocs=\"%llu\" "
+           "rest-bytes=\"%llu\" rest-live-bytes=\"%llu\" "
+           "rest-at-peak=\"%llu\">\n",
+           n, shown, rest_allocs, rest_bytes, rest_live, rest_peak);
+   for (i = 0; i < shown; i++) {
+      const AT_Site* st = *(AT_Site**)VG_(indexXA)(xs, i);
+      out_str("  <site");
+      out_role_attrs(st->inst);
+      out_fmt(" allocs=\"%llu\" bytes=\"%llu\" live-blocks=\"%llu\" "
+              "live-bytes=\"%llu\" at-peak=\"%llu\">",
+              st->allocs, st->bytes, st->live_blocks, st->live_bytes,
+              st->at_peak);
+      out_stack(st->where);
+      out_str("</site>\n");
+   }
+   out_str("</alloc-sites>\n");
+   VG_(deleteXA)(xs);
+}
+
+static void out_bad_calls(void)
+{
+   XArray* b = AT_(heap_bad_calls)();
+   Word i, n = VG_(sizeXA)(b);
+   out_fmt("<bad-calls count=\"%ld\">\n", n);
+   for (i = 0; i < n; i++) {
+      const AT_BadCall* c = VG_(indexXA)(b, i);
+      out_fmt("  <bad-call kind=\"%s\" count=\"%llu\" addr=\"%#lx\" "
+              "size=\"%lu\" given=\"%lu\">", AT_(bad_kind_name)(c->kind),
+              c->count, c->addr, c->size, c->given);
+      out_stack(c->where);
+      out_str("</bad-call>\n");
+   }
+   out_str("</bad-calls>\n");
+   VG_(deleteXA)(b);
+}
+
+static ULong at_peak(UInt inst)
+{
+   const AT_HeapSummary* h = AT_(heap_summary)();
+   return inst < VG_(sizeXA)(h->role_at_peak)
+             ? *(ULong*)VG_(indexXA)(h->role_at_peak, inst) : 0;
 }
 
 static void out_roles(void)
@@ -407,9 +676,10 @@ static void out_roles(void)
       out_str("  <role-summary");
       out_role_attrs((UShort)i);
       out_fmt(" threads=\"%llu\" peak-alive=\"%llu\" ended=\"%llu\" "
-              "alive-at-exit=\"%llu\" churn=\"%llu\" insns=\"%llu\">",
+              "alive-at-exit=\"%llu\" churn=\"%llu\" insns=\"%llu\" "
+              "live-at-peak=\"%llu\">",
               l->threads, l->peak_alive, l->ended, l->alive_at_exit,
-              l->churn, l->insns);
+              l->churn, l->insns, at_peak(i));
       out_str("<heap ");
       out_counters(h);
       out_str("/><futex ");
@@ -486,8 +756,13 @@ void AT_(write_report)(const AT_RunEnd* end)
    out_threads();
    out_heap();
    out_live_at_exit();
+   out_leaks();
    out_roles();
    out_futex();
+   out_cross_frees();
+   out_timeline();
+   out_alloc_sites();
+   out_bad_calls();
    out_str("</asynctrace>\n");
    out_flush();
    VG_(close)(out_fd);

@@ -8,10 +8,12 @@
 #include "pub_tool_aspacemgr.h"
 #include "pub_tool_clientstate.h"
 #include "pub_tool_libcproc.h"
+#include "pub_tool_machine.h"
 #include "pub_tool_threadstate.h"
 #include "pub_tool_tooliface.h"
 #include "pub_tool_vki.h"
 #include "pub_tool_vkiscnums.h"
+#include "libvex_guest_amd64.h"
 
 #include "at_roles.h"
 #include "at_threads.h"
@@ -127,11 +129,28 @@ static void at_pre_thread_first_insn(ThreadId tid)
 /* A thread that ends on its own calls exit(2) first.  The others are
    taken down by the end of the process (exit_group, a fatal signal):
    they were alive at exit and keep alive set. */
+void AT_(threads_note_stack)(ThreadId tid)
+{
+   AT_Thread* t = AT_(thread)(tid);
+   Addr fs = 0;
+   if (t == NULL)
+      return;
+   t->stack_hi = VG_(thread_get_stack_max)(tid);
+   t->stack_lo = t->stack_hi - VG_(thread_get_stack_size)(tid) + 1;
+   t->stack_sp = VG_(get_SP)(tid);
+   VG_(get_shadow_regs_area)(tid, (UChar*)&fs, 0,
+                             offsetof(VexGuestAMD64State, guest_FS_CONST),
+                             sizeof(fs));
+   t->fs_base = fs;
+   t->stack_known = True;
+}
+
 static void at_pre_thread_ll_exit(ThreadId tid)
 {
    AT_Thread* t = AT_(thread)(tid);
    if (t == NULL)
       return;
+   AT_(threads_note_stack)(tid);
    if (t->exit_called)
       end_thread(t, AT_ENDED_EXIT);
    else

@@ -60,6 +60,14 @@ typedef struct {
    AT_HeapCounters heap;
    ULong       insns;        /* guest instructions executed */
 
+   /* Where its stack and TLS were when it ended (or at the leak scan):
+      for the leak scan's roots. */
+   Bool        stack_known;
+   Addr        stack_lo;     /* lowest byte of the stack's range */
+   Addr        stack_sp;     /* its stack pointer */
+   Addr        stack_hi;     /* highest byte */
+   Addr        fs_base;      /* thread pointer: TLS lies around it */
+
    /* Roles (at_roles.c). */
    UShort      base_inst;    /* outside any runtime function */
    Bool        role_set;     /* base chosen by the program */
@@ -92,6 +100,9 @@ void AT_(threads_post_syscall)(ThreadId tid, UInt sysno, UWord* args,
                                SysRes res);
 /* In a forked child only the forking thread lives on. */
 void AT_(threads_fork_child)(ThreadId tid);
+
+/* Notes where thread tid's stack and TLS are (at_leak.c needs them). */
+void AT_(threads_note_stack)(ThreadId tid);
 
 /* Ordering of thread creations and ends. */
 ULong AT_(thread_events)(void);

@@ -1,0 +1,518 @@
+/*--------------------------------------------------------------------*/
+/*--- asynctrace: leaks, by reachability and by owner.  at_leak.c ---*/
+/*--------------------------------------------------------------------*/
+
+/* This file is part of asynctrace.  Copyright (C) 2026 the asynctrace
+   authors.  GPL-2.0-or-later; see at_basics.h and COPYING.
+
+   A conservative scan, with memcheck's rules: every aligned word of the
+   roots (the client's writable memory but the heap, every thread's
+   registers) that points at or into a live block marks it; a block
+   pointed at by its start from a root or from a reachable block is
+   reachable, one pointed at only inside is possibly lost, one no
+   pointer reaches is definitely lost, and a lost block's own pointers
+   make blocks indirectly lost.  Without memcheck's shadow memory, words
+   that memcheck knows are undefined would count; the scan leaves out
+   what it can tell: stacks below their stack pointer (less the 128-byte
+   red zone) and, since freed blocks are wiped, stale pointers in reused
+   memory. */
+
+#include "pub_tool_aspacehl.h"
+#include "pub_tool_aspacemgr.h"
+#include "pub_tool_libcsetjmp.h"
+#include "pub_tool_machine.h"
+#include "pub_tool_signals.h"
+#include "pub_tool_threadstate.h"
+#include "pub_tool_vki.h"
+#include "pub_tool_xarray.h"
+
+#include "at_leak.h"
+#include "at_threads.h"
+
+#define AT_REDZONE 128      /* below SP, still in use (amd64 ABI) */
+
+/* Block states during the scan. */
+#define ST_UNREACHED  0
+#define ST_REACHABLE  1
+#define ST_POSSIBLE   2
+#define ST_INDIRECT   3
+
+static AT_Block** bk;        /* live blocks, by address */
+static UInt       nbk;
+static Addr       heap_lo, heap_hi;   /* [lowest start, highest end) */
+static XArray*    mark_stack;         /* of Int: blocks to scan */
+static ULong*     ind_bytes;          /* per block, for clique leaders */
+static ULong*     ind_blocks;
+
+static Bool      checked;
+static AT_Amount totals[AT_LK_N];
+static XArray*   records;             /* of AT_LossRecord */
+static XArray*   held;                /* of AT_Held */
+
+Bool AT_(leak_checked)(void) { return checked; }
+const AT_Amount* AT_(leak_totals)(void) { return totals; }
+XArray* AT_(leak_records)(void) { return records; }
+XArray* AT_(leak_held)(void) { return held; }
+
+const HChar* AT_(leak_kind_name)(UInt kind)
+{
+   static const HChar* const names[AT_LK_N] = {
+      "definitely-lost", "indirectly-lost", "possibly-lost", "still-reachable"
+   };
+   return kind < AT_LK_N ? names[kind] : "unknown";
+}
+
+const HChar* AT_(holder_name)(UInt holder)
+{
+   static const HChar* const names[AT_HOLD_N] = {
+      "none", "globals", "stack", "registers", "tls"
+   };
+   return holder < AT_HOLD_N ? names[holder] : "unknown";
+}
+
+/*------------------------------------------------------------*/
+/*--- Finding the block a word points into                 ---*/
+/*------------------------------------------------------------*/
+
+/* Index of the block a points into, or -1.  A zero-sized block is
+   pointed at only by its start. */
+static Int find_block(Addr a)
+{
+   Int lo = 0, hi = (Int)nbk - 1;
+   if (a < heap_lo || a >= heap_hi)
+      return -1;
+   while (lo <= hi) {
+      Int mid = lo + (hi - lo) / 2;
+      const AT_Block* b = bk[mid];
+      if (a < b->data)
+         hi = mid - 1;
+      else if (a >= b->data + (b->size ? b->size : 1))
+         lo = mid + 1;
+      else
+         return mid;
+   }
+   return -1;
+}
+
+/*------------------------------------------------------------*/
+/*--- Roots: who holds what                                ---*/
+/*------------------------------------------------------------*/
+
+/* The threads' stacks and TLS, to name what a root word belongs to. */
+typedef struct { Addr lo; Addr hi; UChar holder; UInt seq; } Region;
+static XArray* regions;   /* of Region */
+/* Parts of stacks below their stack pointer: not scanned. */
+typedef struct { Addr lo; Addr hi; } Skip;
+static XArray* skips;     /* of Skip */
+
+#define AT_TLS_BELOW  (64 * 1024)   /* static TLS lies below the TCB */
+#define AT_TLS_ABOVE  (4 * 1024)    /* the TCB (struct pthread) */
+
+static Bool overlaps_live_stack(Addr lo, Addr hi)
+{
+   UInt i, n = AT_(n_threads)();
+   for (i = 1; i <= n; i++) {
+      const AT_Thread* t = AT_(thread_by_seq)(i);
+      if (t->alive && t->stack_known && t->stack_lo < hi && t->stack_hi >= lo)
+         return True;
+   }
+   return False;
+}
+
+/* Live threads first: region_of takes the first match, and glibc hands
+   an ended thread's stack to a new one. */
+static void add_thread_regions(const AT_Thread* t)
+{
+   Region r;
+   Skip   k;
+   Addr   live_lo;
+   if (!t->stack_known || t->stack_hi == 0)
+      return;
+   live_lo = t->stack_sp >= t->stack_lo + AT_REDZONE
+                ? t->stack_sp - AT_REDZONE : t->stack_lo;
+   if (live_lo > t->stack_lo
+       && (t->alive || !overlaps_live_stack(t->stack_lo, live_lo))) {
+      k.lo = t->stack_lo;
+      k.hi = live_lo;
+      VG_(addToXA)(skips, &k);
+   }
+   r.lo = live_lo;  r.hi = t->stack_hi + 1;
+   r.holder = AT_HOLD_STACK;  r.seq = t->seq;
+   VG_(addToXA)(regions, &r);
+   if (t->fs_base) {
+      r.lo = t->fs_base > AT_TLS_BELOW ? t->fs_base - AT_TLS_BELOW : 0;
+      r.hi = t->fs_base + AT_TLS_ABOVE;
+      r.holder = AT_HOLD_TLS;
+      VG_(addToXA)(regions, &r);
+   }
+}
+
+static void region_of(Addr a, UChar* holder, UInt* seq)
+{
+   Word i, n = VG_(sizeXA)(regions);
+   for (i = 0; i < n; i++) {
+      const Region* r = VG_(indexXA)(regions, i);
+      if (a >= r->lo && a < r->hi) {
+         *holder = r->holder;
+         *seq    = r->seq;
+         return;
+      }
+   }
+   *holder = AT_HOLD_GLOBAL;
+   *seq    = 0;
+}
+
+/*------------------------------------------------------------*/
+/*--- Marking                                              ---*/
+/*------------------------------------------------------------*/
+
+/* A pointer p found in definite (a root or a reachable block) or only
+   possible memory, held by holder/seq. */
+static void push_if_block(Addr p, Bool definite, UChar holder, UInt seq)
+{
+   Int i = find_block(p);
+   AT_Block* b;
+   Bool start;
+   if (i < 0)
+      return;
+   b = bk[i];
+   start = p == b->data;
+   if (b->state == ST_UNREACHED
+       || (b->state == ST_POSSIBLE && definite && start)) {
+      b->state      = definite && start ? ST_REACHABLE : ST_POSSIBLE;
+      b->holder     = holder;
+      b->holder_seq = seq <= 0xFFFF ? (UShort)seq : 0;
+      VG_(addToXA)(mark_stack, &i);
+   }
+}
+
+/* For the clique of a lost block: what it alone reaches is indirect. */
+static void push_in_clique(Addr p, Int leader)
+{
+   Int i = find_block(p);
+   AT_Block* b;
+   if (i < 0 || i == leader)
+      return;
+   b = bk[i];
+   if (b->state != ST_UNREACHED)
+      return;
+   b->state = ST_INDIRECT;
+   ind_bytes[leader]  += b->size + ind_bytes[i];
+   ind_blocks[leader] += 1 + ind_blocks[i];
+   ind_bytes[i] = ind_blocks[i] = 0;   /* an earlier leader joins this one */
+   VG_(addToXA)(mark_stack, &i);
+}
+
+/* Reading client memory may fault (a page of a segment unmapped under
+   us): the fault catcher jumps back and the scan goes on at the next
+   page. */
+static VG_MINIMAL_JMP_BUF(scan_jmpbuf);
+static volatile Addr scan_fault_at;
+
+static void scan_fault_catcher(Int sig, Addr addr)
+{
+   if (sig == VKI_SIGSEGV || sig == VKI_SIGBUS) {
+      scan_fault_at = addr;
+      VG_MINIMAL_LONGJMP(scan_jmpbuf);
+   }
+}
+
+/* Calls f on every aligned word of [lo, hi). */
+typedef void (*WordFn)(Addr word, void* opaque);
+
+static void scan_range(Addr lo, Addr hi, WordFn f, void* opaque)
+{
+   volatile Addr a = VG_ROUNDUP(lo, sizeof(Addr));
+   fault_catcher_t prev = VG_(set_fault_catcher)(scan_fault_catcher);
+   while (a + sizeof(Addr) <= hi) {
+      if (VG_MINIMAL_SETJMP(scan_jmpbuf) != 0) {
+         /* Faulted: skip to the next page. */
+         a = VG_PGROUNDUP(a + 1);
+         continue;
+      }
+      for (; a + sizeof(Addr) <= hi; a += sizeof(Addr)) {
+         Addr w = *(volatile Addr*)a;
+         if (w >= heap_lo && w < heap_hi)
+            f(w, opaque);
+      }
+   }
+   VG_(set_fault_catcher)(prev);
+}
+
+typedef struct { Bool definite; UChar holder; UInt seq; Int leader; } Scan;
+
+static void on_root_word(Addr w, void* opaque)
+{
+   Scan* s = opaque;
+   push_if_block(w, True, s->holder, s->seq);
+}
+
+static void on_block_word(Addr w, void* opaque)
+{
+   Scan* s = opaque;
+   push_if_block(w, s->definite, s->holder, s->seq);
+}
+
+static void on_clique_word(Addr w, void* opaque)
+{
+   Scan* s = opaque;
+   push_in_clique(w, s->leader);
+}
+
+static void process_mark_stack(void)
+{
+   while (VG_(sizeXA)(mark_stack) > 0) {
+      Int i = *(Int*)VG_(indexXA)(mark_stack, VG_(sizeXA)(mark_stack) - 1);
+      AT_Block* b = bk[i];
+      Scan s;
+      VG_(dropTailXA)(mark_stack, 1);
+      s.definite = b->state == ST_REACHABLE;
+      s.holder   = b->holder;
+      s.seq      = b->holder_seq;
+      s.leader   = -1;
+      scan_range(b->data, b->data + b->size, on_block_word, &s);
+   }
+}
+
+/* Scans the part of [lo, hi) that is not below a stack pointer. */
+static void scan_root_range(Addr lo, Addr hi)
+{
+   Word i, n = VG_(sizeXA)(skips);
+   for (i = 0; i < n; i++) {
+      const Skip* k = VG_(indexXA)(skips, i);
+      if (k->lo < hi && k->hi > lo) {
+         if (k->lo > lo)
+            scan_root_range(lo, k->lo);
+         if (k->hi < hi)
+            scan_root_range(k->hi, hi);
+         return;
+      }
+   }
+   /* One holder per stretch: split at region edges. */
+   while (lo < hi) {
+      Addr end = hi;
+      Scan s;
+      Word r, nr = VG_(sizeXA)(regions);
+      region_of(lo, &s.holder, &s.seq);
+      for (r = 0; r < nr; r++) {
+         const Region* g = VG_(indexXA)(regions, r);
+         if (g->lo > lo && g->lo < end) end = g->lo;
+         if (g->hi > lo && g->hi < end) end = g->hi;
+      }
+      s.definite = True;
+      s.leader   = -1;
+      scan_range(lo, end, on_root_word, &s);
+      lo = end;
+   }
+}
+
+static void on_register(ThreadId tid, const HChar* regname, UWord val)
+{
+   AT_Thread* t = AT_(thread)(tid);
+   if (val >= heap_lo && val < heap_hi)
+      push_if_block(val, True, AT_HOLD_REGISTERS, t ? t->seq : 0);
+}
+
+/*------------------------------------------------------------*/
+/*--- Loss records                                         ---*/
+/*------------------------------------------------------------*/
+
+static Int cmp_record(const void* va, const void* vb)
+{
+   const AT_LossRecord* a = va;
+   const AT_LossRecord* b = vb;
+   if (a->kind != b->kind)   return a->kind < b->kind ? -1 : 1;
+   if (a->site != b->site)   return a->site < b->site ? -1 : 1;
+   return a->owner < b->owner ? -1 : a->owner > b->owner ? 1 : 0;
+}
+
+static Int cmp_record_size(const void* va, const void* vb)
+{
+   const AT_LossRecord* a = va;
+   const AT_LossRecord* b = vb;
+   ULong sa = a->bytes + a->ind_bytes, sb = b->bytes + b->ind_bytes;
+   UInt  ea, eb;
+   if (a->kind != b->kind) return a->kind < b->kind ? -1 : 1;
+   if (sa != sb)           return sa > sb ? -1 : 1;
+   if (a->blocks != b->blocks) return a->blocks > b->blocks ? -1 : 1;
+   ea = VG_(get_ECU_from_ExeContext)(a->site->where);
+   eb = VG_(get_ECU_from_ExeContext)(b->site->where);
+   if (ea != eb) return ea < eb ? -1 : 1;
+   if (a->site->inst != b->site->inst) return a->site->inst < b->site->inst ? -1 : 1;
+   return a->owner < b->owner ? -1 : a->owner > b->owner ? 1 : 0;
+}
+
+static Int cmp_held(const void* va, const void* vb)
+{
+   const AT_Held* a = va;
+   const AT_Held* b = vb;
+   if (a->holder != b->holder) return a->holder < b->holder ? -1 : 1;
+   return a->seq < b->seq ? -1 : a->seq > b->seq ? 1 : 0;
+}
+
+static UChar kind_of(const AT_Block* b)
+{
+   switch (b->state) {
+      case ST_REACHABLE: return AT_LK_REACHABLE;
+      case ST_POSSIBLE:  return AT_LK_POSSIBLE;
+      case ST_INDIRECT:  return AT_LK_INDIRECT;
+      default:           return AT_LK_DEFINITE;
+   }
+}
+
+static void build_records(void)
+{
+   XArray* raw = VG_(newXA)(VG_(malloc), "at.leak_raw", VG_(free),
+                            sizeof(AT_LossRecord));
+   XArray* rawh = VG_(newXA)(VG_(malloc), "at.leak_rawh", VG_(free),
+                             sizeof(AT_Held));
+   Word i, j, n;
+   for (i = 0; i < (Word)nbk; i++) {
+      const AT_Block* b = bk[i];
+      AT_LossRecord r;
+      r.site       = b->site;
+      r.owner      = b->owner;
+      r.kind       = kind_of(b);
+      r.bytes      = b->size;
+      r.blocks     = 1;
+      r.ind_bytes  = r.kind == AT_LK_DEFINITE ? ind_bytes[i] : 0;
+      r.ind_blocks = r.kind == AT_LK_DEFINITE ? ind_blocks[i] : 0;
+      totals[r.kind].bytes  += b->size;
+      totals[r.kind].blocks += 1;
+      VG_(addToXA)(raw, &r);
+      if (r.kind == AT_LK_REACHABLE) {
+         AT_Held h = { b->holder, b->holder_seq, b->size, 1 };
+         VG_(addToXA)(rawh, &h);
+      }
+   }
+   /* Merge equal keys. */
+   VG_(setCmpFnXA)(raw, cmp_record);
+   VG_(sortXA)(raw);
+   n = VG_(sizeXA)(raw);
+   for (i = 0; i < n; i = j) {
+      AT_LossRecord acc = *(AT_LossRecord*)VG_(indexXA)(raw, i);
+      for (j = i + 1; j < n; j++) {
+         const AT_LossRecord* r = VG_(indexXA)(raw, j);
+         if (cmp_record(&acc, r) != 0)
+            break;
+         acc.bytes      += r->bytes;
+         acc.blocks     += r->blocks;
+         acc.ind_bytes  += r->ind_bytes;
+         acc.ind_blocks += r->ind_blocks;
+      }
+      VG_(addToXA)(records, &acc);
+   }
+   VG_(setCmpFnXA)(records, cmp_record_size);
+   VG_(sortXA)(records);
+
+   VG_(setCmpFnXA)(rawh, cmp_held);
+   VG_(sortXA)(rawh);
+   n = VG_(sizeXA)(rawh);
+   for (i = 0; i < n; i = j) {
+      AT_Held acc = *(AT_Held*)VG_(indexXA)(rawh, i);
+      for (j = i + 1; j < n; j++) {
+         const AT_Held* h = VG_(indexXA)(rawh, j);
+         if (cmp_held(&acc, h) != 0)
+            break;
+         acc.bytes  += h->bytes;
+         acc.blocks += h->blocks;
+      }
+      VG_(addToXA)(held, &acc);
+   }
+   VG_(deleteXA)(raw);
+   VG_(deleteXA)(rawh);
+}
+
+/*------------------------------------------------------------*/
+/*--- The scan                                             ---*/
+/*------------------------------------------------------------*/
+
+void AT_(leak_check)(void)
+{
+   Addr* starts;
+   Int   nstarts, s;
+   UInt  i, nthreads = AT_(n_threads)();
+   ThreadId tid;
+   Addr  smin, smax;
+
+   records = VG_(newXA)(VG_(malloc), "at.leak_records", VG_(free),
+                        sizeof(AT_LossRecord));
+   held    = VG_(newXA)(VG_(malloc), "at.leak_held", VG_(free),
+                        sizeof(AT_Held));
+   checked = True;
+   bk = AT_(heap_blocks_sorted)(&nbk);
+   if (nbk == 0)
+      return;
+   heap_lo = bk[0]->data;
+   heap_hi = 0;
+   for (i = 0; i < nbk; i++) {
+      Addr end = bk[i]->data + (bk[i]->size ? bk[i]->size : 1);
+      bk[i]->state = ST_UNREACHED;
+      bk[i]->holder = AT_HOLD_NONE;
+      if (end > heap_hi) heap_hi = end;
+   }
+   mark_stack = VG_(newXA)(VG_(malloc), "at.leak_marks", VG_(free),
+                           sizeof(Int));
+   ind_bytes  = VG_(calloc)("at.leak_ind", nbk, sizeof(ULong));
+   ind_blocks = VG_(calloc)("at.leak_indb", nbk, sizeof(ULong));
+   regions    = VG_(newXA)(VG_(malloc), "at.leak_regions", VG_(free),
+                           sizeof(Region));
+   skips      = VG_(newXA)(VG_(malloc), "at.leak_skips", VG_(free),
+                           sizeof(Skip));
+
+   /* Where every thread's stack is: live ones now, ended ones when they
+      ended (glibc keeps their stacks for reuse). */
+   VG_(thread_stack_reset_iter)(&tid);
+   while (VG_(thread_stack_next)(&tid, &smin, &smax))
+      AT_(threads_note_stack)(tid);
+   for (i = 1; i <= nthreads; i++)
+      if (AT_(thread_by_seq)(i)->alive)
+         add_thread_regions(AT_(thread_by_seq)(i));
+   for (i = 1; i <= nthreads; i++)
+      if (!AT_(thread_by_seq)(i)->alive)
+         add_thread_regions(AT_(thread_by_seq)(i));
+
+   /* Roots: registers, then memory. */
+   VG_(apply_to_GP_regs)(on_register);
+   process_mark_stack();
+   starts = VG_(get_segment_starts)(SkFileC | SkAnonC | SkShmC, &nstarts);
+   for (s = 0; s < nstarts; s++) {
+      NSegment const* seg = VG_(am_find_nsegment)(starts[s]);
+      if (seg == NULL || !seg->hasR || !seg->hasW || seg->isCH)
+         continue;
+      /* Device mappings: reading them may have effects. */
+      if (seg->kind == SkFileC
+          && (VKI_S_ISCHR(seg->mode) || VKI_S_ISBLK(seg->mode)))
+         continue;
+      scan_root_range(seg->start, seg->end + 1);
+      process_mark_stack();
+   }
+   VG_(free)(starts);
+
+   /* Lost blocks: each unreached block leads a clique of the blocks only
+      it reaches; those are indirectly lost. */
+   for (i = 0; i < nbk; i++) {
+      Scan sc;
+      if (bk[i]->state != ST_UNREACHED)
+         continue;
+      sc.leader = (Int)i;
+      scan_range(bk[i]->data, bk[i]->data + bk[i]->size, on_clique_word, &sc);
+      while (VG_(sizeXA)(mark_stack) > 0) {
+         Int k = *(Int*)VG_(indexXA)(mark_stack, VG_(sizeXA)(mark_stack) - 1);
+         VG_(dropTailXA)(mark_stack, 1);
+         scan_range(bk[k]->data, bk[k]->data + bk[k]->size, on_clique_word,
+                    &sc);
+      }
+   }
+
+   build_records();
+   VG_(deleteXA)(mark_stack);
+   VG_(deleteXA)(regions);
+   VG_(deleteXA)(skips);
+   VG_(free)(ind_bytes);
+   VG_(free)(ind_blocks);
+}
+
+/*--------------------------------------------------------------------*/
+/*--- end                                               at_leak.c  ---*/
+/*--------------------------------------------------------------------*/

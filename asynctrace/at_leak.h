@@ -1,0 +1,59 @@
+/*--------------------------------------------------------------------*/
+/*--- asynctrace: leaks, by reachability and by owner.  at_leak.h ---*/
+/*--------------------------------------------------------------------*/
+
+/* This file is part of asynctrace.  Copyright (C) 2026 the asynctrace
+   authors.  GPL-2.0-or-later; see at_basics.h and COPYING. */
+
+#ifndef __AT_LEAK_H
+#define __AT_LEAK_H
+
+#include "at_basics.h"
+#include "at_heap.h"
+
+/* memcheck's kinds, in the order of --show-leak-kinds' bits. */
+typedef enum {
+   AT_LK_DEFINITE = 0, AT_LK_INDIRECT = 1, AT_LK_POSSIBLE = 2,
+   AT_LK_REACHABLE = 3, AT_LK_N = 4
+} AT_LeakKind;
+
+/* What keeps a block reachable: the root the scan first reached it
+   from (directly or through other blocks). */
+typedef enum {
+   AT_HOLD_NONE = 0, AT_HOLD_GLOBAL, AT_HOLD_STACK, AT_HOLD_REGISTERS,
+   AT_HOLD_TLS, AT_HOLD_N
+} AT_Holder;
+
+/* One loss record: the blocks of one kind from one site and owner. */
+typedef struct {
+   AT_Site* site;
+   UInt     owner;         /* seq of the allocating thread */
+   UChar    kind;          /* AT_LeakKind */
+   ULong    bytes;
+   ULong    blocks;
+   ULong    ind_bytes;     /* definite: bytes reachable only through them */
+   ULong    ind_blocks;
+} AT_LossRecord;
+
+typedef struct { ULong bytes; ULong blocks; } AT_Amount;
+
+/* Still-reachable memory by what holds it. */
+typedef struct {
+   UChar  holder;          /* AT_Holder */
+   UInt   seq;             /* thread, for stack, registers, TLS */
+   ULong  bytes;
+   ULong  blocks;
+} AT_Held;
+
+/* Scans the client's memory and classifies every live block.  Call once,
+   at the end, with the world stopped. */
+void AT_(leak_check)(void);
+Bool AT_(leak_checked)(void);
+
+const AT_Amount* AT_(leak_totals)(void);          /* [AT_LK_N] */
+struct _XArray*  AT_(leak_records)(void);         /* of AT_LossRecord */
+struct _XArray*  AT_(leak_held)(void);            /* of AT_Held */
+const HChar*     AT_(leak_kind_name)(UInt kind);
+const HChar*     AT_(holder_name)(UInt holder);
+
+#endif /* __AT_LEAK_H */
