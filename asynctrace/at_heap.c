@@ -218,18 +218,60 @@ static void new_peak(void)
 /*--- Blocks                                               ---*/
 /*------------------------------------------------------------*/
 
-static AT_Site* site_of(ExeContext* where, UShort inst)
+static Word cmp_site_node(const void* va, const void* vb)
 {
-   UWord key = ((UWord)VG_(get_ECU_from_ExeContext)(where) << 16) | inst;
-   AT_Site* s = VG_(HT_lookup)(sites, key);
+   const AT_Site* a = va;
+   const AT_Site* b = vb;
+   return !(a->where == b->where && a->inst == b->inst && a->owner == b->owner);
+}
+
+static AT_Site* site_of(ExeContext* where, UShort inst, UInt owner)
+{
+   AT_Site  k;
+   AT_Site* s;
+   VG_(memset)(&k, 0, sizeof(k));
+   k.key   = ((UWord)VG_(get_ECU_from_ExeContext)(where) << 24)
+             ^ ((UWord)owner << 12) ^ inst;
+   k.where = where;
+   k.inst  = inst;
+   k.owner = owner;
+   s = VG_(HT_gen_lookup)(sites, &k, cmp_site_node);
    if (s == NULL) {
       s = VG_(calloc)("at.site", 1, sizeof(AT_Site));
-      s->key   = key;
-      s->where = where;
-      s->inst  = inst;
+      *s = k;
+      s->next = NULL;
       VG_(HT_add_node)(sites, s);
    }
    return s;
+}
+
+/* Blocks of 4 GiB and more: their sizes, by address. */
+typedef struct _BigNode { struct _BigNode* next; UWord key; SizeT size; } BigNode;
+static VgHashTable* big_sizes;
+
+SizeT AT_(big_block_size)(Addr data)
+{
+   BigNode* g = VG_(HT_lookup)(big_sizes, data);
+   return g ? g->size : 0;
+}
+
+static void set_size(AT_Block* b, SizeT n)
+{
+   if (n < AT_BIG_SIZE) {
+      b->size32 = (UInt)n;
+   } else {
+      BigNode* g = VG_(malloc)("at.big_size", sizeof(BigNode));
+      g->key  = b->data;
+      g->size = n;
+      VG_(HT_add_node)(big_sizes, g);
+      b->size32 = AT_BIG_SIZE;
+   }
+}
+
+static void drop_size(AT_Block* b)
+{
+   if (b->size32 == AT_BIG_SIZE)
+      VG_(free)(VG_(HT_remove)(big_sizes, b->data));
 }
 
 static inline void count_alloc(AT_HeapCounters* c, SizeT n)
@@ -248,13 +290,13 @@ static void register_block(ThreadId tid, void* p, SizeT n)
    AT_Thread* t    = AT_(thread)(tid);
    UShort     inst = AT_(role_now)(tid);
    AT_Block*  b    = VG_(allocEltPA)(block_pool);
-   AT_Site*   s    = site_of(VG_(record_ExeContext)(tid, 0), inst);
+   AT_Site*   s    = site_of(VG_(record_ExeContext)(tid, 0), inst,
+                             t ? t->seq : 1);
 
    b->data   = (Addr)p;
-   b->size   = n;
    b->site   = s;
-   b->owner  = t ? t->seq : 1;
    b->state  = 0;
+   set_size(b, n);
    VG_(HT_add_node)(blocks, b);
 
    s->allocs++;
@@ -400,36 +442,38 @@ static Bool freed_recently(Addr a)
 static void forget_block(ThreadId tid, AT_Block* b)
 {
    AT_Thread* t     = AT_(thread)(tid);
-   AT_Thread* owner = AT_(thread_by_seq)(b->owner);
    AT_Site*   s     = b->site;
+   AT_Thread* owner = AT_(thread_by_seq)(s->owner);
+   SizeT      size  = AT_(block_size)(b);
    UShort     finst = AT_(role_now)(tid);
    AT_HeapCounters* rc = role_counters(s->inst);
    AT_HeapCounters* fc = role_counters(finst);
 
    settle_peak_ms();
    summary.total.frees++;
-   summary.total.bytes_freed += b->size;
+   summary.total.bytes_freed += size;
    summary.total.live_blocks--;
-   summary.total.live_bytes -= b->size;
+   summary.total.live_bytes -= size;
    if (t) {
       t->heap.frees++;
-      t->heap.bytes_freed += b->size;
+      t->heap.bytes_freed += size;
    }
    owner->heap.live_blocks--;
-   owner->heap.live_bytes -= b->size;
+   owner->heap.live_bytes -= size;
    /* Frees count for the freeing role, live bytes for the allocating. */
    fc->frees++;
-   fc->bytes_freed += b->size;
+   fc->bytes_freed += size;
    rc->live_blocks--;
-   rc->live_bytes -= b->size;
+   rc->live_bytes -= size;
    s->live_blocks--;
-   s->live_bytes -= b->size;
+   s->live_bytes -= size;
    if (finst != s->inst)
-      count_cross(s->inst, finst, b->size);
-   bytes_moved += b->size;
+      count_cross(s->inst, finst, size);
+   bytes_moved += size;
    recent_frees[recent_next++ % AT_RECENT_FREES] = b->data;
    tick();
    maybe_sample();
+   drop_size(b);
    VG_(freeEltPA)(block_pool, b);
 }
 
@@ -458,9 +502,9 @@ static void free_block(ThreadId tid, void* p, SizeT size_given)
                (Addr)p, 0, 0);
       return;   /* not a block of ours: leave it alone, as memcheck does */
    }
-   if (size_given != (SizeT)-1 && size_given != b->size)
-      bad_call(tid, AT_BAD_SIZED_FREE, (Addr)p, b->size, size_given);
-   size = b->size;
+   size = AT_(block_size)(b);
+   if (size_given != (SizeT)-1 && size_given != size)
+      bad_call(tid, AT_BAD_SIZED_FREE, (Addr)p, size, size_given);
    forget_block(tid, b);
    release(p, size);
 }
@@ -542,7 +586,7 @@ static void* realloc_block(ThreadId tid, void* p, SizeT n, SizeT align,
    q = VG_(cli_malloc)(align, n);
    if (q == NULL)
       return NULL;   /* the old block stays valid, as C requires */
-   old_size = old->size;
+   old_size = AT_(block_size)(old);
    VG_(memcpy)(q, p, old_size < n ? old_size : n);
    if (zero && n > old_size)
       VG_(memset)((HChar*)q + old_size, 0, n - old_size);
@@ -559,7 +603,7 @@ static void* at_realloc(ThreadId tid, void* p, SizeT n)
 static SizeT at_malloc_usable_size(ThreadId tid, void* p)
 {
    AT_Block* b = VG_(HT_lookup)(blocks, (UWord)p);
-   return b ? b->size : 0;
+   return b ? AT_(block_size)(b) : 0;
 }
 
 /*------------------------------------------------------------*/
@@ -607,6 +651,7 @@ void AT_(heap_init)(void)
    sites      = VG_(HT_construct)("at.sites");
    cross      = VG_(HT_construct)("at.cross");
    bad        = VG_(HT_construct)("at.bad");
+   big_sizes  = VG_(HT_construct)("at.big_sizes");
    block_pool = VG_(newPA)(sizeof(AT_Block), 1000, VG_(malloc),
                            "at.block_pool", VG_(free));
    by_role    = VG_(newXA)(VG_(malloc), "at.heap_by_role", VG_(free),

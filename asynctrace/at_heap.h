@@ -26,12 +26,14 @@ typedef struct {
    ULong peak_live;      /* the most live_bytes ever were */
 } AT_HeapCounters;
 
-/* An allocation site: an allocation stack and the role in force. */
+/* An allocation site: an allocation stack, the role in force and the
+   allocating thread. */
 typedef struct _AT_Site {
    struct _AT_Site* next;     /* VgHashNode's layout: next, then key */
    UWord            key;
    ExeContext*      where;
    UShort           inst;     /* role instance of the allocations */
+   UInt             owner;    /* seq of the allocating thread */
    ULong            allocs;
    ULong            bytes;
    ULong            live_blocks;
@@ -39,17 +41,25 @@ typedef struct _AT_Site {
    ULong            at_peak;  /* live bytes at the peak snapshot */
 } AT_Site;
 
-/* A live block: 40 bytes, stacks shared through the site. */
+/* A live block: 32 bytes (with its hash chain slot, 40 to 48), the
+   stack, role and owner shared through the site. */
 typedef struct _AT_Block {
    struct _AT_Block* next;    /* VgHashNode's layout: next, then key */
    Addr              data;
-   SizeT             size;    /* what the program asked for */
    AT_Site*          site;
-   UInt              owner;   /* seq of the allocating thread */
+   UInt              size32;  /* what the program asked for; see below */
    UChar             state;   /* the leak scan's mark (at_leak.c) */
    UChar             holder;  /* the leak scan's: what keeps it */
    UShort            holder_seq;
 } AT_Block;
+
+/* Sizes of 4 GiB and more are kept aside (size32 is then all ones). */
+#define AT_BIG_SIZE 0xFFFFFFFFu
+SizeT AT_(big_block_size)(Addr data);
+static inline SizeT AT_(block_size)(const AT_Block* b)
+{
+   return b->size32 != AT_BIG_SIZE ? b->size32 : AT_(big_block_size)(b->data);
+}
 
 /* Process-wide figures. */
 typedef struct {

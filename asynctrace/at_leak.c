@@ -86,7 +86,7 @@ static Int find_block(Addr a)
       const AT_Block* b = bk[mid];
       if (a < b->data)
          hi = mid - 1;
-      else if (a >= b->data + (b->size ? b->size : 1))
+      else if (a >= b->data + (b->size32 ? AT_(block_size)(b) : 1))
          lo = mid + 1;
       else
          return mid;
@@ -197,7 +197,7 @@ static void push_in_clique(Addr p, Int leader)
    if (b->state != ST_UNREACHED)
       return;
    b->state = ST_INDIRECT;
-   ind_bytes[leader]  += b->size + ind_bytes[i];
+   ind_bytes[leader]  += AT_(block_size)(b) + ind_bytes[i];
    ind_blocks[leader] += 1 + ind_blocks[i];
    ind_bytes[i] = ind_blocks[i] = 0;   /* an earlier leader joins this one */
    VG_(addToXA)(mark_stack, &i);
@@ -270,7 +270,7 @@ static void process_mark_stack(void)
       s.holder   = b->holder;
       s.seq      = b->holder_seq;
       s.leader   = -1;
-      scan_range(b->data, b->data + b->size, on_block_word, &s);
+      scan_range(b->data, b->data + AT_(block_size)(b), on_block_word, &s);
    }
 }
 
@@ -371,17 +371,17 @@ static void build_records(void)
       const AT_Block* b = bk[i];
       AT_LossRecord r;
       r.site       = b->site;
-      r.owner      = b->owner;
+      r.owner      = b->site->owner;
       r.kind       = kind_of(b);
-      r.bytes      = b->size;
+      r.bytes      = AT_(block_size)(b);
       r.blocks     = 1;
       r.ind_bytes  = r.kind == AT_LK_DEFINITE ? ind_bytes[i] : 0;
       r.ind_blocks = r.kind == AT_LK_DEFINITE ? ind_blocks[i] : 0;
-      totals[r.kind].bytes  += b->size;
+      totals[r.kind].bytes  += r.bytes;
       totals[r.kind].blocks += 1;
       VG_(addToXA)(raw, &r);
       if (r.kind == AT_LK_REACHABLE) {
-         AT_Held h = { b->holder, b->holder_seq, b->size, 1 };
+         AT_Held h = { b->holder, b->holder_seq, r.bytes, 1 };
          VG_(addToXA)(rawh, &h);
       }
    }
@@ -446,7 +446,8 @@ void AT_(leak_check)(void)
    heap_lo = bk[0]->data;
    heap_hi = 0;
    for (i = 0; i < nbk; i++) {
-      Addr end = bk[i]->data + (bk[i]->size ? bk[i]->size : 1);
+      SizeT sz = AT_(block_size)(bk[i]);
+      Addr end = bk[i]->data + (sz ? sz : 1);
       bk[i]->state = ST_UNREACHED;
       bk[i]->holder = AT_HOLD_NONE;
       if (end > heap_hi) heap_hi = end;
@@ -496,12 +497,13 @@ void AT_(leak_check)(void)
       if (bk[i]->state != ST_UNREACHED)
          continue;
       sc.leader = (Int)i;
-      scan_range(bk[i]->data, bk[i]->data + bk[i]->size, on_clique_word, &sc);
+      scan_range(bk[i]->data, bk[i]->data + AT_(block_size)(bk[i]),
+                 on_clique_word, &sc);
       while (VG_(sizeXA)(mark_stack) > 0) {
          Int k = *(Int*)VG_(indexXA)(mark_stack, VG_(sizeXA)(mark_stack) - 1);
          VG_(dropTailXA)(mark_stack, 1);
-         scan_range(bk[k]->data, bk[k]->data + bk[k]->size, on_clique_word,
-                    &sc);
+         scan_range(bk[k]->data, bk[k]->data + AT_(block_size)(bk[k]),
+                    on_clique_word, &sc);
       }
    }
 

@@ -420,8 +420,8 @@ static XArray* live_groups(void)
                                sizeof(AT_LossRecord));
       Word k, j, m;
       for (i = 0; i < n; i++) {
-         AT_LossRecord r = { bs[i]->site, bs[i]->owner, AT_LK_N,
-                             bs[i]->size, 1, 0, 0 };
+         AT_LossRecord r = { bs[i]->site, bs[i]->site->owner, AT_LK_N,
+                             AT_(block_size)(bs[i]), 1, 0, 0 };
          VG_(addToXA)(raw, &r);
       }
       VG_(free)(bs);
