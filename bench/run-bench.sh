@@ -18,6 +18,9 @@ usage: bench/run-bench.sh [options]
   -n N           rounds (default 5)
   -t THREADS     worker threads of the workload (default 4)
   -k K           allocations per thread (default 1000000)
+  --workload=W   c: bench/alloc_workload.c (default); rust: the Tokio +
+                 Rayon churn program of tests/rust (churn.rs), built by
+                 `make rust-progs` in the build tree
   --tools=LIST   configurations to run, comma-separated, from
                  native,none,asynctrace,memcheck,massif,dhat (default: all);
                  none is always run, as the baseline of the ratios
@@ -36,6 +39,7 @@ EOF
 die() { echo "run-bench.sh: $*" >&2; exit 1; }
 
 rounds=5 threads=4 allocs=1000000 tools="" markdown=no installed=no
+workload=c
 top="${AT_TOP:-.}" scratch=""
 while [ $# -gt 0 ]; do
    case "$1" in
@@ -44,6 +48,7 @@ while [ $# -gt 0 ]; do
       -k) [ $# -ge 2 ] || die "-k needs a value"; allocs=$2; shift ;;
       -B) [ $# -ge 2 ] || die "-B needs a value"; top=$2; shift ;;
       -o) [ $# -ge 2 ] || die "-o needs a value"; scratch=$2; shift ;;
+      --workload=*) workload=${1#--workload=} ;;
       --tools=*) tools=${1#--tools=} ;;
       --tools) [ $# -ge 2 ] || die "--tools needs a value"; tools=$2; shift ;;
       --installed) installed=yes ;;
@@ -106,9 +111,16 @@ else
 fi
 scratch=$(cd "$scratch" && pwd)
 mkdir -p "$scratch/runs"
-exe="$scratch/alloc_workload"
-"$CC" -O2 -g -pthread -o "$exe" "$here/alloc_workload.c" ||
-   die "could not build $here/alloc_workload.c"
+case "$workload" in
+   c)
+      exe="$scratch/alloc_workload"
+      "$CC" -O2 -g -pthread -o "$exe" "$here/alloc_workload.c" ||
+         die "could not build $here/alloc_workload.c" ;;
+   rust)
+      exe="$(cd "$top" && pwd)/tests/rust/target/release/churn"
+      [ -x "$exe" ] || die "$exe is not built: run make rust-progs in the build tree" ;;
+   *) die "--workload is c or rust, not '$workload'" ;;
+esac
 
 # cmd_for CONFIG: sets cmd to the command line of one run of CONFIG.  Each
 # tool writes its output file into the scratch folder, overwriting the
@@ -274,7 +286,7 @@ awk -v order="${configs[*]}" -v md="$markdown" '
 
 bad_runs=$(awk '$5 != 0' "$scratch/results" | wc -l)
 cpus=$(nproc 2>/dev/null || echo '?')
-what="alloc_workload: $threads threads x $allocs allocations, rounds: $rounds;"
+what="$(basename "$exe"): $threads threads x $allocs allocations, rounds: $rounds;"
 what="$what $vg_version, $cpus CPUs, load $load at start"
 ratios="ratios: median of the per-round ratios to none"
 if [ $markdown = yes ]; then
