@@ -30,8 +30,13 @@ typedef enum {
    VG_USERREQ__ASYNCTRACE_JE_ALLOC,     /* (size, flags) -> ptr */
    VG_USERREQ__ASYNCTRACE_JE_REALLOC,   /* (ptr, size, flags) -> ptr */
    VG_USERREQ__ASYNCTRACE_JE_FREE,      /* (ptr, size, sized) */
-   VG_USERREQ__ASYNCTRACE_JE_USABLE     /* (ptr) -> size */
+   VG_USERREQ__ASYNCTRACE_JE_USABLE,    /* (ptr) -> size */
+   VG_USERREQ__ASYNCTRACE_BAD_CALL      /* (kind, size, given) */
 } Vg_AsyncTraceClientRequest;
+
+/* Kinds for VG_USERREQ__ASYNCTRACE_BAD_CALL (the preload's own checks). */
+#define ASYNCTRACE_BAD_CALLOC_OVERFLOW  4
+#define ASYNCTRACE_BAD_ALIGNMENT        5
 
 /* Gives the calling thread a role of the program's choosing, e.g.
    ASYNCTRACE_SET_ROLE("db-writer"); events on this thread from now on

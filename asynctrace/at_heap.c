@@ -408,6 +408,12 @@ static void bad_call(ThreadId tid, AT_BadKind kind, Addr addr, SizeT size,
    b->call.count++;
 }
 
+void AT_(heap_bad_call)(ThreadId tid, UWord kind, SizeT size, SizeT given)
+{
+   if (kind == AT_BAD_CALLOC_OVERFLOW || kind == AT_BAD_ALIGNMENT)
+      bad_call(tid, (AT_BadKind)kind, 0, size, given);
+}
+
 XArray* AT_(heap_bad_calls)(void)
 {
    XArray* out = VG_(newXA)(VG_(malloc), "at.bad_out", VG_(free),

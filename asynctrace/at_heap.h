@@ -97,11 +97,15 @@ struct _XArray* AT_(heap_timeline)(void);   /* of AT_Sample, in order */
 const HChar* AT_(time_unit_name)(void);
 
 /* Calls the program got wrong. */
+/* AT_BAD_CALLOC_OVERFLOW and AT_BAD_ALIGNMENT are also asynctrace.h's
+   ASYNCTRACE_BAD_* (4, 5): the preload reports those itself. */
 typedef enum {
    AT_BAD_INVALID_FREE, AT_BAD_DOUBLE_FREE, AT_BAD_REALLOC_FREED,
    AT_BAD_REALLOC_INVALID, AT_BAD_CALLOC_OVERFLOW, AT_BAD_ALIGNMENT,
    AT_BAD_SIZED_FREE, AT_BAD_N
 } AT_BadKind;
+/* A wrong call the preload caught (kind one of the two above). */
+void AT_(heap_bad_call)(ThreadId tid, UWord kind, SizeT size, SizeT given);
 typedef struct { UChar kind; ExeContext* where; ULong count; Addr addr;
                  SizeT size; SizeT given; } AT_BadCall;
 struct _XArray* AT_(heap_bad_calls)(void);

@@ -120,6 +120,12 @@
              0, VG_USERREQ__ASYNCTRACE_JE_FREE,                        \
              (p), (size), (sized), 0, 0))
 
+/* A wrong call caught here: the tool counts it, with its stack. */
+#define TOOL_BAD(kind, size, given)                                    \
+   ((void)VALGRIND_DO_CLIENT_REQUEST_EXPR(                             \
+             0, VG_USERREQ__ASYNCTRACE_BAD_CALL,                       \
+             (kind), (size), (given), 0, 0))
+
 #define TOOL_USABLE(p)                                                 \
    ((SizeT)VALGRIND_DO_CLIENT_REQUEST_EXPR(                            \
               0, VG_USERREQ__ASYNCTRACE_JE_USABLE,                     \
@@ -265,7 +271,9 @@ void* JE_FN(JE_TAG_CALLOC, calloc) (SizeT nmemb, SizeT size1)
    void* p = NULL;
    SizeT size;
    /* A product that overflows fails, as out of memory. */
-   if (size1 == 0 || nmemb <= ((SizeT)-1) / size1) {
+   if (size1 != 0 && nmemb > ((SizeT)-1) / size1)
+      TOOL_BAD(ASYNCTRACE_BAD_CALLOC_OVERFLOW, nmemb, size1);
+   else {
       size = nmemb * size1;
       if (size == 0)
          size = 1;
@@ -313,8 +321,10 @@ int JE_FN(JE_TAG_POSIX_MEMALIGN, posix_memalign) (void** memptr,
                                                   SizeT align, SizeT size)
 {
    void* p = NULL;
-   if (!is_pow2(align) || align < sizeof(void*))
+   if (!is_pow2(align) || align < sizeof(void*)) {
+      TOOL_BAD(ASYNCTRACE_BAD_ALIGNMENT, size, align);
       return VKI_EINVAL;
+   }
    if (size == 0)
       size = 1;
    if (fits(size, align))
@@ -332,6 +342,7 @@ void* JE_FN(JE_TAG_ALIGNED_ALLOC, aligned_alloc) (SizeT align, SizeT size)
 {
    void* p = NULL;
    if (!is_pow2(align)) {
+      TOOL_BAD(ASYNCTRACE_BAD_ALIGNMENT, size, align);
       set_errno(VKI_EINVAL);
       return NULL;
    }
@@ -349,8 +360,10 @@ void* JE_FN(JE_TAG_ALIGNED_ALLOC, aligned_alloc) (SizeT align, SizeT size)
 void* JE_FN(JE_TAG_MEMALIGN, memalign) (SizeT align, SizeT size);
 void* JE_FN(JE_TAG_MEMALIGN, memalign) (SizeT align, SizeT size)
 {
-   if (!is_pow2(align))
+   if (!is_pow2(align)) {
+      TOOL_BAD(ASYNCTRACE_BAD_ALIGNMENT, size, align);
       return NULL;
+   }
    if (size == 0)
       size = 1;
    if (!fits(size, align))

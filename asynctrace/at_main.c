@@ -201,6 +201,10 @@ static Bool at_handle_client_request(ThreadId tid, UWord* args, UWord* ret)
       case VG_USERREQ__ASYNCTRACE_JE_USABLE:
          *ret = AT_(je_usable)(tid, (void*)args[1]);
          return True;
+      case VG_USERREQ__ASYNCTRACE_BAD_CALL:
+         AT_(heap_bad_call)(tid, args[1], args[2], args[3]);
+         *ret = 0;
+         return True;
       default:
          VG_(umsg)("asynctrace: unknown client request 0x%lx, ignored\n",
                    args[0]);
