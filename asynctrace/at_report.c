@@ -589,53 +589,88 @@ static void out_timeline(void)
    VG_(deleteXA)(tl);
 }
 
-static Int cmp_alloc_site(const void* va, const void* vb)
+/* A site of the report: a stack and a role, whichever threads. */
+typedef struct {
+   ExeContext* where;
+   UShort      inst;
+   ULong       allocs, bytes, live_blocks, live_bytes, at_peak;
+} ASite;
+
+static Int cmp_asite_key(const void* va, const void* vb)
 {
-   const AT_Site* a = *(AT_Site* const*)va;
-   const AT_Site* b = *(AT_Site* const*)vb;
-   UInt ea, eb;
-   if (a->bytes != b->bytes) return a->bytes > b->bytes ? -1 : 1;
-   if (a->allocs != b->allocs) return a->allocs > b->allocs ? -1 : 1;
-   ea = VG_(get_ECU_from_ExeContext)(a->where);
-   eb = VG_(get_ECU_from_ExeContext)(b->where);
+   const ASite* a = va;
+   const ASite* b = vb;
+   UInt ea = VG_(get_ECU_from_ExeContext)(a->where);
+   UInt eb = VG_(get_ECU_from_ExeContext)(b->where);
    if (ea != eb) return ea < eb ? -1 : 1;
    return a->inst < b->inst ? -1 : a->inst > b->inst ? 1 : 0;
 }
 
-/* The sites that allocated most, with their role, live bytes at exit and
-   at the peak; the rest summed. */
+static Int cmp_asite_bytes(const void* va, const void* vb)
+{
+   const ASite* a = va;
+   const ASite* b = vb;
+   if (a->bytes != b->bytes) return a->bytes > b->bytes ? -1 : 1;
+   if (a->allocs != b->allocs) return a->allocs > b->allocs ? -1 : 1;
+   return cmp_asite_key(va, vb);
+}
+
+/* The sites that allocated most, by stack and role, with live bytes at
+   exit and at the peak; the rest summed. */
 static void out_alloc_sites(void)
 {
    XArray* xs = AT_(heap_sites)();
-   Word i, n = VG_(sizeXA)(xs);
-   Word shown = n < (Word)AT_(clo_alloc_sites) ? n : (Word)AT_(clo_alloc_sites);
+   XArray* as = VG_(newXA)(VG_(malloc), "at.asites", VG_(free), sizeof(ASite));
+   Word i, j, n = VG_(sizeXA)(xs), m, shown;
    ULong rest_allocs = 0, rest_bytes = 0, rest_live = 0, rest_peak = 0;
-   VG_(setCmpFnXA)(xs, cmp_alloc_site);
-   VG_(sortXA)(xs);
-   for (i = shown; i < n; i++) {
+   for (i = 0; i < n; i++) {
       const AT_Site* st = *(AT_Site**)VG_(indexXA)(xs, i);
-      rest_allocs += st->allocs;
-      rest_bytes  += st->bytes;
-      rest_live   += st->live_bytes;
-      rest_peak   += st->at_peak;
+      ASite a = { st->where, st->inst, st->allocs, st->bytes,
+                  st->live_blocks, st->live_bytes, st->at_peak };
+      VG_(addToXA)(as, &a);
+   }
+   VG_(deleteXA)(xs);
+   VG_(setCmpFnXA)(as, cmp_asite_key);
+   VG_(sortXA)(as);
+   for (i = 0, j = -1; i < n; i++) {
+      ASite* a = VG_(indexXA)(as, i);
+      ASite* d = j >= 0 ? VG_(indexXA)(as, j) : NULL;
+      if (d && cmp_asite_key(d, a) == 0) {
+         d->allocs += a->allocs;  d->bytes += a->bytes;
+         d->live_blocks += a->live_blocks;  d->live_bytes += a->live_bytes;
+         d->at_peak += a->at_peak;
+      } else if (++j != i) {
+         *(ASite*)VG_(indexXA)(as, j) = *a;
+      }
+   }
+   VG_(dropTailXA)(as, n - (j + 1));
+   m = VG_(sizeXA)(as);
+   VG_(setCmpFnXA)(as, cmp_asite_bytes);
+   VG_(sortXA)(as);
+   shown = m < (Word)AT_(clo_alloc_sites) ? m : (Word)AT_(clo_alloc_sites);
+   for (i = shown; i < m; i++) {
+      const ASite* a = VG_(indexXA)(as, i);
+      rest_allocs += a->allocs;
+      rest_bytes  += a->bytes;
+      rest_live   += a->live_bytes;
+      rest_peak   += a->at_peak;
    }
    out_fmt("<alloc-sites count=\"%ld\" shown=\"%ld\" rest-allocs=\"%llu\" "
            "rest-bytes=\"%llu\" rest-live-bytes=\"%llu\" "
            "rest-at-peak=\"%llu\">\n",
-           n, shown, rest_allocs, rest_bytes, rest_live, rest_peak);
+           m, shown, rest_allocs, rest_bytes, rest_live, rest_peak);
    for (i = 0; i < shown; i++) {
-      const AT_Site* st = *(AT_Site**)VG_(indexXA)(xs, i);
+      const ASite* a = VG_(indexXA)(as, i);
       out_str("  <site");
-      out_role_attrs(st->inst);
+      out_role_attrs(a->inst);
       out_fmt(" allocs=\"%llu\" bytes=\"%llu\" live-blocks=\"%llu\" "
               "live-bytes=\"%llu\" at-peak=\"%llu\">",
-              st->allocs, st->bytes, st->live_blocks, st->live_bytes,
-              st->at_peak);
-      out_stack(st->where);
+              a->allocs, a->bytes, a->live_blocks, a->live_bytes, a->at_peak);
+      out_stack(a->where);
       out_str("</site>\n");
    }
    out_str("</alloc-sites>\n");
-   VG_(deleteXA)(xs);
+   VG_(deleteXA)(as);
 }
 
 static void out_bad_calls(void)
