@@ -350,6 +350,32 @@ static Int cmp_held(const void* va, const void* vb)
    return a->seq < b->seq ? -1 : a->seq > b->seq ? 1 : 0;
 }
 
+XArray* AT_(merge_loss_records)(XArray* raw,
+                                Int (*cmp)(const void*, const void*))
+{
+   XArray* out = VG_(newXA)(VG_(malloc), "at.leak_merged", VG_(free),
+                            sizeof(AT_LossRecord));
+   Word i, j, n;
+   VG_(setCmpFnXA)(raw, cmp);
+   VG_(sortXA)(raw);
+   n = VG_(sizeXA)(raw);
+   for (i = 0; i < n; i = j) {
+      AT_LossRecord acc = *(AT_LossRecord*)VG_(indexXA)(raw, i);
+      for (j = i + 1; j < n; j++) {
+         const AT_LossRecord* r = VG_(indexXA)(raw, j);
+         if (cmp(&acc, r) != 0)
+            break;
+         acc.bytes      += r->bytes;
+         acc.blocks     += r->blocks;
+         acc.ind_bytes  += r->ind_bytes;
+         acc.ind_blocks += r->ind_blocks;
+      }
+      VG_(addToXA)(out, &acc);
+   }
+   VG_(deleteXA)(raw);
+   return out;
+}
+
 static UChar kind_of(const AT_Block* b)
 {
    switch (b->state) {
@@ -385,23 +411,8 @@ static void build_records(void)
          VG_(addToXA)(rawh, &h);
       }
    }
-   /* Merge equal keys. */
-   VG_(setCmpFnXA)(raw, cmp_record);
-   VG_(sortXA)(raw);
-   n = VG_(sizeXA)(raw);
-   for (i = 0; i < n; i = j) {
-      AT_LossRecord acc = *(AT_LossRecord*)VG_(indexXA)(raw, i);
-      for (j = i + 1; j < n; j++) {
-         const AT_LossRecord* r = VG_(indexXA)(raw, j);
-         if (cmp_record(&acc, r) != 0)
-            break;
-         acc.bytes      += r->bytes;
-         acc.blocks     += r->blocks;
-         acc.ind_bytes  += r->ind_bytes;
-         acc.ind_blocks += r->ind_blocks;
-      }
-      VG_(addToXA)(records, &acc);
-   }
+   VG_(deleteXA)(records);
+   records = AT_(merge_loss_records)(raw, cmp_record);
    VG_(setCmpFnXA)(records, cmp_record_size);
    VG_(sortXA)(records);
 
@@ -419,7 +430,6 @@ static void build_records(void)
       }
       VG_(addToXA)(held, &acc);
    }
-   VG_(deleteXA)(raw);
    VG_(deleteXA)(rawh);
 }
 

@@ -418,28 +418,14 @@ static XArray* live_groups(void)
       AT_Block** bs = AT_(heap_blocks_sorted)(&n);
       XArray* raw = VG_(newXA)(VG_(malloc), "at.live_raw", VG_(free),
                                sizeof(AT_LossRecord));
-      Word k, j, m;
       for (i = 0; i < n; i++) {
          AT_LossRecord r = { bs[i]->site, bs[i]->site->owner, AT_LK_N,
                              AT_(block_size)(bs[i]), 1, 0, 0 };
          VG_(addToXA)(raw, &r);
       }
       VG_(free)(bs);
-      VG_(setCmpFnXA)(raw, cmp_record_key);
-      VG_(sortXA)(raw);
-      m = VG_(sizeXA)(raw);
-      for (k = 0; k < m; k = j) {
-         AT_LossRecord acc = *(AT_LossRecord*)VG_(indexXA)(raw, k);
-         for (j = k + 1; j < m; j++) {
-            const AT_LossRecord* r = VG_(indexXA)(raw, j);
-            if (cmp_record_key(&acc, r) != 0)
-               break;
-            acc.bytes  += r->bytes;
-            acc.blocks += r->blocks;
-         }
-         VG_(addToXA)(out, &acc);
-      }
-      VG_(deleteXA)(raw);
+      VG_(deleteXA)(out);
+      out = AT_(merge_loss_records)(raw, cmp_record_key);
    }
    VG_(setCmpFnXA)(out, cmp_record_bytes);
    VG_(sortXA)(out);
