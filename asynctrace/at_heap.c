@@ -452,8 +452,12 @@ static void forget_block(ThreadId tid, AT_Block* b)
    AT_Thread* owner = AT_(thread_by_seq)(s->owner);
    SizeT      size  = AT_(block_size)(b);
    UShort     finst = AT_(role_now)(tid);
-   AT_HeapCounters* rc = role_counters(s->inst);
-   AT_HeapCounters* fc = role_counters(finst);
+   AT_HeapCounters* rc;
+   AT_HeapCounters* fc;
+   /* Grow the array first: a pointer into it dies when it grows. */
+   (void)role_counters(finst > s->inst ? finst : s->inst);
+   rc = role_counters(s->inst);
+   fc = role_counters(finst);
 
    settle_peak_ms();
    summary.total.frees++;
