@@ -15,8 +15,11 @@
  *
  * The report format is docs/report-format.md; the schema is
  * docs/asynctrace-report.rng.  The report is read with libxml2's streaming
- * reader, so memory use grows with the number of threads and roles and
- * with --top and --futex-top, not with the size of the file.  Nothing is
+ * reader, so memory use grows with the number of threads and roles (and
+ * of what is listed per thread or role: holders of reachable memory,
+ * frees across roles, bad calls) and with --top, --futex-top,
+ * --leaks-top and --alloc-top, not with the size of the file (the
+ * timeline is thinned as it is read).  Nothing is
  * printed until the whole file has been read, so a bad file gives one
  * error line and no half table.
  */
@@ -44,6 +47,9 @@
 #define FORMAT_VERSION   "1"
 #define DEFAULT_TOP      10
 #define DEFAULT_FUTEX_TOP 10
+#define DEFAULT_LEAKS_TOP 10
+#define DEFAULT_TIMELINE  12
+#define DEFAULT_ALLOC_TOP 5
 #define WAKE_PAIRS_SHOWN 10
 
 /* Table columns whose cells can be long (names chosen by the program) are
@@ -340,12 +346,87 @@ typedef struct {
             blocked_us, max_us, idle_waits, idle_us, wakes, woke;
 } Futex;
 
-typedef struct {                 /* a <site> of <live-at-exit> */
+/* memcheck's leak kinds, in its order. */
+enum { LK_DEF, LK_IND, LK_POS, LK_REACH, LK_N };
+
+static const char *const lk_attr[LK_N] = {
+   "definitely-lost", "indirectly-lost", "possibly-lost", "still-reachable",
+};
+static const char *const lk_text[LK_N] = {
+   "definitely lost", "indirectly lost", "possibly lost", "still reachable",
+};
+
+/* The index of a leak kind, or -1 for one this at_print does not know. */
+static int leak_kind(const char *s)
+{
+   for (int k = 0; s != NULL && k < LK_N; k++)
+      if (strcmp(s, lk_attr[k]) == 0)
+         return k;
+   return -1;
+}
+
+typedef struct {                 /* a <site> of <live-at-exit>, or a
+                                    <loss-record> of <leaks> */
    uint64_t thread, blocks, bytes;
    Role role;
+   char *kind;                   /* the leak kind as written, or NULL */
+   uint64_t ind_bytes, ind_blocks;
+   bool has_ind, orphan;
    Stack stack;
    size_t order;                 /* place in the file, for a stable sort */
 } Site;
+
+typedef struct {                 /* a <by-role> of <leaks> */
+   Role role;
+   int kind;
+   uint64_t bytes, blocks;
+} LeakRole;
+
+typedef struct {                 /* a <held-by> of <leaks> */
+   char *holder;
+   uint64_t thread, bytes, blocks;
+   bool has_thread, alive_known, alive;
+   Role role;
+   size_t order;
+} Held;
+
+typedef struct {                 /* orphans of one role, summed */
+   Role role;
+   uint64_t bytes, blocks;
+   size_t order;
+} Orphans;
+
+typedef struct {                 /* a <free> of <cross-frees> */
+   Role alloc, freed;
+   uint64_t frees, bytes;
+   size_t order;
+} XFree;
+
+typedef struct {                 /* a <role> of a timeline <sample> */
+   size_t col;                   /* index in Report.tl_cols */
+   uint64_t bytes;
+} SRole;
+
+typedef struct {                 /* a <sample> of <timeline> */
+   uint64_t time, live, ordinal;
+   bool peak;
+   SRole *roles;
+   size_t nroles, caproles;
+} Sample;
+
+typedef struct {                 /* a <site> of <alloc-sites> */
+   Role role;
+   uint64_t allocs, bytes, live_blocks, live_bytes, at_peak;
+   Stack stack;
+   size_t order;
+} ASite;
+
+typedef struct {                 /* a <bad-call> */
+   char *kind, *addr;
+   uint64_t count, size, given;
+   Stack stack;
+   size_t order;
+} BadCall;
 
 typedef struct {                 /* a <site> of <futex-sites> */
    Role role;
@@ -364,6 +445,8 @@ typedef struct {                 /* a <role-summary> */
    Role role;
    uint64_t threads, peak_alive, alive, churn, insns;
    uint64_t bytes_allocated, live_bytes;
+   uint64_t live_at_peak, peak_live;
+   bool has_live_at_peak, has_peak_live;
    Futex fx;
    size_t order;
 } RoleSum;
@@ -413,6 +496,57 @@ typedef struct {
    size_t nwakes, capwakes;
    size_t wakes_total;           /* all <wake>s in the file */
    uint64_t woken_total;         /* the sum of their counts */
+
+   /* Added to version 1 later still: the peak's time, the leak scan,
+      frees across roles, the timeline, allocation sites, bad calls. */
+   bool has_peak_time;
+   uint64_t peak_time;
+   char *time_unit;              /* of peak_time */
+   bool has_orphan_info;         /* the report marks orphans */
+   Orphans *orphans;             /* live at exit, owner ended, by role */
+   size_t norphans, caporphans;
+
+   bool has_leaks;
+   char *leak_check;             /* "full" or "summary" */
+   uint64_t leak_bytes[LK_N], leak_blocks[LK_N];
+   LeakRole *lroles;             /* every <by-role> */
+   size_t nlroles, caplroles;
+   Held *held;                   /* every <held-by> */
+   size_t nheld, capheld;
+   Site *lrecs;                  /* the largest loss records, at least
+                                    --leaks-top */
+   size_t nlrecs, caplrecs;
+   size_t lrecs_total;           /* all <loss-record>s in the file */
+
+   bool has_xfrees;
+   XFree *xfrees;                /* every <free> */
+   size_t nxfrees, capxfrees;
+   uint64_t xfree_frees, xfree_bytes;
+
+   bool has_timeline;
+   char *tl_unit;
+   Sample *samples;              /* every stride-th sample and the peaks */
+   size_t nsamples, capsamples;
+   uint64_t tl_seen, tl_stride;
+   uint64_t tl_repeats;          /* peaks that repeat the sample before */
+   uint64_t tl_prev_time, tl_prev_live;
+   Sample tl_last;               /* the last sample, if not in samples */
+   bool tl_have_last;
+   Role *tl_cols;                /* the roles the samples name */
+   size_t ntl_cols, captl_cols;
+
+   bool has_asites;
+   uint64_t as_count, as_shown, as_rest_allocs, as_rest_bytes,
+            as_rest_live, as_rest_at_peak;
+   uint64_t as_allocs, as_bytes; /* over the listed sites */
+   ASite *asites;                /* the largest, at least --alloc-top */
+   size_t nasites, capasites;
+   size_t asites_total;          /* all listed sites in the file */
+
+   bool has_bad;
+   BadCall *bad;                 /* every <bad-call> */
+   size_t nbad, capbad;
+   uint64_t bad_total;           /* the sum of their counts */
 } Report;
 
 static void frame_free(Frame *f)
@@ -434,6 +568,28 @@ static void site_free(Site *s)
 {
    stack_free(&s->stack);
    free(s->role.role);
+   free(s->kind);
+   memset(s, 0, sizeof *s);
+}
+
+static void asite_free(ASite *s)
+{
+   stack_free(&s->stack);
+   free(s->role.role);
+   memset(s, 0, sizeof *s);
+}
+
+static void badcall_free(BadCall *b)
+{
+   stack_free(&b->stack);
+   free(b->kind);
+   free(b->addr);
+   memset(b, 0, sizeof *b);
+}
+
+static void sample_free(Sample *s)
+{
+   free(s->roles);
    memset(s, 0, sizeof *s);
 }
 
@@ -471,6 +627,41 @@ static void report_free(Report *r)
       fsite_free(&r->fsites[i]);
    free(r->fsites);
    free(r->wakes);
+   free(r->time_unit);
+   for (size_t i = 0; i < r->norphans; i++)
+      free(r->orphans[i].role.role);
+   free(r->orphans);
+   free(r->leak_check);
+   for (size_t i = 0; i < r->nlroles; i++)
+      free(r->lroles[i].role.role);
+   free(r->lroles);
+   for (size_t i = 0; i < r->nheld; i++) {
+      free(r->held[i].holder);
+      free(r->held[i].role.role);
+   }
+   free(r->held);
+   for (size_t i = 0; i < r->nlrecs; i++)
+      site_free(&r->lrecs[i]);
+   free(r->lrecs);
+   for (size_t i = 0; i < r->nxfrees; i++) {
+      free(r->xfrees[i].alloc.role);
+      free(r->xfrees[i].freed.role);
+   }
+   free(r->xfrees);
+   free(r->tl_unit);
+   for (size_t i = 0; i < r->nsamples; i++)
+      sample_free(&r->samples[i]);
+   free(r->samples);
+   sample_free(&r->tl_last);
+   for (size_t i = 0; i < r->ntl_cols; i++)
+      free(r->tl_cols[i].role);
+   free(r->tl_cols);
+   for (size_t i = 0; i < r->nasites; i++)
+      asite_free(&r->asites[i]);
+   free(r->asites);
+   for (size_t i = 0; i < r->nbad; i++)
+      badcall_free(&r->bad[i]);
+   free(r->bad);
 }
 
 static int cmp_order(size_t x, size_t y)
@@ -485,6 +676,50 @@ static int cmp_site(const void *a, const void *b)
    if (x->bytes != y->bytes)
       return x->bytes > y->bytes ? -1 : 1;
    return cmp_order(x->order, y->order);
+}
+
+/* A loss record's size is what it loses: its own bytes and, for a
+   definitely lost one, the bytes only it kept reachable.  Largest
+   first, then in file order. */
+static uint64_t lrec_total(const Site *s)
+{
+   return add_sat(s->bytes, s->ind_bytes);
+}
+
+static int cmp_lrec(const void *a, const void *b)
+{
+   const Site *x = a, *y = b;
+   uint64_t tx = lrec_total(x), ty = lrec_total(y);
+   if (tx != ty)
+      return tx > ty ? -1 : 1;
+   return cmp_order(x->order, y->order);
+}
+
+/* Most bytes allocated first, then in file order. */
+static int cmp_asite(const void *a, const void *b)
+{
+   const ASite *x = a, *y = b;
+   if (x->bytes != y->bytes)
+      return x->bytes > y->bytes ? -1 : 1;
+   return cmp_order(x->order, y->order);
+}
+
+/* Roles by name, then no pool before pool 1 before pool 2. */
+static int cmp_role(const Role *x, const Role *y)
+{
+   int c = strcmp(x->role ? x->role : "", y->role ? y->role : "");
+   if (c != 0)
+      return c;
+   if (x->has_pool != y->has_pool)
+      return x->has_pool ? 1 : -1;
+   if (x->has_pool && x->pool != y->pool)
+      return x->pool > y->pool ? 1 : -1;
+   return 0;
+}
+
+static bool same_role(const Role *x, const Role *y)
+{
+   return cmp_role(x, y) == 0;
 }
 
 /* Most blocked time first (the order the tool writes them in); equal
@@ -649,7 +884,9 @@ enum Kind {
    K_PPID, K_START, K_DURATION, K_END, K_THREADS, K_THREAD, K_NAME,
    K_THEAP, K_HEAP, K_LIVE, K_SITE, K_STACK, K_FRAME, K_IP, K_OBJ, K_FN,
    K_DIR, K_FILE, K_LINE, K_TFUTEX, K_ROLES, K_RSUM, K_RHEAP, K_RFUTEX,
-   K_FSITES, K_FSITE, K_WAKES, K_WAKE,
+   K_FSITES, K_FSITE, K_WAKES, K_WAKE, K_LEAKS, K_LTOTAL, K_LBYROLE,
+   K_HELD, K_LREC, K_XFREES, K_XFREE, K_TIMELINE, K_SAMPLE, K_SROLE,
+   K_ASITES, K_ASITE, K_BADCALLS, K_BADCALL,
    K_COUNT
 };
 
@@ -661,7 +898,10 @@ static const char *const kind_name[K_COUNT] = {
    "pid", "ppid", "start-time", "duration-ms", "end", "threads", "thread",
    "name", "heap", "heap", "live-at-exit", "site", "stack", "frame", "ip",
    "obj", "fn", "dir", "file", "line", "futex", "roles", "role-summary",
-   "heap", "futex", "futex-sites", "site", "wake-pairs", "wake",
+   "heap", "futex", "futex-sites", "site", "wake-pairs", "wake", "leaks",
+   "total", "by-role", "held-by", "loss-record", "cross-frees", "free",
+   "timeline", "sample", "role", "alloc-sites", "site", "bad-calls",
+   "bad-call",
 };
 
 /* The elements at_print reads, by parent.  Others are skipped: the
@@ -681,6 +921,11 @@ static const struct {
    { K_ROOT, "roles", K_ROLES, false, false },
    { K_ROOT, "futex-sites", K_FSITES, false, false },
    { K_ROOT, "wake-pairs", K_WAKES, false, false },
+   { K_ROOT, "leaks", K_LEAKS, false, false },
+   { K_ROOT, "cross-frees", K_XFREES, false, false },
+   { K_ROOT, "timeline", K_TIMELINE, false, false },
+   { K_ROOT, "alloc-sites", K_ASITES, false, false },
+   { K_ROOT, "bad-calls", K_BADCALLS, false, false },
    { K_RUN, "tool", K_TOOL, false, true },
    { K_RUN, "valgrind", K_VALGRIND, false, true },
    { K_RUN, "command", K_COMMAND, false, true },
@@ -703,6 +948,18 @@ static const struct {
    { K_FSITES, "site", K_FSITE, true, false },
    { K_FSITE, "stack", K_STACK, false, true },
    { K_WAKES, "wake", K_WAKE, true, false },
+   { K_LEAKS, "total", K_LTOTAL, true, false },
+   { K_LEAKS, "by-role", K_LBYROLE, true, false },
+   { K_LEAKS, "held-by", K_HELD, true, false },
+   { K_LEAKS, "loss-record", K_LREC, true, false },
+   { K_LREC, "stack", K_STACK, false, true },
+   { K_XFREES, "free", K_XFREE, true, false },
+   { K_TIMELINE, "sample", K_SAMPLE, true, false },
+   { K_SAMPLE, "role", K_SROLE, true, false },
+   { K_ASITES, "site", K_ASITE, true, false },
+   { K_ASITE, "stack", K_STACK, false, true },
+   { K_BADCALLS, "bad-call", K_BADCALL, true, false },
+   { K_BADCALL, "stack", K_STACK, false, true },
    { K_STACK, "frame", K_FRAME, true, false },
    { K_FRAME, "ip", K_IP, false, true },
    { K_FRAME, "obj", K_OBJ, false, false },
@@ -730,15 +987,24 @@ typedef struct {
    long line;
 } Level;
 
+/* How much of each list to keep while reading: the options. */
+typedef struct {
+   size_t top, futex_top, leaks_top, alloc_top;
+} Limits;
+
 typedef struct {
    xmlTextReaderPtr r;
    Report *rep;
-   size_t top, futex_top;
+   size_t top, futex_top, leaks_top, alloc_top;
    Level *lv;
    size_t nlv, caplv;
    Buf text;
    Site site;                    /* the <live-at-exit> <site> being read */
    FSite fsite;                  /* the <futex-sites> <site> being read */
+   Site lrec;                    /* the <loss-record> being read */
+   ASite asite;                  /* the <alloc-sites> <site> being read */
+   BadCall bad;                  /* the <bad-call> being read */
+   Sample sample;                /* the <sample> being read */
    Stack *stack;                 /* the <stack> being read */
    bool done;                    /* the root element ended */
    bool failed;
@@ -815,18 +1081,74 @@ static bool attr_u64_opt(Parser *p, const char *elem, const char *name,
    return attr_u64(p, elem, name, line, out);
 }
 
+/* A role attribute named role_name (required) and its pool attribute
+   named pool_name (optional). */
+static bool attr_role_named(Parser *p, const char *elem, long line, Role *r,
+                            const char *role_name, const char *pool_name)
+{
+   free(r->role);
+   r->role = attr_str(p, elem, role_name, true, line);
+   return r->role != NULL &&
+      attr_u64_opt(p, elem, pool_name, line, &r->pool, &r->has_pool);
+}
+
 /* The role attribute (required) and the optional pool and, where
    with_index, index attributes. */
 static bool attr_role(Parser *p, const char *elem, long line, Role *r,
                       bool with_index)
 {
-   free(r->role);
-   r->role = attr_str(p, elem, "role", true, line);
-   if (r->role == NULL ||
-       !attr_u64_opt(p, elem, "pool", line, &r->pool, &r->has_pool))
+   if (!attr_role_named(p, elem, line, r, "role", "pool"))
       return false;
    return !with_index ||
       attr_u64_opt(p, elem, "index", line, &r->index, &r->has_index);
+}
+
+/* An optional attribute that is "yes" or "no"; anything else fails.
+   *present tells whether it was there. */
+static bool attr_yes_no(Parser *p, const char *elem, const char *name,
+                        long line, bool *out, bool *present)
+{
+   char *v = attr_str(p, elem, name, false, line);
+   bool ok = true;
+   *present = v != NULL;
+   if (v == NULL)
+      return true;
+   if (strcmp(v, "yes") == 0) {
+      *out = true;
+   } else if (strcmp(v, "no") == 0) {
+      *out = false;
+   } else {
+      char *c = clip(v, 20);
+      fail(p, "line %ld: <%s> attribute %s is \"%s\", not yes or no",
+           line, elem, name, c);
+      free(c);
+      ok = false;
+   }
+   free(v);
+   return ok;
+}
+
+/* The leak-scan attributes of a <site> or <loss-record>: the kind
+   (required if need_kind), the indirect bytes and blocks (both or
+   neither) and the orphan mark. */
+static void attr_leak(Parser *p, const char *elem, long line, Site *s,
+                      bool need_kind)
+{
+   bool has_blocks = false, orphan_present = false;
+   s->kind = attr_str(p, elem, "kind", need_kind, line);
+   if (p->failed ||
+       !attr_u64_opt(p, elem, "indirect-bytes", line, &s->ind_bytes,
+                     &s->has_ind) ||
+       !attr_u64_opt(p, elem, "indirect-blocks", line, &s->ind_blocks,
+                     &has_blocks))
+      return;
+   if (s->has_ind != has_blocks) {
+      fail(p, "line %ld: <%s> has %s but not %s", line, elem,
+           s->has_ind ? "indirect-bytes" : "indirect-blocks",
+           s->has_ind ? "indirect-blocks" : "indirect-bytes");
+      return;
+   }
+   attr_yes_no(p, elem, "orphan", line, &s->orphan, &orphan_present);
 }
 
 /* Futex counters, by attribute name.  A reader asks for those it
@@ -1017,7 +1339,14 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       };
       for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
          if (!attr_u64(p, name, names[i], line, dest[i]))
-            break;
+            return;
+      /* Later: when the peak was, in the run's --time-unit. */
+      if (attr_u64_opt(p, name, "peak-time", line, &r->peak_time,
+                       &r->has_peak_time) && r->has_peak_time) {
+         free(r->time_unit);
+         r->time_unit = attr_str(p, name, "time-unit", true, line);
+         r->has_orphan_info = true;
+      }
       break;
    }
    case K_TFUTEX: {
@@ -1030,16 +1359,25 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
          attr_u64(p, name, "bytes", line, &r->exit_bytes);
       break;
    case K_SITE:
-      site_free(&p->site);
-      p->site.order = r->sites_total;
-      if (attr_u64(p, name, "thread", line, &p->site.thread) &&
-          attr_u64(p, name, "blocks", line, &p->site.blocks) &&
-          attr_u64(p, name, "bytes", line, &p->site.bytes))
-         attr_role(p, name, line, &p->site.role, false);
+   case K_LREC: {
+      Site *st = k == K_SITE ? &p->site : &p->lrec;
+      site_free(st);
+      st->order = k == K_SITE ? r->sites_total : r->lrecs_total;
+      if (attr_u64(p, name, "thread", line, &st->thread) &&
+          attr_u64(p, name, "blocks", line, &st->blocks) &&
+          attr_u64(p, name, "bytes", line, &st->bytes) &&
+          attr_role(p, name, line, &st->role, false))
+         attr_leak(p, name, line, st, k == K_LREC);
       break;
+   }
    case K_STACK:
-      p->stack = p->lv[p->nlv - 2].kind == K_FSITE ? &p->fsite.stack
-                                                   : &p->site.stack;
+      switch (p->lv[p->nlv - 2].kind) {
+      case K_FSITE: p->stack = &p->fsite.stack; break;
+      case K_LREC: p->stack = &p->lrec.stack; break;
+      case K_ASITE: p->stack = &p->asite.stack; break;
+      case K_BADCALL: p->stack = &p->bad.stack; break;
+      default: p->stack = &p->site.stack; break;
+      }
       break;
    case K_FRAME:
       GROW(p->stack->frames, p->stack->capframes, p->stack->nframes + 1);
@@ -1057,14 +1395,18 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
           attr_u64(p, name, "threads", line, &s->threads) &&
           attr_u64(p, name, "peak-alive", line, &s->peak_alive) &&
           attr_u64(p, name, "alive-at-exit", line, &s->alive) &&
-          attr_u64(p, name, "churn", line, &s->churn))
-         attr_u64(p, name, "insns", line, &s->insns);
+          attr_u64(p, name, "churn", line, &s->churn) &&
+          attr_u64(p, name, "insns", line, &s->insns))
+         attr_u64_opt(p, name, "live-at-peak", line, &s->live_at_peak,
+                      &s->has_live_at_peak);
       break;
    }
    case K_RHEAP: {
       RoleSum *s = &r->roles[r->nroles - 1];
-      if (attr_u64(p, name, "bytes-allocated", line, &s->bytes_allocated))
-         attr_u64(p, name, "live-bytes", line, &s->live_bytes);
+      if (attr_u64(p, name, "bytes-allocated", line, &s->bytes_allocated) &&
+          attr_u64(p, name, "live-bytes", line, &s->live_bytes))
+         attr_u64_opt(p, name, "peak-live", line, &s->peak_live,
+                      &s->has_peak_live);
       break;
    }
    case K_RFUTEX:
@@ -1108,6 +1450,148 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       }
       break;
    }
+   case K_LEAKS:
+      r->has_leaks = true;
+      free(r->leak_check);
+      r->leak_check = attr_str(p, name, "check", false, line);
+      break;
+   case K_LTOTAL: {
+      char *kind = attr_str(p, name, "kind", true, line);
+      int kx = leak_kind(kind);
+      uint64_t bytes, blocks;
+      free(kind);
+      if (kx < 0)
+         break;                  /* a kind added later: not summed */
+      if (attr_u64(p, name, "bytes", line, &bytes) &&
+          attr_u64(p, name, "blocks", line, &blocks)) {
+         r->leak_bytes[kx] = add_sat(r->leak_bytes[kx], bytes);
+         r->leak_blocks[kx] = add_sat(r->leak_blocks[kx], blocks);
+      }
+      break;
+   }
+   case K_LBYROLE: {
+      char *kind = attr_str(p, name, "kind", true, line);
+      int kx = leak_kind(kind);
+      free(kind);
+      if (kx < 0)
+         break;
+      GROW(r->lroles, r->caplroles, r->nlroles + 1);
+      LeakRole *lr = &r->lroles[r->nlroles++];
+      memset(lr, 0, sizeof *lr);
+      lr->kind = kx;
+      if (attr_role(p, name, line, &lr->role, false) &&
+          attr_u64(p, name, "bytes", line, &lr->bytes))
+         attr_u64(p, name, "blocks", line, &lr->blocks);
+      break;
+   }
+   case K_HELD: {
+      GROW(r->held, r->capheld, r->nheld + 1);
+      Held *h = &r->held[r->nheld++];
+      memset(h, 0, sizeof *h);
+      h->order = r->nheld;
+      h->holder = attr_str(p, name, "holder", true, line);
+      if (h->holder == NULL ||
+          !attr_u64_opt(p, name, "thread", line, &h->thread, &h->has_thread))
+         break;
+      if (h->has_thread &&
+          (!attr_role(p, name, line, &h->role, false) ||
+           !attr_yes_no(p, name, "thread-alive-at-exit", line, &h->alive,
+                        &h->alive_known)))
+         break;
+      if (attr_u64(p, name, "bytes", line, &h->bytes))
+         attr_u64(p, name, "blocks", line, &h->blocks);
+      break;
+   }
+   case K_XFREES:
+      r->has_xfrees = true;
+      break;
+   case K_XFREE: {
+      GROW(r->xfrees, r->capxfrees, r->nxfrees + 1);
+      XFree *x = &r->xfrees[r->nxfrees++];
+      memset(x, 0, sizeof *x);
+      x->order = r->nxfrees;
+      if (attr_role_named(p, name, line, &x->alloc, "alloc-role",
+                          "alloc-pool") &&
+          attr_role_named(p, name, line, &x->freed, "free-role",
+                          "free-pool") &&
+          attr_u64(p, name, "frees", line, &x->frees) &&
+          attr_u64(p, name, "bytes", line, &x->bytes)) {
+         r->xfree_frees = add_sat(r->xfree_frees, x->frees);
+         r->xfree_bytes = add_sat(r->xfree_bytes, x->bytes);
+      }
+      break;
+   }
+   case K_TIMELINE:
+      r->has_timeline = true;
+      free(r->tl_unit);
+      r->tl_unit = attr_str(p, name, "unit", true, line);
+      break;
+   case K_SAMPLE: {
+      Sample *sm = &p->sample;
+      bool present;
+      sample_free(sm);
+      if (attr_u64(p, name, "time", line, &sm->time) &&
+          attr_u64(p, name, "live-bytes", line, &sm->live))
+         attr_yes_no(p, name, "peak", line, &sm->peak, &present);
+      break;
+   }
+   case K_SROLE: {
+      Role role = { 0 };
+      uint64_t bytes;
+      if (attr_role(p, name, line, &role, false) &&
+          attr_u64(p, name, "live-bytes", line, &bytes)) {
+         size_t c = 0;
+         while (c < r->ntl_cols && !same_role(&r->tl_cols[c], &role))
+            c++;
+         if (c == r->ntl_cols) {
+            GROW(r->tl_cols, r->captl_cols, r->ntl_cols + 1);
+            r->tl_cols[r->ntl_cols++] = role;
+            role.role = NULL;
+         }
+         Sample *sm = &p->sample;
+         GROW(sm->roles, sm->caproles, sm->nroles + 1);
+         sm->roles[sm->nroles++] = (SRole){ .col = c, .bytes = bytes };
+      }
+      free(role.role);
+      break;
+   }
+   case K_ASITES:
+      r->has_asites = true;
+      if (attr_u64(p, name, "count", line, &r->as_count) &&
+          attr_u64(p, name, "shown", line, &r->as_shown) &&
+          attr_u64(p, name, "rest-allocs", line, &r->as_rest_allocs) &&
+          attr_u64(p, name, "rest-bytes", line, &r->as_rest_bytes) &&
+          attr_u64(p, name, "rest-live-bytes", line, &r->as_rest_live))
+         attr_u64(p, name, "rest-at-peak", line, &r->as_rest_at_peak);
+      break;
+   case K_ASITE: {
+      ASite *a = &p->asite;
+      asite_free(a);
+      a->order = r->asites_total;
+      if (attr_role(p, name, line, &a->role, false) &&
+          attr_u64(p, name, "allocs", line, &a->allocs) &&
+          attr_u64(p, name, "bytes", line, &a->bytes) &&
+          attr_u64(p, name, "live-blocks", line, &a->live_blocks) &&
+          attr_u64(p, name, "live-bytes", line, &a->live_bytes))
+         attr_u64(p, name, "at-peak", line, &a->at_peak);
+      break;
+   }
+   case K_BADCALLS:
+      r->has_bad = true;
+      break;
+   case K_BADCALL: {
+      BadCall *b = &p->bad;
+      badcall_free(b);
+      b->order = r->nbad;
+      b->kind = attr_str(p, name, "kind", true, line);
+      if (b->kind == NULL ||
+          !attr_u64(p, name, "count", line, &b->count))
+         break;
+      b->addr = attr_str(p, name, "addr", true, line);
+      if (b->addr != NULL && attr_u64(p, name, "size", line, &b->size))
+         attr_u64(p, name, "given", line, &b->given);
+      break;
+   }
    default:
       break;
    }
@@ -1120,6 +1604,22 @@ static void keep_site(Parser *p)
 {
    Report *r = p->rep;
    r->sites_total++;
+   if (p->site.orphan) {
+      /* Summed by role whatever --top is: few roles, many sites. */
+      size_t i = 0;
+      r->has_orphan_info = true;
+      while (i < r->norphans && !same_role(&r->orphans[i].role, &p->site.role))
+         i++;
+      if (i == r->norphans) {
+         GROW(r->orphans, r->caporphans, r->norphans + 1);
+         r->orphans[i] = (Orphans){ .order = i };
+         r->orphans[i].role = p->site.role;
+         r->orphans[i].role.role = xstrdup(p->site.role.role);
+         r->norphans++;
+      }
+      r->orphans[i].bytes = add_sat(r->orphans[i].bytes, p->site.bytes);
+      r->orphans[i].blocks = add_sat(r->orphans[i].blocks, p->site.blocks);
+   }
    if (p->top == 0) {
       site_free(&p->site);
       return;
@@ -1161,6 +1661,100 @@ static void keep_fsite(Parser *p)
       while (r->nfsites > p->futex_top)
          fsite_free(&r->fsites[--r->nfsites]);
    }
+}
+
+/* Keeps the loss record just read if it may be among the --leaks-top
+   largest, cut back as keep_site does. */
+static void keep_lrec(Parser *p)
+{
+   Report *r = p->rep;
+   r->lrecs_total++;
+   if (p->leaks_top == 0) {
+      site_free(&p->lrec);
+      return;
+   }
+   GROW(r->lrecs, r->caplrecs, r->nlrecs + 1);
+   r->lrecs[r->nlrecs++] = p->lrec;
+   memset(&p->lrec, 0, sizeof p->lrec);
+   if (p->leaks_top <= SIZE_MAX / 4 && r->nlrecs >= 2 * p->leaks_top + 256) {
+      qsort(r->lrecs, r->nlrecs, sizeof *r->lrecs, cmp_lrec);
+      while (r->nlrecs > p->leaks_top)
+         site_free(&r->lrecs[--r->nlrecs]);
+   }
+}
+
+/* Keeps the allocation site just read if it may be among the
+   --alloc-top largest, cut back as keep_site does. */
+static void keep_asite(Parser *p)
+{
+   Report *r = p->rep;
+   ASite *a = &p->asite;
+   r->asites_total++;
+   r->as_allocs = add_sat(r->as_allocs, a->allocs);
+   r->as_bytes = add_sat(r->as_bytes, a->bytes);
+   if (p->alloc_top == 0) {
+      asite_free(a);
+      return;
+   }
+   GROW(r->asites, r->capasites, r->nasites + 1);
+   r->asites[r->nasites++] = *a;
+   memset(a, 0, sizeof *a);
+   if (p->alloc_top <= SIZE_MAX / 4 && r->nasites >= 2 * p->alloc_top + 256) {
+      qsort(r->asites, r->nasites, sizeof *r->asites, cmp_asite);
+      while (r->nasites > p->alloc_top)
+         asite_free(&r->asites[--r->nasites]);
+   }
+}
+
+static void keep_bad(Parser *p)
+{
+   Report *r = p->rep;
+   GROW(r->bad, r->capbad, r->nbad + 1);
+   r->bad[r->nbad++] = p->bad;
+   r->bad_total = add_sat(r->bad_total, p->bad.count);
+   memset(&p->bad, 0, sizeof p->bad);
+}
+
+/* The timeline is kept to about TL_KEPT samples whatever the file
+   holds: every tl_stride-th one, and every peak; when that fills up,
+   every other one goes and the stride doubles (as the tool keeps its
+   own).  The last sample is always kept apart. */
+#define TL_KEPT 4096
+
+static void keep_sample(Parser *p)
+{
+   Report *r = p->rep;
+   Sample *sm = &p->sample;
+   if (r->tl_stride == 0)
+      r->tl_stride = 1;
+   if (sm->peak && r->tl_seen > 0 && sm->time == r->tl_prev_time &&
+       sm->live == r->tl_prev_live)
+      r->tl_repeats++;
+   r->tl_prev_time = sm->time;
+   r->tl_prev_live = sm->live;
+   sm->ordinal = r->tl_seen++;
+   bool keep = sm->peak || sm->ordinal % r->tl_stride == 0;
+   if (keep && r->nsamples >= TL_KEPT && r->tl_stride <= UINT64_MAX / 2) {
+      size_t n = 0;
+      r->tl_stride *= 2;
+      for (size_t i = 0; i < r->nsamples; i++) {
+         if (r->samples[i].peak || r->samples[i].ordinal % r->tl_stride == 0)
+            r->samples[n++] = r->samples[i];
+         else
+            sample_free(&r->samples[i]);
+      }
+      r->nsamples = n;
+      keep = sm->peak || sm->ordinal % r->tl_stride == 0;
+   }
+   sample_free(&r->tl_last);
+   r->tl_have_last = !keep;
+   if (keep) {
+      GROW(r->samples, r->capsamples, r->nsamples + 1);
+      r->samples[r->nsamples++] = *sm;
+   } else {
+      r->tl_last = *sm;
+   }
+   memset(sm, 0, sizeof *sm);
 }
 
 static bool text_u64(Parser *p, const char *elem, long line, uint64_t *out)
@@ -1234,6 +1828,14 @@ static void end(Parser *p)
       keep_site(p);
    else if (l->kind == K_FSITE)
       keep_fsite(p);
+   else if (l->kind == K_LREC)
+      keep_lrec(p);
+   else if (l->kind == K_ASITE)
+      keep_asite(p);
+   else if (l->kind == K_BADCALL)
+      keep_bad(p);
+   else if (l->kind == K_SAMPLE)
+      keep_sample(p);
    else if (l->kind == K_ROOT)
       p->done = true;
    p->nlv--;
@@ -1273,12 +1875,13 @@ static void start(Parser *p, const char *name, bool empty)
 /* Reads the report from in->fd into rep.  Returns NULL on success, else
    why the file cannot be shown (a static or parser-owned string that
    lives until the next call). */
-static const char *read_report(const char *path, Input *in, size_t top,
-                               size_t futex_top, Report *rep)
+static const char *read_report(const char *path, Input *in,
+                               const Limits *lim, Report *rep)
 {
    static char why[1100];
    XmlError xerr = { .in = in };
-   Parser p = { .rep = rep, .top = top, .futex_top = futex_top };
+   Parser p = { .rep = rep, .top = lim->top, .futex_top = lim->futex_top,
+                .leaks_top = lim->leaks_top, .alloc_top = lim->alloc_top };
 
    /* Errors raised before the reader exists, or outside it, go here. */
    xmlSetStructuredErrorFunc(&xerr, on_xml_error);
@@ -1351,6 +1954,10 @@ static const char *read_report(const char *path, Input *in, size_t top,
    xmlSetStructuredErrorFunc(NULL, NULL);
    site_free(&p.site);
    fsite_free(&p.fsite);
+   site_free(&p.lrec);
+   asite_free(&p.asite);
+   badcall_free(&p.bad);
+   sample_free(&p.sample);
    free(p.lv);
    free(p.text.s);
    return res;
@@ -1495,8 +2102,13 @@ static void print_run(const Report *r)
    printf("Duration: %s ms\n", num(r->duration_ms));
    if (r->end_how == END_EXIT)
       printf("Ended:    exited with status %ld\n", r->status);
+   else if (r->end_how == END_SIGNAL && (r->signo == 0 || strcmp(r->signal, "unknown") == 0))
+      printf("Ended:    killed by a signal the tool could not name\n");
    else if (r->end_how == END_SIGNAL)
       printf("Ended:    killed by %s (signal %" PRIu64 ")\n", r->signal, r->signo);
+   else if (strcmp(r->signal, "exec") == 0)
+      printf("Ended:    called execve (the report describes the program "
+             "before it)\n");
    else
       printf("Ended:    %s\n", r->signal);
 }
@@ -1609,21 +2221,37 @@ static void print_roles(Report *r)
    table_print(&t);
 }
 
-static void print_heap(const Report *r)
+/* "4,096 bytes", "1 byte". */
+static const char *bytes_str(uint64_t n)
 {
-   printf("\nHeap:\n");
-   printf("      in use at exit: %s %s in %s %s\n",
-          num(r->live_bytes), plural(r->live_bytes, "byte", "bytes"),
-          num(r->live_blocks), plural(r->live_blocks, "block", "blocks"));
-   printf("    total heap usage: %s %s, %s %s, %s %s allocated, %s %s freed\n",
-          num(r->allocs), plural(r->allocs, "alloc", "allocs"),
-          num(r->frees), plural(r->frees, "free", "frees"),
-          num(r->bytes_allocated), plural(r->bytes_allocated, "byte", "bytes"),
-          num(r->bytes_freed), plural(r->bytes_freed, "byte", "bytes"));
-   printf("                peak: %s %s in %s %s, at %s ms\n",
-          num(r->peak_bytes), plural(r->peak_bytes, "byte", "bytes"),
-          num(r->peak_blocks), plural(r->peak_blocks, "block", "blocks"),
-          num(r->peak_ms));
+   static char ring[8][48];
+   static unsigned next;
+   char *out = ring[next++ % 8];
+   snprintf(out, sizeof ring[0], "%s %s", num(n), plural(n, "byte", "bytes"));
+   return out;
+}
+
+/* "4,096 bytes in 2 blocks". */
+static const char *bytes_blocks(uint64_t bytes, uint64_t blocks)
+{
+   static char ring[8][96];
+   static unsigned next;
+   char *out = ring[next++ % 8];
+   snprintf(out, sizeof ring[0], "%s in %s %s", bytes_str(bytes), num(blocks),
+            plural(blocks, "block", "blocks"));
+   return out;
+}
+
+/* The time unit of the timeline and the peak: the tool's --time-unit. */
+static const char *unit_name(const char *unit)
+{
+   if (unit == NULL)
+      return "?";
+   if (strcmp(unit, "i") == 0)
+      return "instructions";
+   if (strcmp(unit, "B") == 0)
+      return "bytes allocated and freed";
+   return unit;                  /* "ms", or one added later */
 }
 
 static int cmp_thread_seq(const void *a, const void *b)
@@ -1650,8 +2278,9 @@ static ThreadIndex thread_index(const Report *r)
 }
 
 /* "thread 3 (name)", "thread 3" if it has no name, or "thread 9 (not
-   in the thread list)".  Newly allocated. */
-static char *thread_ref(const ThreadIndex *ix, uint64_t seq)
+   in the thread list)"; without the word "thread" if !word.  Newly
+   allocated. */
+static char *thread_label(const ThreadIndex *ix, uint64_t seq, bool word)
 {
    Thread key = { .seq = seq };
    const Thread *kp = &key;
@@ -1659,7 +2288,7 @@ static char *thread_ref(const ThreadIndex *ix, uint64_t seq)
       ? bsearch(&kp, ix->by_seq, ix->n, sizeof *ix->by_seq, cmp_thread_seq) : NULL;
    Buf b = { 0 };
    char n[48];
-   snprintf(n, sizeof n, "thread %" PRIu64, seq);
+   snprintf(n, sizeof n, "%s%" PRIu64, word ? "thread " : "", seq);
    buf_adds(&b, n);
    if (hit && (*hit)->name) {
       buf_adds(&b, " (");
@@ -1670,6 +2299,680 @@ static char *thread_ref(const ThreadIndex *ix, uint64_t seq)
    }
    return b.s;
 }
+
+static char *thread_ref(const ThreadIndex *ix, uint64_t seq)
+{
+   return thread_label(ix, seq, true);
+}
+
+/* Prints text as a paragraph, its lines at most width columns unless
+   a single word is longer. */
+static void print_wrapped(const char *text, size_t width)
+{
+   Buf line = { 0 }, word = { 0 };
+   size_t col = 0;
+   const char *p = text;
+   while (*p) {
+      while (*p == ' ')
+         p++;
+      if (*p == '\0')
+         break;
+      const char *w = p;
+      while (*p && *p != ' ')
+         p++;
+      buf_clear(&word);
+      buf_add(&word, w, (size_t)(p - w));
+      size_t ww = display_width(word.s);
+      if (col > 0 && col + 1 + ww > width) {
+         puts(line.s);
+         buf_clear(&line);
+         col = 0;
+      }
+      if (col > 0) {
+         buf_adds(&line, " ");
+         col++;
+      }
+      buf_adds(&line, word.s);
+      col += ww;
+   }
+   if (col > 0)
+      puts(line.s);
+   free(line.s);
+   free(word.s);
+}
+
+/* ---- Amounts by role ---- */
+
+typedef struct {
+   const Role *role;
+   uint64_t v[LK_N];             /* bytes, by leak kind or in v[0] */
+} RoleAmt;
+
+static int cmp_amt_role(const void *a, const void *b)
+{
+   return cmp_role(((const RoleAmt *)a)->role, ((const RoleAmt *)b)->role);
+}
+
+/* Sums the rows of a that have the same role; returns how many are
+   left, sorted by role. */
+static size_t merge_amts(RoleAmt *a, size_t n)
+{
+   size_t m = 0;
+   if (n == 0)
+      return 0;
+   qsort(a, n, sizeof *a, cmp_amt_role);
+   for (size_t i = 0; i < n; i++) {
+      if (m > 0 && same_role(a[m - 1].role, a[i].role)) {
+         for (int k = 0; k < LK_N; k++)
+            a[m - 1].v[k] = add_sat(a[m - 1].v[k], a[i].v[k]);
+      } else {
+         a[m++] = a[i];
+      }
+   }
+   return m;
+}
+
+/* The most in v[0] first (then v[1], ...), then by role. */
+static int cmp_amt_desc(const void *a, const void *b)
+{
+   const RoleAmt *x = a, *y = b;
+   for (int k = 0; k < LK_N; k++)
+      if (x->v[k] != y->v[k])
+         return x->v[k] > y->v[k] ? -1 : 1;
+   return cmp_role(x->role, y->role);
+}
+
+/* The roles of <leaks>' <by-role>s whose kind is in mask (a bit per
+   kind), each with the sum of their bytes in v[0], most first, those
+   with none left out.  *n gets their number; free the result. */
+static RoleAmt *leak_roles(const Report *r, unsigned mask, size_t *n)
+{
+   RoleAmt *a = xrealloc(NULL, (r->nlroles ? r->nlroles : 1) * sizeof *a);
+   size_t m = 0;
+   for (size_t i = 0; i < r->nlroles; i++) {
+      const LeakRole *lr = &r->lroles[i];
+      if (!(mask & (1u << lr->kind)) || lr->bytes == 0)
+         continue;
+      a[m] = (RoleAmt){ .role = &lr->role };
+      a[m++].v[0] = lr->bytes;
+   }
+   m = merge_amts(a, m);
+   qsort(a, m, sizeof *a, cmp_amt_desc);
+   *n = m;
+   return a;
+}
+
+/* At most this many roles are named in the verdict; the rest are
+   summed. */
+#define VERDICT_ROLES 4
+
+/* "tokio-worker (runtime 1) 8,000; main 1,234; 2 other roles 56":
+   a has n roles, most first. */
+static void add_role_list(Buf *b, const RoleAmt *a, size_t n)
+{
+   size_t shown = n <= VERDICT_ROLES ? n : VERDICT_ROLES - 1;
+   uint64_t rest = 0;
+   for (size_t i = 0; i < n; i++) {
+      if (i >= shown) {
+         rest = add_sat(rest, a[i].v[0]);
+         continue;
+      }
+      char *label = role_label(a[i].role, false);
+      if (i > 0)
+         buf_adds(b, "; ");
+      buf_adds(b, label);
+      buf_adds(b, " ");
+      buf_adds(b, num(a[i].v[0]));
+      free(label);
+   }
+   if (shown < n) {
+      buf_adds(b, "; ");
+      buf_adds(b, num(n - shown));
+      buf_adds(b, " other roles ");
+      buf_adds(b, num(rest));
+   }
+}
+
+/* ---- The verdict ---- */
+
+static bool is_crash_signal(const char *sig)
+{
+   static const char *const crash[] = {
+      "SIGSEGV", "SIGBUS", "SIGILL", "SIGFPE", "SIGABRT", "SIGTRAP", "SIGSYS",
+   };
+   for (size_t i = 0; i < sizeof crash / sizeof crash[0]; i++)
+      if (strcmp(sig, crash[i]) == 0)
+         return true;
+   return false;
+}
+
+/* Who holds the still reachable bytes, in a few groups. */
+enum { HG_GLOBALS, HG_LIVE, HG_ENDED, HG_NONE, HG_OTHER, HG_N };
+
+/* ", held by globals", ", 9,876 of them held by the stacks and TLS of
+   live threads (tokio-worker (runtime 1) 9,000; main 876) and 1,234
+   by globals": what <held-by> says about the still reachable bytes. */
+static void add_holders(Buf *b, const Report *r)
+{
+   uint64_t sum[HG_N] = { 0 };
+   unsigned kinds[HG_N] = { 0 };         /* bit 0 stack, 1 registers, 2 TLS */
+   RoleAmt *roles[HG_N] = { NULL };
+   size_t nroles[HG_N] = { 0 };
+   static const char *const kind_word[] = { "stacks", "registers", "TLS" };
+
+   for (int g = 0; g < HG_N; g++)
+      roles[g] = xrealloc(NULL, (r->nheld ? r->nheld : 1) * sizeof *roles[g]);
+   for (size_t i = 0; i < r->nheld; i++) {
+      const Held *h = &r->held[i];
+      int g = HG_OTHER, kind = -1;
+      if (strcmp(h->holder, "globals") == 0)
+         g = HG_GLOBALS;
+      else if (strcmp(h->holder, "none") == 0)
+         g = HG_NONE;
+      else if (strcmp(h->holder, "stack") == 0)
+         kind = 0;
+      else if (strcmp(h->holder, "registers") == 0)
+         kind = 1;
+      else if (strcmp(h->holder, "tls") == 0)
+         kind = 2;
+      if (kind >= 0) {
+         g = h->alive_known && !h->alive ? HG_ENDED : HG_LIVE;
+         kinds[g] |= 1u << kind;
+         if (h->has_thread && h->bytes > 0) {
+            roles[g][nroles[g]] = (RoleAmt){ .role = &h->role };
+            roles[g][nroles[g]++].v[0] = h->bytes;
+         }
+      }
+      sum[g] = add_sat(sum[g], h->bytes);
+   }
+
+   /* The groups, most bytes first. */
+   int order[HG_N], m = 0;
+   for (int g = 0; g < HG_N; g++)
+      if (sum[g] > 0)
+         order[m++] = g;
+   for (int i = 1; i < m; i++)
+      for (int j = i; j > 0 && sum[order[j]] > sum[order[j - 1]]; j--) {
+         int t = order[j];
+         order[j] = order[j - 1];
+         order[j - 1] = t;
+      }
+
+   for (int i = 0; i < m; i++) {
+      int g = order[i];
+      if (i == 0 && m == 1 && sum[g] == r->leak_bytes[LK_REACH]) {
+         buf_adds(b, ", held by ");
+      } else {
+         buf_adds(b, i == 0 ? ", " : i == m - 1 ? " and " : ", ");
+         buf_adds(b, num(sum[g]));
+         buf_adds(b, i == 0 ? " of them held by " : " by ");
+      }
+      if (g == HG_GLOBALS) {
+         buf_adds(b, "globals");
+      } else if (g == HG_NONE) {
+         buf_adds(b, "no known holder");
+      } else if (g == HG_OTHER) {
+         buf_adds(b, "other holders");
+      } else {
+         int nk = 0, seen = 0;
+         for (int k = 0; k < 3; k++)
+            nk += (kinds[g] >> k) & 1;
+         buf_adds(b, "the ");
+         for (int k = 0; k < 3; k++) {
+            if (!((kinds[g] >> k) & 1))
+               continue;
+            if (seen > 0)
+               buf_adds(b, seen == nk - 1 ? " and " : ", ");
+            buf_adds(b, kind_word[k]);
+            seen++;
+         }
+         buf_adds(b, g == HG_LIVE ? " of live threads" : " of ended threads");
+         size_t n = merge_amts(roles[g], nroles[g]);
+         qsort(roles[g], n, sizeof *roles[g], cmp_amt_desc);
+         if (n > 0) {
+            buf_adds(b, " (");
+            add_role_list(b, roles[g], n);
+            buf_adds(b, ")");
+         }
+      }
+   }
+   for (int g = 0; g < HG_N; g++)
+      free(roles[g]);
+}
+
+/* Appends "; " before every clause but the first. */
+static void clause(Buf *b, bool *first)
+{
+   if (!*first)
+      buf_adds(b, "; ");
+   *first = false;
+}
+
+/* "159 bytes definitely lost and 192 indirectly lost (allocated on
+   main 351)", or nothing if none. */
+static void add_lost(Buf *b, const Report *r, bool *first)
+{
+   uint64_t d = r->leak_bytes[LK_DEF], in = r->leak_bytes[LK_IND],
+            pos = r->leak_bytes[LK_POS];
+   size_t n;
+   RoleAmt *a;
+   if (d > 0 || in > 0) {
+      clause(b, first);
+      if (d > 0) {
+         buf_adds(b, bytes_str(d));
+         buf_adds(b, " definitely lost");
+         if (in > 0) {
+            buf_adds(b, " and ");
+            buf_adds(b, num(in));
+            buf_adds(b, " indirectly lost");
+         }
+      } else {
+         buf_adds(b, bytes_str(in));
+         buf_adds(b, " indirectly lost");
+      }
+      a = leak_roles(r, 1u << LK_DEF | 1u << LK_IND, &n);
+      if (n > 0) {
+         buf_adds(b, " (allocated on ");
+         add_role_list(b, a, n);
+         buf_adds(b, ")");
+      }
+      free(a);
+   }
+   if (pos > 0) {
+      clause(b, first);
+      buf_adds(b, bytes_str(pos));
+      buf_adds(b, " possibly lost");
+      a = leak_roles(r, 1u << LK_POS, &n);
+      if (n > 0) {
+         buf_adds(b, " (allocated on ");
+         add_role_list(b, a, n);
+         buf_adds(b, ")");
+      }
+      free(a);
+   }
+}
+
+static void add_reachable(Buf *b, const Report *r, bool *first)
+{
+   if (r->leak_bytes[LK_REACH] == 0)
+      return;
+   clause(b, first);
+   buf_adds(b, bytes_str(r->leak_bytes[LK_REACH]));
+   buf_adds(b, " still reachable");
+   add_holders(b, r);
+}
+
+static int cmp_bad(const void *a, const void *b);
+
+/* "3 bad calls (2 double-free, 1 invalid-free)". */
+static void add_bad(Buf *b, Report *r, bool *first)
+{
+   if (r->bad_total == 0)
+      return;
+   clause(b, first);
+   buf_adds(b, num(r->bad_total));
+   buf_adds(b, plural(r->bad_total, " bad call (", " bad calls ("));
+   /* Sum by kind, most first, in order of first sight. */
+   qsort(r->bad, r->nbad, sizeof *r->bad, cmp_bad);
+   size_t nk = 0;
+   const char **kinds = xrealloc(NULL, r->nbad * sizeof *kinds);
+   uint64_t *counts = xrealloc(NULL, r->nbad * sizeof *counts);
+   for (size_t i = 0; i < r->nbad; i++) {
+      size_t k = 0;
+      while (k < nk && strcmp(kinds[k], r->bad[i].kind) != 0)
+         k++;
+      if (k == nk) {
+         kinds[nk] = r->bad[i].kind;
+         counts[nk++] = 0;
+      }
+      counts[k] = add_sat(counts[k], r->bad[i].count);
+   }
+   for (size_t i = 1; i < nk; i++)
+      for (size_t j = i; j > 0 && counts[j] > counts[j - 1]; j--) {
+         const char *tk = kinds[j];
+         uint64_t tc = counts[j];
+         kinds[j] = kinds[j - 1];
+         counts[j] = counts[j - 1];
+         kinds[j - 1] = tk;
+         counts[j - 1] = tc;
+      }
+   for (size_t k = 0; k < nk; k++) {
+      if (k > 0)
+         buf_adds(b, ", ");
+      buf_adds(b, num(counts[k]));
+      buf_adds(b, " ");
+      buf_adds(b, kinds[k]);
+   }
+   buf_adds(b, ")");
+   free(kinds);
+   free(counts);
+}
+
+/* The paragraph under the run header: how the program ended and what
+   it left on the heap. */
+static void print_verdict(Report *r)
+{
+   Buf b = { 0 };
+   char n[96];
+   bool signalled = false, first = true;
+
+   switch (r->end_how) {
+   case END_EXIT:
+      snprintf(n, sizeof n, "Exited with status %ld", r->status);
+      buf_adds(&b, n);
+      break;
+   case END_SIGNAL:
+      signalled = true;
+      if (r->signo == 0 || strcmp(r->signal, "unknown") == 0) {
+         buf_adds(&b, "Killed by a signal the tool could not name");
+      } else {
+         buf_adds(&b, is_crash_signal(r->signal) ? "Crashed with " : "Stopped by ");
+         buf_adds(&b, r->signal);
+      }
+      break;
+   default:
+      if (strcmp(r->signal, "exec") == 0) {
+         buf_adds(&b, "Called execve");
+      } else {
+         buf_adds(&b, "Ended (");
+         buf_adds(&b, r->signal);
+         buf_adds(&b, ")");
+      }
+      break;
+   }
+   buf_adds(&b, ": ");
+
+   uint64_t lost = add_sat(add_sat(r->leak_bytes[LK_DEF], r->leak_bytes[LK_IND]),
+                           r->leak_bytes[LK_POS]);
+   if (!r->has_leaks) {
+      if (r->exit_blocks == 0 && r->exit_bytes == 0) {
+         buf_adds(&b, "nothing left on the heap");
+      } else {
+         buf_adds(&b, bytes_blocks(r->exit_bytes, r->exit_blocks));
+         buf_adds(&b, " still live (the report has no leak scan)");
+      }
+      first = false;
+   } else if (lost == 0 && r->leak_blocks[LK_DEF] == 0 &&
+              r->leak_blocks[LK_IND] == 0 && r->leak_blocks[LK_POS] == 0) {
+      Buf reach = { 0 };
+      bool rfirst = true;
+      add_reachable(&reach, r, &rfirst);
+      if (reach.s == NULL) {
+         buf_adds(&b, "no leaks, and nothing left on the heap");
+      } else if (strchr(reach.s, '(') == NULL) {
+         /* "no leaks (1,234 bytes still reachable, held by globals)" */
+         buf_adds(&b, "no leaks (");
+         buf_adds(&b, reach.s);
+         buf_adds(&b, ")");
+      } else {
+         buf_adds(&b, "no leaks; ");
+         buf_adds(&b, reach.s);
+      }
+      free(reach.s);
+      first = false;
+   } else if (signalled) {
+      /* Stopped from outside: what it still held comes first. */
+      add_reachable(&b, r, &first);
+      add_lost(&b, r, &first);
+   } else {
+      add_lost(&b, r, &first);
+      add_reachable(&b, r, &first);
+   }
+   if (first) {                  /* lost blocks of 0 bytes only */
+      buf_adds(&b, "no bytes lost");
+      first = false;
+   }
+   add_bad(&b, r, &first);
+   buf_adds(&b, ".");
+   putchar('\n');
+   print_wrapped(b.s, 78);
+   free(b.s);
+}
+
+/* ---- Heap ---- */
+
+/* The roles by their live bytes at the process's peak, most first. */
+static int cmp_rolesum_peak(const void *a, const void *b)
+{
+   const RoleSum *x = *(const RoleSum *const *)a, *y = *(const RoleSum *const *)b;
+   if (x->live_at_peak != y->live_at_peak)
+      return x->live_at_peak > y->live_at_peak ? -1 : 1;
+   if (x->peak_live != y->peak_live)
+      return x->peak_live > y->peak_live ? -1 : 1;
+   int c = cmp_role(&x->role, &y->role);
+   return c ? c : cmp_order(x->order, y->order);
+}
+
+static void print_heap(const Report *r)
+{
+   printf("\nHeap:\n");
+   printf("      in use at exit: %s\n", bytes_blocks(r->live_bytes, r->live_blocks));
+   printf("    total heap usage: %s %s, %s %s, %s allocated, %s freed\n",
+          num(r->allocs), plural(r->allocs, "alloc", "allocs"),
+          num(r->frees), plural(r->frees, "free", "frees"),
+          bytes_str(r->bytes_allocated), bytes_str(r->bytes_freed));
+   printf("                peak: %s, at ", bytes_blocks(r->peak_bytes, r->peak_blocks));
+   if (!r->has_peak_time)
+      printf("%s ms\n", num(r->peak_ms));
+   else if (r->time_unit && strcmp(r->time_unit, "ms") == 0 && r->peak_time == r->peak_ms)
+      printf("%s ms\n", num(r->peak_time));
+   else
+      printf("%s %s (%s ms)\n", num(r->peak_time), unit_name(r->time_unit),
+             num(r->peak_ms));
+
+   /* Each role's share of the peak and its own highest. */
+   const RoleSum **rs = xrealloc(NULL, (r->nroles ? r->nroles : 1) * sizeof *rs);
+   size_t n = 0;
+   bool own = false;
+   for (size_t i = 0; i < r->nroles; i++) {
+      const RoleSum *s = &r->roles[i];
+      if (s->has_live_at_peak && (s->live_at_peak > 0 || s->peak_live > 0)) {
+         rs[n++] = s;
+         own |= s->has_peak_live;
+      }
+   }
+   if (n > 0) {
+      static const char *const head0[] = { "", "live at", "its own" };
+      static const char *const head[] = { "role", "the peak", "peak" };
+      static const bool right[] = { false, true, true };
+      static const size_t cap[] = { ROLE_COL_MAX, 0, 0 };
+      Table t = { .ncols = own ? 3 : 2, .head0 = head0, .head = head,
+                  .right = right, .cap = cap };
+      qsort(rs, n, sizeof *rs, cmp_rolesum_peak);
+      putchar('\n');
+      for (size_t i = 0; i < n; i++) {
+         cell_free(&t, role_label(&rs[i]->role, false));
+         cell(&t, num(rs[i]->live_at_peak));
+         if (own)
+            cell(&t, rs[i]->has_peak_live ? num(rs[i]->peak_live) : "-");
+      }
+      table_print(&t);
+   }
+   free(rs);
+}
+
+/* ---- Timeline ---- */
+
+/* Role columns in the timeline; more roles are summed in one. */
+#define TL_ROLE_COLS 4
+#define TL_BAR 20
+
+static void print_timeline(Report *r, size_t rows)
+{
+   if (rows == 0 || !r->has_timeline)
+      return;
+   /* The last sample, if it was not kept with the others. */
+   if (r->tl_have_last) {
+      GROW(r->samples, r->capsamples, r->nsamples + 1);
+      r->samples[r->nsamples++] = r->tl_last;
+      memset(&r->tl_last, 0, sizeof r->tl_last);
+      r->tl_have_last = false;
+   }
+   /* The tool writes the peak as a sample of its own, which may repeat
+      the one before: keep one. */
+   size_t n = 0;
+   for (size_t i = 0; i < r->nsamples; i++) {
+      Sample *s = &r->samples[i];
+      if (n > 0 && s->peak != r->samples[n - 1].peak &&
+          s->time == r->samples[n - 1].time && s->live == r->samples[n - 1].live) {
+         r->samples[n - 1].peak = true;
+         sample_free(s);
+         continue;
+      }
+      r->samples[n++] = *s;
+   }
+   r->nsamples = n;
+   const Sample *sm = r->samples;
+   if (n == 0) {
+      printf("\nHeap over time: no samples.\n");
+      return;
+   }
+
+   /* Which samples: evenly spaced, with the peak and the last. */
+   size_t peak = n, *pick = xrealloc(NULL, (rows < n ? rows : n) * sizeof *pick);
+   size_t np = 0;
+   for (size_t i = 0; i < n && peak == n; i++)
+      if (sm[i].peak)
+         peak = i;
+   if (n <= rows) {
+      for (size_t i = 0; i < n; i++)
+         pick[np++] = i;
+   } else if (rows == 1) {
+      pick[np++] = peak < n ? peak : n - 1;
+   } else {
+      for (size_t k = 0; k < rows; k++)
+         pick[np++] = (size_t)(((long double)k * (long double)(n - 1)) /
+                               (long double)(rows - 1) + 0.5L);
+      bool has_peak = peak == n;
+      for (size_t k = 0; k < np; k++)
+         has_peak |= pick[k] == peak;
+      if (!has_peak) {
+         /* Replace the pick nearest the peak, never the last. */
+         size_t best = 0;
+         for (size_t k = 1; k + 1 < np; k++) {
+            size_t dk = pick[k] > peak ? pick[k] - peak : peak - pick[k];
+            size_t db = pick[best] > peak ? pick[best] - peak : peak - pick[best];
+            if (dk < db)
+               best = k;
+         }
+         pick[best] = peak;
+      }
+   }
+
+   /* The role columns: the roles with the most bytes at any sample. */
+   size_t nc = r->ntl_cols;
+   RoleAmt *cols = xrealloc(NULL, (nc ? nc : 1) * sizeof *cols);
+   for (size_t c = 0; c < nc; c++)
+      cols[c] = (RoleAmt){ .role = &r->tl_cols[c] };
+   for (size_t i = 0; i < n; i++)
+      for (size_t j = 0; j < sm[i].nroles; j++) {
+         RoleAmt *a = &cols[sm[i].roles[j].col];
+         if (sm[i].roles[j].bytes > a->v[0])
+            a->v[0] = sm[i].roles[j].bytes;
+      }
+   for (size_t c = 0; c < nc; c++)
+      cols[c].v[1] = c;
+   /* Largest first, then by role; v[1] remembers the column. */
+   for (size_t i = 1; i < nc; i++)
+      for (size_t j = i; j > 0; j--) {
+         const RoleAmt *x = &cols[j], *y = &cols[j - 1];
+         if (x->v[0] < y->v[0] || (x->v[0] == y->v[0] && cmp_role(x->role, y->role) >= 0))
+            break;
+         RoleAmt t = cols[j];
+         cols[j] = cols[j - 1];
+         cols[j - 1] = t;
+      }
+   size_t shown_cols = nc <= TL_ROLE_COLS ? nc : TL_ROLE_COLS - 1;
+   bool others = shown_cols < nc;
+   size_t *place = xrealloc(NULL, (nc ? nc : 1) * sizeof *place);
+   for (size_t c = 0; c < nc; c++)
+      place[cols[c].v[1]] = c < shown_cols ? c : shown_cols;
+
+   size_t ncols = 2 + shown_cols + (others ? 1 : 0) + 1;
+   const char **head0 = xrealloc(NULL, ncols * sizeof *head0);
+   const char **head = xrealloc(NULL, ncols * sizeof *head);
+   bool *right = xrealloc(NULL, ncols * sizeof *right);
+   size_t *cap = xrealloc(NULL, ncols * sizeof *cap);
+   char **owned = xrealloc(NULL, (2 * shown_cols + 1) * sizeof *owned);
+   size_t nowned = 0;
+   head0[0] = "";
+   head[0] = "time";
+   head0[1] = "live";
+   head[1] = "bytes";
+   for (size_t c = 0; c < shown_cols; c++) {
+      /* The role above, its pool below: "tokio-worker" / "(runtime 1)". */
+      const Role *role = cols[c].role;
+      char *full = role_label(role, false);
+      char *paren = strchr(full, '(');
+      if (role->has_pool && paren != NULL && paren > full) {
+         paren[-1] = '\0';
+         head0[2 + c] = full;
+         head[2 + c] = owned[nowned++] = xstrdup(paren);
+         owned[nowned++] = full;
+      } else {
+         head0[2 + c] = "";
+         head[2 + c] = owned[nowned++] = full;
+      }
+   }
+   if (others) {
+      head0[ncols - 2] = "other";
+      head[ncols - 2] = "roles";
+   }
+   head0[ncols - 1] = "";
+   head[ncols - 1] = "";
+   for (size_t c = 0; c < ncols; c++) {
+      right[c] = c + 1 < ncols;
+      cap[c] = 0;
+   }
+   Table t = { .ncols = ncols, .head0 = head0, .head = head, .right = right,
+               .cap = cap };
+
+   uint64_t top = 0;
+   for (size_t k = 0; k < np; k++)
+      if (sm[pick[k]].live > top)
+         top = sm[pick[k]].live;
+   uint64_t *by = xrealloc(NULL, (shown_cols + 1) * sizeof *by);
+   for (size_t k = 0; k < np; k++) {
+      const Sample *s = &sm[pick[k]];
+      memset(by, 0, (shown_cols + 1) * sizeof *by);
+      for (size_t j = 0; j < s->nroles; j++) {
+         size_t c = place[s->roles[j].col];
+         by[c] = add_sat(by[c], s->roles[j].bytes);
+      }
+      cell(&t, num(s->time));
+      cell(&t, num(s->live));
+      for (size_t c = 0; c < shown_cols + (others ? 1 : 0); c++)
+         cell(&t, num(by[c]));
+      char bar[TL_BAR + 16];
+      size_t len = top ? (size_t)((long double)s->live * TL_BAR / (long double)top + 0.5L) : 0;
+      if (len == 0 && s->live > 0)
+         len = 1;
+      memset(bar, '#', len);
+      bar[len] = '\0';
+      if (s->peak)
+         strcat(bar, " peak");
+      cell(&t, bar);
+   }
+   uint64_t total = sub_sat(r->tl_seen, r->tl_repeats);
+   printf("\nHeap over time, in %s: %s of %s %s%s:\n", unit_name(r->tl_unit),
+          num(np), num(total), plural(total, "sample", "samples"),
+          np < total ? ", evenly spaced, with the peak and the last" : "");
+   table_print(&t);
+
+   for (size_t i = 0; i < nowned; i++)
+      free(owned[i]);
+   free(owned);
+   free(by);
+   free(head0);
+   free(head);
+   free(right);
+   free(cap);
+   free(place);
+   free(cols);
+   free(pick);
+}
+
+/* ---- Stacks ---- */
 
 static void print_frame(const Frame *f, bool first)
 {
@@ -1700,6 +3003,294 @@ static void print_stack(const Stack *s)
              s->nframes - n == 1 ? "frame" : "frames");
 }
 
+/* ---- Allocation sites ---- */
+
+static void print_asites(Report *r, size_t top)
+{
+   if (top == 0 || !r->has_asites)
+      return;
+   uint64_t sites = add_sat(r->asites_total, sub_sat(r->as_count, r->as_shown));
+   if (r->asites_total == 0) {
+      printf("\nAllocation sites: none.\n");
+      return;
+   }
+   qsort(r->asites, r->nasites, sizeof *r->asites, cmp_asite);
+   size_t shown = r->nasites < top ? r->nasites : top;
+   printf("\nAllocation sites: %s %s of %s at %s %s; the largest %s:\n",
+          num(add_sat(r->as_allocs, r->as_rest_allocs)),
+          plural(add_sat(r->as_allocs, r->as_rest_allocs), "allocation", "allocations"),
+          bytes_str(add_sat(r->as_bytes, r->as_rest_bytes)),
+          num(sites), plural(sites, "site", "sites"), num(shown));
+   if (r->as_count > r->as_shown)
+      printf("(the report lists %s of them; the other %s allocated %s in %s %s, "
+             "%s live at exit, %s at the peak)\n",
+             num(r->as_shown), num(r->as_count - r->as_shown),
+             bytes_str(r->as_rest_bytes), num(r->as_rest_allocs),
+             plural(r->as_rest_allocs, "allocation", "allocations"),
+             num(r->as_rest_live), num(r->as_rest_at_peak));
+   for (size_t i = 0; i < shown; i++) {
+      const ASite *a = &r->asites[i];
+      char *role = role_label(&a->role, false);
+      printf("\n#%zu: %s in %s %s, role %s; live at exit: %s; at the peak: %s\n",
+             i + 1, bytes_str(a->bytes), num(a->allocs),
+             plural(a->allocs, "allocation", "allocations"), role,
+             bytes_blocks(a->live_bytes, a->live_blocks), bytes_str(a->at_peak));
+      free(role);
+      print_stack(&a->stack);
+   }
+}
+
+/* ---- Frees across roles ---- */
+
+/* Most bytes first, then most frees, then in file order. */
+static int cmp_xfree(const void *a, const void *b)
+{
+   const XFree *x = a, *y = b;
+   if (x->bytes != y->bytes)
+      return x->bytes > y->bytes ? -1 : 1;
+   if (x->frees != y->frees)
+      return x->frees > y->frees ? -1 : 1;
+   return cmp_order(x->order, y->order);
+}
+
+static void print_xfrees(Report *r)
+{
+   if (!r->has_xfrees)
+      return;
+   if (r->nxfrees == 0) {
+      printf("\nFrees across roles: none.\n");
+      return;
+   }
+   qsort(r->xfrees, r->nxfrees, sizeof *r->xfrees, cmp_xfree);
+   printf("\nFrees across roles: %s %s of %s allocated in one role and freed in "
+          "another:\n", num(r->xfree_frees), plural(r->xfree_frees, "free", "frees"),
+          bytes_str(r->xfree_bytes));
+   for (size_t i = 0; i < r->nxfrees; i++) {
+      const XFree *x = &r->xfrees[i];
+      char *a = role_label(&x->alloc, false), *f = role_label(&x->freed, false);
+      printf("  allocated in %s, freed in %s: %s %s, %s\n", a, f, num(x->frees),
+             plural(x->frees, "free", "frees"), bytes_str(x->bytes));
+      free(a);
+      free(f);
+   }
+}
+
+/* ---- Bad calls ---- */
+
+/* Most calls first, then in file order. */
+static int cmp_bad(const void *a, const void *b)
+{
+   const BadCall *x = a, *y = b;
+   if (x->count != y->count)
+      return x->count > y->count ? -1 : 1;
+   return cmp_order(x->order, y->order);
+}
+
+static void print_bad(Report *r)
+{
+   if (!r->has_bad)
+      return;
+   if (r->nbad == 0) {
+      printf("\nBad calls: none.\n");
+      return;
+   }
+   qsort(r->bad, r->nbad, sizeof *r->bad, cmp_bad);
+   printf("\nBad calls: %s %s the program got wrong, at %s %s (each was "
+          "ignored and the program went on):\n", num(r->bad_total),
+          plural(r->bad_total, "call", "calls"), num(r->nbad),
+          plural(r->nbad, "place", "places"));
+   for (size_t i = 0; i < r->nbad; i++) {
+      const BadCall *b = &r->bad[i];
+      const char *k = b->kind;
+      printf("\n%s: %s %s%s", k, num(b->count), plural(b->count, "call", "calls"),
+             b->count > 1 ? "; the first: " : ", ");
+      /* What the call was, in the terms of its kind (size and given
+         are the tool's two numbers: see docs/report-format.md). */
+      if (strcmp(k, "invalid-free") == 0)
+         printf("free(%s) of no heap block\n", b->addr);
+      else if (strcmp(k, "double-free") == 0)
+         printf("free(%s) of a block already freed\n", b->addr);
+      else if (strcmp(k, "realloc-of-freed") == 0)
+         printf("realloc(%s, %s) of a block already freed\n", b->addr,
+                num(b->given));
+      else if (strcmp(k, "realloc-invalid") == 0)
+         printf("realloc(%s, %s) of no heap block\n", b->addr, num(b->given));
+      else if (strcmp(k, "calloc-overflow") == 0)
+         printf("calloc(%s, %s), whose size overflows\n", num(b->size),
+                num(b->given));
+      else if (strcmp(k, "bad-alignment") == 0)
+         printf("alignment %s, not a power of two, for %s\n", num(b->given),
+                bytes_str(b->size));
+      else if (strcmp(k, "sized-free-mismatch") == 0)
+         printf("block %s freed with size %s, block is %s\n", b->addr,
+                num(b->given), num(b->size));
+      else
+         printf("address %s, size %s, given %s\n", b->addr, num(b->size),
+                num(b->given));
+      print_stack(&b->stack);
+   }
+}
+
+/* ---- Leaks ---- */
+
+/* At most this many holders of still reachable memory are listed. */
+#define HOLDERS_SHOWN 20
+
+static int cmp_held(const void *a, const void *b)
+{
+   const Held *x = a, *y = b;
+   if (x->bytes != y->bytes)
+      return x->bytes > y->bytes ? -1 : 1;
+   return cmp_order(x->order, y->order);
+}
+
+static void print_leaks(Report *r, const ThreadIndex *ix)
+{
+   if (!r->has_leaks)
+      return;
+   printf("\nLeaks (leak check: %s):\n", r->leak_check ? r->leak_check : "?");
+   for (int k = 0; k < LK_N; k++)
+      printf("%20s: %s\n", lk_text[k], bytes_blocks(r->leak_bytes[k], r->leak_blocks[k]));
+
+   /* By role and kind. */
+   if (r->nlroles > 0) {
+      static const char *const head0[] = {
+         "", "definitely", "indirectly", "possibly", "still",
+      };
+      static const char *const head[] = {
+         "role", "lost", "lost", "lost", "reachable",
+      };
+      static const bool right[] = { false, true, true, true, true };
+      static const size_t cap[] = { ROLE_COL_MAX, 0, 0, 0, 0 };
+      Table t = { .ncols = 5, .head0 = head0, .head = head, .right = right,
+                  .cap = cap };
+      RoleAmt *a = xrealloc(NULL, r->nlroles * sizeof *a);
+      for (size_t i = 0; i < r->nlroles; i++) {
+         a[i] = (RoleAmt){ .role = &r->lroles[i].role };
+         a[i].v[r->lroles[i].kind] = r->lroles[i].bytes;
+      }
+      size_t n = merge_amts(a, r->nlroles);
+      qsort(a, n, sizeof *a, cmp_amt_desc);
+      for (size_t i = 0; i < n; i++) {
+         cell_free(&t, role_label(a[i].role, false));
+         for (int k = 0; k < LK_N; k++)
+            cell(&t, num(a[i].v[k]));
+      }
+      printf("\n  By the role in force when they were allocated, in bytes:\n");
+      table_print(&t);
+      free(a);
+   }
+
+   /* What holds the still reachable bytes. */
+   if (r->nheld > 0) {
+      static const char *const head[] = { "holder", "thread", "role", "bytes", "blocks" };
+      static const bool right[] = { false, false, false, true, true };
+      static const size_t cap[] = { 0, NAME_COL_MAX + 16, ROLE_COL_MAX, 0, 0 };
+      Table t = { .ncols = 5, .head = head, .right = right, .cap = cap };
+      qsort(r->held, r->nheld, sizeof *r->held, cmp_held);
+      size_t shown = r->nheld < HOLDERS_SHOWN ? r->nheld : HOLDERS_SHOWN;
+      uint64_t rest_bytes = 0, rest_blocks = 0;
+      for (size_t i = 0; i < r->nheld; i++) {
+         const Held *h = &r->held[i];
+         if (i >= shown) {
+            rest_bytes = add_sat(rest_bytes, h->bytes);
+            rest_blocks = add_sat(rest_blocks, h->blocks);
+            continue;
+         }
+         cell(&t, strcmp(h->holder, "tls") == 0 ? "TLS"
+                  : strcmp(h->holder, "none") == 0 ? "(unknown)" : h->holder);
+         if (h->has_thread) {
+            char *who = thread_label(ix, h->thread, false);
+            if (h->alive_known && !h->alive) {
+               Buf b = { 0 };
+               buf_adds(&b, who);
+               buf_adds(&b, " (ended)");
+               free(who);
+               who = b.s;
+            }
+            cell_free(&t, who);
+            cell_free(&t, role_label(&h->role, false));
+         } else {
+            cell(&t, "-");
+            cell(&t, "-");
+         }
+         cell(&t, num(h->bytes));
+         cell(&t, num(h->blocks));
+      }
+      printf("\n  Still reachable memory, by what first reached it:\n");
+      table_print(&t);
+      if (shown < r->nheld)
+         printf("  ... and %s more: %s\n", num(r->nheld - shown),
+                bytes_blocks(rest_bytes, rest_blocks));
+   }
+}
+
+static void print_lrecs(Report *r, size_t top, const ThreadIndex *ix)
+{
+   if (top == 0 || !r->has_leaks)
+      return;
+   if (r->lrecs_total == 0) {
+      if (r->leak_check && strcmp(r->leak_check, "summary") == 0)
+         printf("\nLoss records: none in the report (the leak check was a summary).\n");
+      else
+         printf("\nLoss records: none.\n");
+      return;
+   }
+   qsort(r->lrecs, r->nlrecs, sizeof *r->lrecs, cmp_lrec);
+   size_t shown = r->nlrecs < top ? r->nlrecs : top;
+   printf("\nLoss records: the largest %s of %s:\n", num(shown), num(r->lrecs_total));
+   for (size_t i = 0; i < shown; i++) {
+      const Site *s = &r->lrecs[i];
+      int k = leak_kind(s->kind);
+      char *who = thread_ref(ix, s->thread), *role = role_label(&s->role, false);
+      printf("\n#%zu: ", i + 1);
+      if (s->has_ind && s->ind_bytes > 0)
+         printf("%s (%s direct, %s indirect) bytes", num(lrec_total(s)),
+                num(s->bytes), num(s->ind_bytes));
+      else
+         printf("%s", bytes_str(s->bytes));
+      printf(" in %s %s %s %s, %s, role %s\n", num(s->blocks),
+             plural(s->blocks, "block", "blocks"),
+             s->bytes == 1 && !(s->has_ind && s->ind_bytes > 0) ? "is" : "are",
+             k >= 0 ? lk_text[k] : s->kind, who, role);
+      free(who);
+      free(role);
+      print_stack(&s->stack);
+   }
+}
+
+/* Sorts orphans: most bytes first, then by role. */
+static int cmp_orphans(const void *a, const void *b)
+{
+   const Orphans *x = a, *y = b;
+   if (x->bytes != y->bytes)
+      return x->bytes > y->bytes ? -1 : 1;
+   int c = cmp_role(&x->role, &y->role);
+   return c ? c : cmp_order(x->order, y->order);
+}
+
+static void print_orphans(Report *r)
+{
+   if (!r->has_orphan_info)
+      return;
+   if (r->norphans == 0) {
+      printf("\nOrphans: none (no memory live at exit belongs to a thread that "
+             "had ended).\n");
+      return;
+   }
+   qsort(r->orphans, r->norphans, sizeof *r->orphans, cmp_orphans);
+   printf("\nOrphans: memory live at exit whose owning thread had ended, by "
+          "role:\n");
+   for (size_t i = 0; i < r->norphans; i++) {
+      char *role = role_label(&r->orphans[i].role, false);
+      printf("  %s: %s\n", role,
+             bytes_blocks(r->orphans[i].bytes, r->orphans[i].blocks));
+      free(role);
+   }
+}
+
+/* ---- Memory live at exit ---- */
+
 static void print_sites(Report *r, size_t top, const ThreadIndex *ix)
 {
    if (top == 0)
@@ -1710,20 +3301,29 @@ static void print_sites(Report *r, size_t top, const ThreadIndex *ix)
    }
    qsort(r->sites, r->nsites, sizeof *r->sites, cmp_site);
    size_t shown = r->nsites < top ? r->nsites : top;
-   printf("\nMemory live at exit: %s %s in %s %s; the largest %s of %s %s:\n",
-          num(r->exit_bytes), plural(r->exit_bytes, "byte", "bytes"),
-          num(r->exit_blocks), plural(r->exit_blocks, "block", "blocks"),
+   printf("\nMemory live at exit: %s; the largest %s of %s %s:\n",
+          bytes_blocks(r->exit_bytes, r->exit_blocks),
           num(shown), num(r->sites_total),
           plural(r->sites_total, "site", "sites"));
 
    for (size_t i = 0; i < shown; i++) {
       const Site *s = &r->sites[i];
       char *who = thread_ref(ix, s->thread), *role = role_label(&s->role, false);
-      printf("\n#%zu: %s %s in %s %s, %s, role %s\n", i + 1,
-             num(s->bytes), plural(s->bytes, "byte", "bytes"),
-             num(s->blocks), plural(s->blocks, "block", "blocks"), who, role);
+      printf("\n#%zu: %s, %s, role %s", i + 1, bytes_blocks(s->bytes, s->blocks),
+             who, role);
       free(who);
       free(role);
+      const char *sep = ": ";
+      if (s->kind) {
+         int k = leak_kind(s->kind);
+         printf("%s%s", sep, k >= 0 ? lk_text[k] : s->kind);
+         if (s->has_ind && (s->ind_bytes > 0 || s->ind_blocks > 0))
+            printf(" (and %s indirectly)", bytes_blocks(s->ind_bytes, s->ind_blocks));
+         sep = ", ";
+      }
+      if (s->orphan)
+         printf("%sorphan (thread ended)", sep);
+      putchar('\n');
       print_stack(&s->stack);
    }
 }
@@ -1826,13 +3426,22 @@ static void usage(FILE *out)
          "\n"
          "Prints a summary of FILE, a report written by Valgrind's asynctrace\n"
          "tool (valgrind --tool=asynctrace; asynctrace.out.<pid> by default):\n"
-         "the run, the threads, totals per role and pool, the heap, the\n"
-         "allocation sites of the memory still live at exit, the futex sites\n"
-         "where threads blocked or woke others, and who woke whom.\n"
+         "the run and a verdict on how it ended and what it leaked, the\n"
+         "threads, totals per role and pool, the heap and its peak, the heap\n"
+         "over time, the largest allocation sites, frees across roles, bad\n"
+         "calls, the leaks and their loss records, the memory still live at\n"
+         "exit, the futex sites where threads blocked or woke others, and who\n"
+         "woke whom.\n"
          "\n"
          "options:\n"
          "  --top=N         show the N sites with the most memory live at\n"
          "                  exit [10]; 0 shows none\n"
+         "  --leaks-top=N   show the N largest loss records [10]; 0 shows\n"
+         "                  none\n"
+         "  --alloc-top=N   show the N sites that allocated the most bytes\n"
+         "                  [5]; 0 shows none\n"
+         "  --timeline=N    show the heap over time in N rows [12]; 0 shows\n"
+         "                  none\n"
          "  --futex-top=N   show the N futex sites with the most blocked\n"
          "                  time [10]; 0 shows none\n"
          "  --frames=N      show at most N frames of each stack [16];\n"
@@ -1893,6 +3502,8 @@ int main(int argc, char **argv)
 {
    const char *path = NULL;
    uint64_t top = DEFAULT_TOP, futex_top = DEFAULT_FUTEX_TOP;
+   uint64_t leaks_top = DEFAULT_LEAKS_TOP, alloc_top = DEFAULT_ALLOC_TOP;
+   uint64_t timeline = DEFAULT_TIMELINE;
    uint64_t frames = max_frames;
    bool only_files = false;
 
@@ -1910,6 +3521,9 @@ int main(int argc, char **argv)
             return fflush(stdout) == 0 ? 0 : 1;
          } else if ((st = count_option(a, "--top", &top)) != 0 ||
                     (st = count_option(a, "--futex-top", &futex_top)) != 0 ||
+                    (st = count_option(a, "--leaks-top", &leaks_top)) != 0 ||
+                    (st = count_option(a, "--alloc-top", &alloc_top)) != 0 ||
+                    (st = count_option(a, "--timeline", &timeline)) != 0 ||
                     (st = count_option(a, "--frames", &frames)) != 0) {
             if (st != 1)
                return st;
@@ -1923,8 +3537,8 @@ int main(int argc, char **argv)
       path = a;
    }
    if (path == NULL)
-      return usage_error("no FILE given; usage: at_print [--top=N] "
-                         "[--futex-top=N] FILE", NULL);
+      return usage_error("no FILE given; usage: at_print [options] FILE",
+                         NULL);
 
    max_frames = to_size(frames);
    char *shown = clean_dup(path);
@@ -1944,7 +3558,9 @@ int main(int argc, char **argv)
       why = "empty file";
    } else {
       LIBXML_TEST_VERSION
-      why = read_report(path, &in, to_size(top), to_size(futex_top), &rep);
+      Limits lim = { to_size(top), to_size(futex_top), to_size(leaks_top),
+                     to_size(alloc_top) };
+      why = read_report(path, &in, &lim, &rep);
    }
    if (in.fd >= 0)
       close(in.fd);
@@ -1956,9 +3572,17 @@ int main(int argc, char **argv)
    } else {
       ThreadIndex ix = thread_index(&rep);
       print_run(&rep);
+      print_verdict(&rep);
       print_threads(&rep);
       print_roles(&rep);
       print_heap(&rep);
+      print_timeline(&rep, to_size(timeline));
+      print_asites(&rep, to_size(alloc_top));
+      print_xfrees(&rep);
+      print_bad(&rep);
+      print_leaks(&rep, &ix);
+      print_lrecs(&rep, to_size(leaks_top), &ix);
+      print_orphans(&rep);
       print_sites(&rep, to_size(top), &ix);
       print_futex_sites(&rep, to_size(futex_top));
       print_wakes(&rep, &ix);
