@@ -16,12 +16,14 @@
    (malloc, say) from the same caller reuses the slot.  Events ask
    role_now, which compares a pointer and a word. */
 
+#include "pub_tool_aspacemgr.h"
 #include "pub_tool_debuginfo.h"
 #include "pub_tool_libcproc.h"
 #include "pub_tool_seqmatch.h"
 #include "pub_tool_machine.h"
 #include "pub_tool_options.h"
 #include "pub_tool_threadstate.h"
+#include "pub_tool_vki.h"
 #include "pub_tool_xarray.h"
 
 #include "at_frames.h"
@@ -305,8 +307,11 @@ VG_REGPARM(3) void AT_(role_enter)(UWord rule, UWord sp, UWord arg0)
          break;
    }
    if (t->rdepth < AT_ROLE_DEPTH) {
+      Addr hi = VG_(thread_get_stack_max)(tid);
+      Addr lo = hi - VG_(thread_get_stack_size)(tid);
       t->rstack[t->rdepth].sp   = sp;
       t->rstack[t->rdepth].ra   = *(Addr*)sp;   /* just pushed by the call */
+      t->rstack[t->rdepth].off_stack = sp < lo || sp > hi;
       t->rstack[t->rdepth].inst = inst;
       t->rstack[t->rdepth].kind = r->kind;
       t->rdepth++;
@@ -316,7 +321,13 @@ VG_REGPARM(3) void AT_(role_enter)(UWord rule, UWord sp, UWord arg0)
 
 static inline Bool returned(const AT_RoleFrame* f, Addr sp)
 {
-   return sp > f->sp || *(const Addr*)f->sp != f->ra;
+   if (sp > f->sp)
+      return True;
+   /* A stack of the program's own making may be gone by now. */
+   if (f->off_stack
+       && !VG_(am_is_valid_for_client)(f->sp, sizeof(Addr), VKI_PROT_READ))
+      return True;
+   return *(const Addr*)f->sp != f->ra;
 }
 
 UShort AT_(role_now)(ThreadId tid)

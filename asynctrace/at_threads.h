@@ -25,6 +25,8 @@ typedef struct {
    Addr   ra;           /* that return address */
    UShort inst;         /* role instance (at_roles.h) */
    UChar  kind;         /* the rule's kind */
+   Bool   off_stack;    /* sp is not in the thread's own stack (a
+                           coroutine's, say): check it is mapped */
 } AT_RoleFrame;
 
 #define AT_ROLE_DEPTH 8
