@@ -38,6 +38,10 @@
 static Bool exit_seen;
 static Int  exit_status;
 
+/* In a forked child: the allocations made when it was forked. */
+static Bool  forked_child;
+static ULong allocs_at_fork;
+
 /* Which fatal signal killed the program.  The core keeps it in the
    dying thread's ThreadState (os_state.fatalsig) and tells the tool
    nothing: fini gets no argument for it.  ThreadState is not part of
@@ -120,9 +124,12 @@ static void at_pre_syscall(ThreadId tid, UInt sysno, UWord* args,
       exit_status = (Int)(args[0] & 0xFF);
    } else if (sysno == __NR_execve) {
       /* If execve succeeds this process image, and its report, end
-         without fini; if it fails, fini writes the report again. */
+         without fini; if it fails, fini writes the report again.  A
+         child forked only to exec (system(), posix_spawn, Command) has
+         nothing of its own to say: no report for it. */
       AT_RunEnd end = { AT_END_EXEC, 0, 0 };
-      write_report_now(&end);
+      if (!forked_child || AT_(heap_summary)()->total.allocs != allocs_at_fork)
+         write_report_now(&end);
    }
 }
 
@@ -144,7 +151,9 @@ static void at_fork_child(ThreadId tid)
    /* The child writes its own report: %p expands to its pid then.  It
       inherits the parent's records and blocks, as it inherits the
       memory; only the forking thread lives on. */
-   exit_seen = False;
+   exit_seen      = False;
+   forked_child   = True;
+   allocs_at_fork = AT_(heap_summary)()->total.allocs;
    AT_(threads_fork_child)(tid);
    AT_(futex_fork_child)(tid);
 }
