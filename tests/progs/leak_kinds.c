@@ -9,18 +9,12 @@
    pointer in its frame or in scratch registers. */
 #include <stdlib.h>
 #include <string.h>
+#include "clean_stack.h"
 
 struct node { struct node* next; char pad[56]; };
 
 void* global_ptr;
 char* interior_ptr;
-
-#define CLEAR_SCRATCH() \
-   __asm__ volatile("xor %%eax,%%eax; xor %%ecx,%%ecx; xor %%edx,%%edx;" \
-                    "xor %%esi,%%esi; xor %%edi,%%edi; xor %%r8d,%%r8d;" \
-                    "xor %%r9d,%%r9d; xor %%r10d,%%r10d; xor %%r11d,%%r11d" \
-                    ::: "rax", "rcx", "rdx", "rsi", "rdi", "r8", "r9", \
-                        "r10", "r11", "memory")
 
 __attribute__((noinline)) void lose_plain(void)
 {
@@ -57,13 +51,6 @@ __attribute__((noinline)) void keep_global(void)
 {
    global_ptr = malloc(444);
    CLEAR_SCRATCH();
-}
-
-/* Overwrites the dead stack below us, where the callees' frames were. */
-__attribute__((noinline)) void scrub(void)
-{
-   volatile char buf[4096];
-   memset((char*)buf, 0, sizeof(buf));
 }
 
 int main(void)

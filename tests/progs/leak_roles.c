@@ -5,15 +5,9 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include "clean_stack.h"
 
 void* cache[2];
-
-#define CLEAR_SCRATCH() \
-   __asm__ volatile("xor %%eax,%%eax; xor %%ecx,%%ecx; xor %%edx,%%edx;" \
-                    "xor %%esi,%%esi; xor %%edi,%%edi; xor %%r8d,%%r8d;" \
-                    "xor %%r9d,%%r9d; xor %%r10d,%%r10d; xor %%r11d,%%r11d" \
-                    ::: "rax", "rcx", "rdx", "rsi", "rdi", "r8", "r9", \
-                        "r10", "r11", "memory")
 
 __attribute__((noinline)) void lose(size_t n)
 {
@@ -21,12 +15,6 @@ __attribute__((noinline)) void lose(size_t n)
    p[0] = 1;
    p = 0;
    CLEAR_SCRATCH();
-}
-
-__attribute__((noinline)) void scrub(void)
-{
-   volatile char buf[4096];
-   memset((char*)buf, 0, sizeof(buf));
 }
 
 __attribute__((noinline)) void executor_loop(void) { lose(1000); scrub(); }
