@@ -13,6 +13,7 @@
    Counters per thread, role and site are kept as calls come, so that
    the report needs no second pass over the blocks. */
 
+#include "pub_tool_clreq.h"
 #include "pub_tool_hashtable.h"
 #include "pub_tool_libcproc.h"
 #include "pub_tool_poolalloc.h"
@@ -20,6 +21,7 @@
 #include "pub_tool_tooliface.h"
 #include "pub_tool_xarray.h"
 
+#include "asynctrace.h"
 #include "at_heap.h"
 #include "at_instrument.h"
 #include "at_options.h"
@@ -649,6 +651,58 @@ void AT_(je_free)(ThreadId tid, void* p, SizeT size, Bool sized)
 SizeT AT_(je_usable)(ThreadId tid, void* p)
 {
    return at_malloc_usable_size(tid, p);
+}
+
+/*------------------------------------------------------------*/
+/*--- Requests                                             ---*/
+/*------------------------------------------------------------*/
+
+/* The heap's client requests: the core's calls to the replacement
+   functions (from vg_replace_malloc.c's stubs) and our own, from the
+   preload.  The instrumenter answers these inside the generated code
+   (at_instrument.c), the core's scheduler any that get past it. */
+Bool AT_(heap_request)(ThreadId tid, const UWord* args, UWord* ret)
+{
+   typedef UWord (*Fn1)(ThreadId, UWord);
+   typedef UWord (*Fn2)(ThreadId, UWord, UWord);
+   switch (args[0]) {
+      case VG_USERREQ__CLIENT_CALL1:
+         if (args[1] == (UWord)at_malloc || args[1] == (UWord)at_free
+             || args[1] == (UWord)at_malloc_usable_size) {
+            *ret = ((Fn1)args[1])(tid, args[2]);
+            return True;
+         }
+         return False;
+      case VG_USERREQ__CLIENT_CALL2:
+         if (args[1] == (UWord)at_realloc || args[1] == (UWord)at_calloc
+             || args[1] == (UWord)at_memalign
+             || args[1] == (UWord)at_new_aligned
+             || args[1] == (UWord)at_delete_aligned) {
+            *ret = ((Fn2)args[1])(tid, args[2], args[3]);
+            return True;
+         }
+         return False;
+      /* jemalloc's API, from the preload (at_jemalloc.c). */
+      case VG_USERREQ__ASYNCTRACE_JE_ALLOC:
+         *ret = (UWord)AT_(je_alloc)(tid, args[1], args[2]);
+         return True;
+      case VG_USERREQ__ASYNCTRACE_JE_REALLOC:
+         *ret = (UWord)AT_(je_realloc)(tid, (void*)args[1], args[2], args[3]);
+         return True;
+      case VG_USERREQ__ASYNCTRACE_JE_FREE:
+         AT_(je_free)(tid, (void*)args[1], args[2], args[3] != 0);
+         *ret = 0;
+         return True;
+      case VG_USERREQ__ASYNCTRACE_JE_USABLE:
+         *ret = AT_(je_usable)(tid, (void*)args[1]);
+         return True;
+      case VG_USERREQ__ASYNCTRACE_BAD_CALL:
+         AT_(heap_bad_call)(tid, args[1], args[2], args[3]);
+         *ret = 0;
+         return True;
+      default:
+         return False;
+   }
 }
 
 /*------------------------------------------------------------*/

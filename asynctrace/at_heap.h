@@ -72,6 +72,8 @@ typedef struct {
 } AT_HeapSummary;
 
 void AT_(heap_init)(void);    /* registers the malloc replacement */
+/* Answers the heap's client requests; False if args is not one. */
+Bool AT_(heap_request)(ThreadId tid, const UWord* args, UWord* ret);
 void AT_(heap_post_clo_init)(void);
 const AT_HeapSummary* AT_(heap_summary)(void);
 const AT_HeapCounters* AT_(heap_of_role)(UShort inst);

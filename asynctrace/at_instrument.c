@@ -13,12 +13,19 @@
    - roles: a call to AT_(role_enter) at the entry of the runtime
      functions that give a thread its role (at_roles.c).  VEX follows
      calls into callees, so every instruction mark is checked, not just
-     the first of a superblock. */
+     the first of a superblock.
+   And one thing is taken away: a superblock that ends in a client
+   request asks AT_(heap_request) first, from the generated code, and
+   goes to the core's scheduler only if that is not one of the heap's.
+   The stubs of the malloc replacement make one client request per call,
+   and the trip out to the scheduler and back cost more than the tool's
+   work on the call. */
 
 #include "pub_tool_machine.h"
 #include "pub_tool_threadstate.h"
 #include "libvex_guest_amd64.h"
 
+#include "at_heap.h"
 #include "at_instrument.h"
 #include "at_roles.h"
 #include "at_threads.h"
@@ -98,6 +105,52 @@ static void add_role_enter(IRSB* sb, const VexGuestLayout* layout, Int rule)
 }
 
 /*------------------------------------------------------------*/
+/*--- Client requests answered in place                    ---*/
+/*------------------------------------------------------------*/
+
+/* On amd64 a client request passes the address of its arguments in RAX
+   and gets its answer in RDX.  Returns 1 if it answered. */
+static UWord at_fast_request(VexGuestAMD64State* gst)
+{
+   UWord ret;
+   if (!AT_(heap_request)(VG_(get_running_tid)(),
+                          (const UWord*)(Addr)gst->guest_RAX, &ret))
+      return 0;
+   gst->guest_RDX = ret;
+   return 1;
+}
+
+/* sb ends in a client request (to next): call at_fast_request, and
+   leave for the scheduler only if it did not answer. */
+static void add_fast_request(IRSB* sb, const VexGuestLayout* layout,
+                             IRConst* next)
+{
+   IRTemp   done   = newIRTemp(sb->tyenv, Ity_I64);
+   IRTemp   undone = newIRTemp(sb->tyenv, Ity_I1);
+   IRDirty* di     = unsafeIRDirty_1_N(
+                      done, 0, "at_fast_request",
+                      VG_(fnptr_to_fnentry)(at_fast_request),
+                      mkIRExprVec_1(IRExpr_GSPTR()));
+   /* It reads the whole guest state (the stack is unwound from it) and
+      writes RDX. */
+   di->nFxState = 2;
+   VG_(memset)(&di->fxState, 0, sizeof(di->fxState));
+   di->fxState[0].fx     = Ifx_Read;
+   di->fxState[0].offset = 0;
+   di->fxState[0].size   = layout->total_sizeB;
+   di->fxState[1].fx     = Ifx_Modify;
+   di->fxState[1].offset = offsetof(VexGuestAMD64State, guest_RDX);
+   di->fxState[1].size   = 8;
+   addStmtToIRSB(sb, IRStmt_Dirty(di));
+   addStmtToIRSB(sb, IRStmt_WrTmp(undone, IRExpr_Binop(
+                                     Iop_CmpEQ64, IRExpr_RdTmp(done),
+                                     IRExpr_Const(IRConst_U64(0)))));
+   addStmtToIRSB(sb, IRStmt_Exit(IRExpr_RdTmp(undone), Ijk_ClientReq, next,
+                                 layout->offset_IP));
+   sb->jumpkind = Ijk_Boring;
+}
+
+/*------------------------------------------------------------*/
 /*--- The pass                                             ---*/
 /*------------------------------------------------------------*/
 
@@ -140,6 +193,8 @@ IRSB* AT_(instrument)(VgCallbackClosure* closure, IRSB* sbIn,
       }
    }
    add_count(sbOut, pending);
+   if (sbOut->jumpkind == Ijk_ClientReq && sbOut->next->tag == Iex_Const)
+      add_fast_request(sbOut, layout, sbOut->next->Iex.Const.con);
    return sbOut;
 }
 

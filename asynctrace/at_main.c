@@ -182,6 +182,8 @@ static Bool at_handle_client_request(ThreadId tid, UWord* args, UWord* ret)
 {
    if (!VG_IS_TOOL_USERREQ('A', 'T', args[0]))
       return False;
+   if (AT_(heap_request)(tid, args, ret))
+      return True;
    switch (args[0]) {
       case VG_USERREQ__ASYNCTRACE_SET_ROLE: {
          HChar role[64];
@@ -196,24 +198,6 @@ static Bool at_handle_client_request(ThreadId tid, UWord* args, UWord* ret)
          }
          return True;
       }
-      /* jemalloc's API, from the preload (at_jemalloc.c). */
-      case VG_USERREQ__ASYNCTRACE_JE_ALLOC:
-         *ret = (UWord)AT_(je_alloc)(tid, args[1], args[2]);
-         return True;
-      case VG_USERREQ__ASYNCTRACE_JE_REALLOC:
-         *ret = (UWord)AT_(je_realloc)(tid, (void*)args[1], args[2], args[3]);
-         return True;
-      case VG_USERREQ__ASYNCTRACE_JE_FREE:
-         AT_(je_free)(tid, (void*)args[1], args[2], args[3] != 0);
-         *ret = 0;
-         return True;
-      case VG_USERREQ__ASYNCTRACE_JE_USABLE:
-         *ret = AT_(je_usable)(tid, (void*)args[1]);
-         return True;
-      case VG_USERREQ__ASYNCTRACE_BAD_CALL:
-         AT_(heap_bad_call)(tid, args[1], args[2], args[3]);
-         *ret = 0;
-         return True;
       default:
          VG_(umsg)("asynctrace: unknown client request 0x%lx, ignored\n",
                    args[0]);
