@@ -21,6 +21,7 @@
 #include "at_frames.h"
 #include "at_futex.h"
 #include "at_roles.h"
+#include "at_stack.h"
 #include "at_threads.h"
 
 #define AT_FUTEX_WAIT             0
@@ -327,7 +328,7 @@ void AT_(futex_pre_syscall)(ThreadId tid, UWord* args)
    f->addr     = (Addr)args[0];
    f->inst     = AT_(role_now)(tid);
    f->seq      = t->seq;
-   f->where    = VG_(record_ExeContext)(tid, 0);
+   f->where    = AT_(stack_here)(tid);
    f->start_us = now_us();
    if (is_wake(cmd)) {
       note_waker(f->addr, t->seq);

@@ -26,6 +26,7 @@
 #include "at_instrument.h"
 #include "at_options.h"
 #include "at_roles.h"
+#include "at_stack.h"
 #include "at_threads.h"
 
 /*------------------------------------------------------------*/
@@ -292,7 +293,7 @@ static void register_block(ThreadId tid, void* p, SizeT n)
    AT_Thread* t    = AT_(thread)(tid);
    UShort     inst = AT_(role_now)(tid);
    AT_Block*  b    = VG_(allocEltPA)(block_pool);
-   AT_Site*   s    = site_of(VG_(record_ExeContext)(tid, 0), inst,
+   AT_Site*   s    = site_of(AT_(stack_here)(tid), inst,
                              t ? t->seq : 1);
 
    b->data   = (Addr)p;
@@ -394,7 +395,7 @@ const HChar* AT_(bad_kind_name)(UInt kind)
 static void bad_call(ThreadId tid, AT_BadKind kind, Addr addr, SizeT size,
                      SizeT given)
 {
-   ExeContext* where = VG_(record_ExeContext)(tid, 0);
+   ExeContext* where = AT_(stack_here)(tid);
    UWord key = ((UWord)VG_(get_ECU_from_ExeContext)(where) << 4) | kind;
    BadNode* b = VG_(HT_lookup)(bad, key);
    if (b == NULL) {

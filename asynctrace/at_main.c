@@ -29,6 +29,7 @@
 #include "at_options.h"
 #include "at_report.h"
 #include "at_roles.h"
+#include "at_stack.h"
 #include "at_threads.h"
 
 /*------------------------------------------------------------*/
@@ -222,6 +223,7 @@ static void at_post_clo_init(void)
    AT_(futex_init)();
    AT_(threads_init)();
    AT_(heap_post_clo_init)();
+   AT_(stack_init)();
    AT_(report_init)();
    VG_(atfork)(NULL, NULL, at_fork_child);
 }
@@ -240,6 +242,8 @@ static void at_fini(Int exitcode)
    }
    AT_(futex_finish)();
    final_report(&end);
+   if (VG_(clo_stats))
+      AT_(stack_print_stats)();
 }
 
 static void at_pre_clo_init(void)

@@ -21,6 +21,7 @@ UInt         AT_(clo_show_leak_kinds)   = 1 << 0 | 1 << 2;  /* as memcheck */
 AT_TimeUnit  AT_(clo_time_unit)         = AT_TIME_I;
 UInt         AT_(clo_timeline_samples)  = 100;
 UInt         AT_(clo_alloc_sites)       = 200;
+Bool         AT_(clo_stack_cache)       = True;
 
 /* Parses a comma-separated list of leak kinds into bits; False if a
    word is not one. */
@@ -88,6 +89,7 @@ Bool AT_(process_cmd_line_option)(const HChar* arg)
                        2, 100000) {}
    else if VG_BINT_CLO(arg, "--alloc-sites", AT_(clo_alloc_sites),
                        0, 1000000) {}
+   else if VG_BOOL_CLO(arg, "--stack-cache", AT_(clo_stack_cache)) {}
    else if VG_STR_CLO(arg, "--role", tmp_str) {
       const HChar* colon = VG_(strchr)(tmp_str, ':');
       const HChar* c;
@@ -142,7 +144,10 @@ void AT_(print_usage)(void)
 
 void AT_(print_debug_usage)(void)
 {
-   VG_(printf)("    (none)\n");
+   VG_(printf)(
+"    --stack-cache=no|yes          take a stack seen before from the cache\n"
+"                                  instead of unwinding it again [yes]\n"
+   );
 }
 
 /*--------------------------------------------------------------------*/

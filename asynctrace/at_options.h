@@ -32,6 +32,9 @@ extern UInt        AT_(clo_timeline_samples);
 /* --alloc-sites=N: allocation sites listed in the report. */
 extern UInt        AT_(clo_alloc_sites);
 
+/* --stack-cache=yes|no (a debugging option): see at_stack.c. */
+extern Bool        AT_(clo_stack_cache);
+
 Bool AT_(process_cmd_line_option)(const HChar* arg);
 void AT_(print_usage)(void);
 void AT_(print_debug_usage)(void);

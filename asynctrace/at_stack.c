@@ -1,0 +1,170 @@
+/*--------------------------------------------------------------------*/
+/*--- asynctrace: stacks of allocations, remembered.    at_stack.c ---*/
+/*--------------------------------------------------------------------*/
+
+/* This file is part of asynctrace.  Copyright (C) 2026 the asynctrace
+   authors.  GPL-2.0-or-later; see at_basics.h and COPYING.
+
+   Unwinding the stack with the CFI at every allocation was the tool's
+   largest cost.  A program allocates from few places, and a thread that
+   allocates twice from the same place with the same stack pointer
+   nearly always has the same callers: the caller frames are the same
+   words of the same stack.  So each stack we unwind is remembered by its
+   first frame's (ip, sp), with where each frame's return address lies;
+   next time the same (ip, sp) comes, the stack is the same if those
+   return addresses are still there, and no unwinding is needed.
+
+   Why that is enough: frame 0's caller is found from (ip, sp) alone,
+   its return address in the word below its canonical frame address
+   (CFA).  That caller's (ip, sp) is then the same, so by the same
+   argument all the frames are, as long as each function's frame size
+   at a given ip is fixed.  Code that sizes its frame at run time
+   (alloca, stack realignment) could in principle put a different return
+   address elsewhere while the old one survives where we look; to keep
+   that from mattering much, the cache is small and entries are
+   replaced freely.  A stack we cannot check this way (a frame found by
+   the unwinder's fallbacks, frames outside the thread's stack, merged
+   recursion) is never remembered. */
+
+#include "pub_tool_libcassert.h"
+#include "pub_tool_libcbase.h"
+#include "pub_tool_libcprint.h"
+#include "pub_tool_machine.h"
+#include "pub_tool_mallocfree.h"
+#include "pub_tool_options.h"
+#include "pub_tool_stacktrace.h"
+
+#include "at_options.h"
+#include "at_stack.h"
+
+/* Not in the tool interface; read only. */
+extern Int VG_(clo_merge_recursive_frames);
+
+/* 1024 sets of 4: several call paths may reach the same (ip, sp), a
+   poll loop's futures for one. */
+#define AT_SC_BITS 10
+#define AT_SC_WAYS 4
+#define AT_SC_SIZE ((1u << AT_SC_BITS) * AT_SC_WAYS)
+
+typedef struct {
+   Addr        ip0;      /* the key; sp0 == 0: empty */
+   Addr        sp0;
+   ExeContext* ec;
+   UInt        n;        /* frames */
+   Addr*       ips;      /* clo_backtrace_size each, made on first use */
+   Addr*       ras;      /* ras[j]: where frame j's return address is */
+} AT_StackEntry;
+
+static AT_StackEntry* cache;
+static UChar*         next_way;     /* per set: the way to replace next */
+static ULong n_hits, n_misses, n_unchecked;
+
+static inline UInt slot_of(Addr ip, Addr sp)
+{
+   UWord h = (ip ^ (sp >> 4)) * 0x9E3779B97F4A7C15ULL;
+   return (UInt)(h >> (64 - AT_SC_BITS));
+}
+
+/* Frame j (j >= 1) was found from a return address, ips[j] + 1, that
+   the unwinder read from the stack: where, ras[j] says. */
+static inline Bool readable(Addr a, Addr sp0, Addr stack_max)
+{
+   return a >= sp0 && a + sizeof(Addr) - 1 <= stack_max;
+}
+
+static Bool entry_holds(const AT_StackEntry* e, Addr stack_max)
+{
+   UInt j;
+   for (j = 1; j < e->n; j++)
+      if (!readable(e->ras[j], e->sp0, stack_max)
+          || *(const Addr*)e->ras[j] != e->ips[j] + 1)
+         return False;
+   return True;
+}
+
+/* Where the unwinder read each return address: just below the caller's
+   stack pointer (sps[j], from the CFI or the frame pointer), or at it
+   (its last resort, below main for one).  False if neither holds it. */
+static Bool find_return_addresses(AT_StackEntry* e, const Addr* sps,
+                                  Addr stack_max)
+{
+   UInt j;
+   for (j = 1; j < e->n; j++) {
+      Addr below = sps[j] - sizeof(Addr);
+      if (readable(below, e->sp0, stack_max)
+          && *(const Addr*)below == e->ips[j] + 1)
+         e->ras[j] = below;
+      else if (readable(sps[j], e->sp0, stack_max)
+               && *(const Addr*)sps[j] == e->ips[j] + 1)
+         e->ras[j] = sps[j];
+      else
+         return False;
+   }
+   return True;
+}
+
+ExeContext* AT_(stack_here)(ThreadId tid)
+{
+   Addr  ip = VG_(get_IP)(tid);
+   Addr  sp = VG_(get_SP)(tid);
+   Addr  max = VG_(thread_get_stack_max)(tid);
+   Addr  min = max - VG_(thread_get_stack_size)(tid);
+   UInt  size = (UInt)VG_(clo_backtrace_size);
+   UInt  set, w;
+   Addr  sps[size > 0 ? size : 1];
+   AT_StackEntry* e;
+
+   /* Off the thread's own stack (a signal stack, a stack the program
+      switched to) the bounds we check against are not known. */
+   if (!AT_(clo_stack_cache) || VG_(clo_merge_recursive_frames) != 0
+       || sp <= min || sp > max || size < 1) {
+      n_unchecked++;
+      return VG_(record_ExeContext)(tid, 0);
+   }
+   set = slot_of(ip, sp);
+   for (w = 0; w < AT_SC_WAYS; w++) {
+      e = &cache[set * AT_SC_WAYS + w];
+      if (e->sp0 == sp && e->ip0 == ip && entry_holds(e, max)) {
+         n_hits++;
+         return e->ec;
+      }
+   }
+
+   n_misses++;
+   e = &cache[set * AT_SC_WAYS + next_way[set]];
+   next_way[set] = (UChar)((next_way[set] + 1) % AT_SC_WAYS);
+   if (e->ips == NULL) {
+      e->ips = VG_(malloc)("at.stack.ips", size * sizeof(Addr));
+      e->ras = VG_(malloc)("at.stack.ras", size * sizeof(Addr));
+   }
+   e->sp0 = 0;
+   e->ip0 = ip;
+   e->n   = VG_(get_StackTrace)(tid, e->ips, size, sps, NULL, 0);
+   e->ec  = VG_(make_ExeContext_from_StackTrace)(e->ips, e->n);
+   /* Remember it only if every frame can be checked next time. */
+   if (e->n >= 1 && e->ips[0] == ip && sps[0] == sp) {
+      e->sp0 = sp;
+      if (!find_return_addresses(e, sps, max))
+         e->sp0 = 0;
+   }
+   return e->ec;
+}
+
+void AT_(stack_init)(void)
+{
+   cache    = VG_(calloc)("at.stack.cache", AT_SC_SIZE,
+                          sizeof(AT_StackEntry));
+   next_way = VG_(calloc)("at.stack.next_way", 1u << AT_SC_BITS, 1);
+}
+
+void AT_(stack_print_stats)(void)
+{
+   VG_(message)(Vg_DebugMsg,
+                "asynctrace: stacks: %'llu remembered, %'llu unwound, "
+                "%'llu unwound off the thread's stack\n",
+                n_hits, n_misses, n_unchecked);
+}
+
+/*--------------------------------------------------------------------*/
+/*--- end                                               at_stack.c ---*/
+/*--------------------------------------------------------------------*/
