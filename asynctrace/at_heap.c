@@ -287,6 +287,57 @@ static inline void count_alloc(AT_HeapCounters* c, SizeT n)
       c->peak_live = c->live_bytes;
 }
 
+/*------------------------------------------------------------*/
+/*--- Client memory                                        ---*/
+/*------------------------------------------------------------*/
+
+/* Small blocks get a capacity rounded up to their class (16 bytes
+   apart), and freed ones wait on a free list of their class for the
+   next allocation of that class, as glibc's tcache does: the core's
+   arena (first fit, splitting and merging) cost more per call than all
+   of the tool's bookkeeping.  A block waiting there has been wiped
+   (release) and is not a block; the leak scan skips the client heap. */
+#define AT_SMALL_MAX   512
+#define AT_CLASSES     (AT_SMALL_MAX / 16)
+#define AT_CLASS_KEEP  (64 * 1024)    /* bytes waiting per class, at most */
+
+static void* waiting[AT_CLASSES + 1];   /* linked through their first word */
+static UInt  n_waiting[AT_CLASSES + 1];
+
+static inline UInt class_of(SizeT n)
+{
+   return n == 0 ? 1 : (UInt)((n + 15) / 16);
+}
+
+static void* get_memory(SizeT align, SizeT n)
+{
+   UInt c;
+   if (n > AT_SMALL_MAX)
+      return VG_(cli_malloc)(align, n);
+   c = class_of(n);
+   /* Every block is aligned to at least --alignment. */
+   if (waiting[c] != NULL && align <= VG_(clo_alignment)) {
+      void** p   = waiting[c];
+      waiting[c] = *p;
+      *p = NULL;   /* no stale pointer left for the leak scan */
+      n_waiting[c]--;
+      return p;
+   }
+   return VG_(cli_malloc)(align, (SizeT)c * 16);
+}
+
+static void put_memory(void* p, SizeT n)
+{
+   UInt c = class_of(n);
+   if (n <= AT_SMALL_MAX && (n_waiting[c] + 1) * c * 16 <= AT_CLASS_KEEP) {
+      *(void**)p = waiting[c];
+      waiting[c] = p;
+      n_waiting[c]++;
+      return;
+   }
+   VG_(cli_free)(p);
+}
+
 /* Records p, n bytes just allocated by thread tid. */
 static void register_block(ThreadId tid, void* p, SizeT n)
 {
@@ -322,7 +373,7 @@ static void* new_block(ThreadId tid, SizeT n, SizeT align, Bool zero)
    void* p;
    if (align > AT_MAX_ALIGN)
       return NULL;
-   p = VG_(cli_malloc)(align, n);
+   p = get_memory(align, n);
    if (p == NULL)
       return NULL;
    if (zero)
@@ -497,7 +548,7 @@ static void release(void* p, SizeT size)
 {
    if (AT_(clo_leak_check) != AT_LEAK_NO)
       VG_(memset)(p, 0, size);
-   VG_(cli_free)(p);
+   put_memory(p, size);
 }
 
 /* Frees p for thread tid.  size_given: the size a sized free passed, or
@@ -596,7 +647,7 @@ static void* realloc_block(ThreadId tid, void* p, SizeT n, SizeT align,
    }
    if (align > AT_MAX_ALIGN)
       return NULL;
-   q = VG_(cli_malloc)(align, n);
+   q = get_memory(align, n);
    if (q == NULL)
       return NULL;   /* the old block stays valid, as C requires */
    old_size = AT_(block_size)(old);
