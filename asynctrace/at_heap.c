@@ -228,10 +228,22 @@ static Word cmp_site_node(const void* va, const void* vb)
    return !(a->where == b->where && a->inst == b->inst && a->owner == b->owner);
 }
 
+/* The last site found for each of a few thousand (stack, role, owner)
+   keys: the hash table's lookup was a visible cost per allocation. */
+#define AT_SITE_CACHE_BITS 12
+typedef struct { ExeContext* where; UInt owner; UShort inst; AT_Site* site; }
+   AT_SiteCacheEnt;
+static AT_SiteCacheEnt site_cache[1u << AT_SITE_CACHE_BITS];
+
 static AT_Site* site_of(ExeContext* where, UShort inst, UInt owner)
 {
    AT_Site  k;
    AT_Site* s;
+   UWord    h = ((UWord)where ^ ((UWord)owner << 20) ^ inst)
+                * 0x9E3779B97F4A7C15ULL;
+   AT_SiteCacheEnt* c = &site_cache[h >> (64 - AT_SITE_CACHE_BITS)];
+   if (c->where == where && c->inst == inst && c->owner == owner)
+      return c->site;
    VG_(memset)(&k, 0, sizeof(k));
    k.key   = ((UWord)VG_(get_ECU_from_ExeContext)(where) << 24)
              ^ ((UWord)owner << 12) ^ inst;
@@ -245,6 +257,10 @@ static AT_Site* site_of(ExeContext* where, UShort inst, UInt owner)
       s->next = NULL;
       VG_(HT_add_node)(sites, s);
    }
+   c->where = where;
+   c->inst  = inst;
+   c->owner = owner;
+   c->site  = s;
    return s;
 }
 
