@@ -33,7 +33,6 @@
 /*--- State                                                ---*/
 /*------------------------------------------------------------*/
 
-static VgHashTable* blocks;       /* live blocks, by address */
 static PoolAlloc*   block_pool;   /* no allocator header per block */
 static VgHashTable* sites;        /* by ECU << 16 | role instance */
 static AT_HeapSummary summary;
@@ -304,6 +303,81 @@ static inline void count_alloc(AT_HeapCounters* c, SizeT n)
 }
 
 /*------------------------------------------------------------*/
+/*--- The block table                                      ---*/
+/*------------------------------------------------------------*/
+
+/* Live blocks by address: chains from a power-of-two array of heads,
+   doubled when there are more blocks than heads.  The core's hash table
+   divides by a prime on every call, which showed. */
+static AT_Block** btab;
+static UInt       btab_bits;
+static UWord      btab_used;
+
+static inline UWord btab_home(Addr a)
+{
+   return (UWord)(((a >> 4) * 0x9E3779B97F4A7C15ULL) >> (64 - btab_bits));
+}
+
+static void btab_init(UInt bits)
+{
+   btab_bits = bits;
+   btab = VG_(calloc)("at.block_table", (SizeT)1 << bits, sizeof(AT_Block*));
+}
+
+static void btab_grow(void)
+{
+   AT_Block** old = btab;
+   UWord      i, n = (UWord)1 << btab_bits;
+   btab_init(btab_bits + 1);
+   for (i = 0; i < n; i++) {
+      AT_Block* b = old[i];
+      while (b != NULL) {
+         AT_Block* next = b->next;
+         UWord     h    = btab_home(b->data);
+         b->next = btab[h];
+         btab[h] = b;
+         b = next;
+      }
+   }
+   VG_(free)(old);
+}
+
+static void btab_put(AT_Block* b)
+{
+   UWord h;
+   if (btab_used >= ((UWord)1 << btab_bits))
+      btab_grow();
+   h = btab_home(b->data);
+   b->next = btab[h];
+   btab[h] = b;
+   btab_used++;
+}
+
+static AT_Block* btab_get(Addr a)
+{
+   AT_Block* b = btab[btab_home(a)];
+   while (b != NULL && b->data != a)
+      b = b->next;
+   return b;
+}
+
+/* Takes the block at a out of the table; NULL if there is none. */
+static AT_Block* btab_take(Addr a)
+{
+   AT_Block** link = &btab[btab_home(a)];
+   while (*link != NULL) {
+      AT_Block* b = *link;
+      if (b->data == a) {
+         *link = b->next;
+         btab_used--;
+         return b;
+      }
+      link = &b->next;
+   }
+   return NULL;
+}
+
+/*------------------------------------------------------------*/
 /*--- Client memory                                        ---*/
 /*------------------------------------------------------------*/
 
@@ -367,7 +441,7 @@ static void register_block(ThreadId tid, void* p, SizeT n)
    b->site   = s;
    b->state  = 0;
    set_size(b, n);
-   VG_(HT_add_node)(blocks, b);
+   btab_put(b);
 
    s->allocs++;
    s->bytes += n;
@@ -575,7 +649,7 @@ static void free_block(ThreadId tid, void* p, SizeT size_given)
    SizeT     size;
    if (p == NULL)
       return;
-   b = VG_(HT_remove)(blocks, (UWord)p);
+   b = btab_take((Addr)p);
    if (b == NULL) {
       bad_call(tid, freed_recently((Addr)p) ? AT_BAD_DOUBLE_FREE
                                             : AT_BAD_INVALID_FREE,
@@ -654,7 +728,7 @@ static void* realloc_block(ThreadId tid, void* p, SizeT n, SizeT align,
 
    if (p == NULL)
       return new_block(tid, n, align, zero);
-   old = VG_(HT_lookup)(blocks, (UWord)p);
+   old = btab_get((Addr)p);
    if (old == NULL) {
       bad_call(tid, freed_recently((Addr)p) ? AT_BAD_REALLOC_FREED
                                             : AT_BAD_REALLOC_INVALID,
@@ -682,7 +756,7 @@ static void* at_realloc(ThreadId tid, void* p, SizeT n)
 
 static SizeT at_malloc_usable_size(ThreadId tid, void* p)
 {
-   AT_Block* b = VG_(HT_lookup)(blocks, (UWord)p);
+   AT_Block* b = btab_get((Addr)p);
    return b ? AT_(block_size)(b) : 0;
 }
 
@@ -779,7 +853,7 @@ Bool AT_(heap_request)(ThreadId tid, const UWord* args, UWord* ret)
 
 void AT_(heap_init)(void)
 {
-   blocks     = VG_(HT_construct)("at.blocks");
+   btab_init(12);
    sites      = VG_(HT_construct)("at.sites");
    cross      = VG_(HT_construct)("at.cross");
    bad        = VG_(HT_construct)("at.bad");
@@ -838,7 +912,13 @@ static Int cmp_block_addr(const void* va, const void* vb)
 
 AT_Block** AT_(heap_blocks_sorted)(UInt* n)
 {
-   AT_Block** arr = (AT_Block**)VG_(HT_to_array)(blocks, n);
+   AT_Block** arr = VG_(malloc)("at.blocks_sorted",
+                                (btab_used ? btab_used : 1) * sizeof(AT_Block*));
+   UWord      i, k = 0;
+   for (i = 0; i < ((UWord)1 << btab_bits); i++)
+      if (btab[i] != NULL)
+         arr[k++] = btab[i];
+   *n = (UInt)k;
    VG_(ssort)(arr, *n, sizeof(AT_Block*), cmp_block_addr);
    return arr;
 }

@@ -41,10 +41,11 @@ typedef struct _AT_Site {
    ULong            at_peak;  /* live bytes at the peak snapshot */
 } AT_Site;
 
-/* A live block: 32 bytes (with its hash chain slot, 40 to 48), the
-   stack, role and owner shared through the site. */
+/* A live block: 32 bytes, and 8 to 16 bytes of the block table's
+   chain heads (at_heap.c); the stack, role and owner are shared through
+   the site. */
 typedef struct _AT_Block {
-   struct _AT_Block* next;    /* VgHashNode's layout: next, then key */
+   struct _AT_Block* next;    /* the block table's chain */
    Addr              data;
    AT_Site*          site;
    UInt              size32;  /* what the program asked for; see below */
