@@ -36,7 +36,10 @@
 static PoolAlloc*   block_pool;   /* no allocator header per block */
 static VgHashTable* sites;        /* by ECU << 16 | role instance */
 static AT_HeapSummary summary;
-static XArray*      by_role;      /* of AT_HeapCounters, by role instance */
+/* By role instance: a plain array, read on every allocation and free. */
+static AT_HeapCounters* by_role;
+static UInt             n_by_role;     /* instances up to the highest seen */
+static UInt             cap_by_role;
 
 static inline void settle_peak_ms(void);
 
@@ -46,14 +49,25 @@ const AT_HeapSummary* AT_(heap_summary)(void)
    return &summary;
 }
 
-static AT_HeapCounters* role_counters(UShort inst)
+static AT_HeapCounters* more_role_counters(UShort inst)
 {
-   while (VG_(sizeXA)(by_role) <= inst) {
-      AT_HeapCounters z;
-      VG_(memset)(&z, 0, sizeof(z));
-      VG_(addToXA)(by_role, &z);
+   if (inst >= cap_by_role) {
+      UInt n = inst + 8u;
+      by_role = VG_(realloc)("at.heap_by_role", by_role,
+                             n * sizeof(AT_HeapCounters));
+      VG_(memset)(&by_role[cap_by_role], 0,
+                  (n - cap_by_role) * sizeof(AT_HeapCounters));
+      cap_by_role = n;
    }
-   return VG_(indexXA)(by_role, inst);
+   n_by_role = inst + 1u;
+   return &by_role[inst];
+}
+
+/* The array moves when it grows: a pointer from here is good until the
+   next call with a new instance. */
+static inline AT_HeapCounters* role_counters(UShort inst)
+{
+   return inst < n_by_role ? &by_role[inst] : more_role_counters(inst);
 }
 
 const AT_HeapCounters* AT_(heap_of_role)(UShort inst)
@@ -108,11 +122,11 @@ static void fill_sample(AT_Sample* s, ULong t)
    UInt i;
    s->time    = t;
    s->total   = summary.total.live_bytes;
-   s->ninst   = (UInt)VG_(sizeXA)(by_role);
+   s->ninst   = n_by_role;
    s->by_inst = VG_(malloc)("at.sample", (s->ninst ? s->ninst : 1)
                                          * sizeof(ULong));
    for (i = 0; i < s->ninst; i++)
-      s->by_inst[i] = ((AT_HeapCounters*)VG_(indexXA)(by_role, i))->live_bytes;
+      s->by_inst[i] = by_role[i].live_bytes;
    s->is_peak = False;
 }
 
@@ -191,7 +205,7 @@ static inline void settle_peak_ms(void)
 
 static void new_peak(void)
 {
-   UInt i, n = (UInt)VG_(sizeXA)(by_role);
+   UInt i, n = n_by_role;
    summary.peak_bytes  = summary.total.live_bytes;
    summary.peak_blocks = summary.total.live_blocks;
    summary.peak_time   = time_now();
@@ -203,7 +217,7 @@ static void new_peak(void)
    }
    for (i = 0; i < n; i++)
       *(ULong*)VG_(indexXA)(summary.role_at_peak, i)
-         = ((AT_HeapCounters*)VG_(indexXA)(by_role, i))->live_bytes;
+         = by_role[i].live_bytes;
    /* Each site's share: there may be many, so, as massif does, only
       when the peak has grown by 1% since the last time. */
    if (summary.peak_bytes >= site_snapshot_at + site_snapshot_at / 100
@@ -860,8 +874,6 @@ void AT_(heap_init)(void)
    big_sizes  = VG_(HT_construct)("at.big_sizes");
    block_pool = VG_(newPA)(sizeof(AT_Block), 1000, VG_(malloc),
                            "at.block_pool", VG_(free));
-   by_role    = VG_(newXA)(VG_(malloc), "at.heap_by_role", VG_(free),
-                           sizeof(AT_HeapCounters));
    samples    = VG_(newXA)(VG_(malloc), "at.samples", VG_(free),
                            sizeof(AT_Sample));
    summary.role_at_peak = VG_(newXA)(VG_(malloc), "at.role_at_peak",
