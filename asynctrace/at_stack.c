@@ -50,9 +50,10 @@ typedef struct {
    Addr        ip0;      /* the key; sp0 == 0: empty */
    Addr        sp0;
    ExeContext* ec;
-   UInt        n;        /* frames */
-   Addr*       ips;      /* clo_backtrace_size each, made on first use */
-   Addr*       ras;      /* ras[j]: where frame j's return address is */
+   UInt        nra;      /* return addresses: frames - 1 */
+   Addr        ra_top;   /* the highest of their addresses */
+   Addr*       ra;       /* pairs: where a return address is, its value;
+                            2 * clo_backtrace_size, made on first use */
 } AT_StackEntry;
 
 static AT_StackEntry* cache;
@@ -65,19 +66,17 @@ static inline UInt slot_of(Addr ip, Addr sp)
    return (UInt)(h >> (64 - AT_SC_BITS));
 }
 
-/* Frame j (j >= 1) was found from a return address, ips[j] + 1, that
-   the unwinder read from the stack: where, ras[j] says. */
-static inline Bool readable(Addr a, Addr sp0, Addr stack_max)
+/* The words checked on a hit: each frame's return address (frame j,
+   j >= 1, came from return address ips[j] + 1), where the unwinder read
+   it.  All lie between sp0 and ra_top, checked once. */
+static inline Bool entry_holds(const AT_StackEntry* e, Addr stack_max)
 {
-   return a >= sp0 && a + sizeof(Addr) - 1 <= stack_max;
-}
-
-static Bool entry_holds(const AT_StackEntry* e, Addr stack_max)
-{
-   UInt j;
-   for (j = 1; j < e->n; j++)
-      if (!readable(e->ras[j], e->sp0, stack_max)
-          || *(const Addr*)e->ras[j] != e->ips[j] + 1)
+   const Addr* ra = e->ra;
+   UInt k, n = e->nra;
+   if (e->ra_top + sizeof(Addr) - 1 > stack_max)
+      return False;
+   for (k = 0; k < n; k++)
+      if (*(const Addr*)ra[2 * k] != ra[2 * k + 1])
          return False;
    return True;
 }
@@ -85,20 +84,27 @@ static Bool entry_holds(const AT_StackEntry* e, Addr stack_max)
 /* Where the unwinder read each return address: just below the caller's
    stack pointer (sps[j], from the CFI or the frame pointer), or at it
    (its last resort, below main for one).  False if neither holds it. */
-static Bool find_return_addresses(AT_StackEntry* e, const Addr* sps,
-                                  Addr stack_max)
+static Bool find_return_addresses(AT_StackEntry* e, const Addr* ips,
+                                  const Addr* sps, UInt n, Addr stack_max)
 {
    UInt j;
-   for (j = 1; j < e->n; j++) {
-      Addr below = sps[j] - sizeof(Addr);
-      if (readable(below, e->sp0, stack_max)
-          && *(const Addr*)below == e->ips[j] + 1)
-         e->ras[j] = below;
-      else if (readable(sps[j], e->sp0, stack_max)
-               && *(const Addr*)sps[j] == e->ips[j] + 1)
-         e->ras[j] = sps[j];
+   e->nra    = 0;
+   e->ra_top = e->sp0;
+   for (j = 1; j < n; j++) {
+      Addr below = sps[j] - sizeof(Addr), at;
+      if (below >= e->sp0 && below + sizeof(Addr) - 1 <= stack_max
+          && *(const Addr*)below == ips[j] + 1)
+         at = below;
+      else if (sps[j] >= e->sp0 && sps[j] + sizeof(Addr) - 1 <= stack_max
+               && *(const Addr*)sps[j] == ips[j] + 1)
+         at = sps[j];
       else
          return False;
+      e->ra[2 * e->nra]     = at;
+      e->ra[2 * e->nra + 1] = ips[j] + 1;
+      e->nra++;
+      if (at > e->ra_top)
+         e->ra_top = at;
    }
    return True;
 }
@@ -110,7 +116,8 @@ ExeContext* AT_(stack_here)(ThreadId tid)
    Addr  max = VG_(thread_get_stack_max)(tid);
    Addr  min = max - VG_(thread_get_stack_size)(tid);
    UInt  size = (UInt)VG_(clo_backtrace_size);
-   UInt  set, w;
+   UInt  set, w, n;
+   Addr  ips[size > 0 ? size : 1];
    Addr  sps[size > 0 ? size : 1];
    AT_StackEntry* e;
 
@@ -133,18 +140,16 @@ ExeContext* AT_(stack_here)(ThreadId tid)
    n_misses++;
    e = &cache[set * AT_SC_WAYS + next_way[set]];
    next_way[set] = (UChar)((next_way[set] + 1) % AT_SC_WAYS);
-   if (e->ips == NULL) {
-      e->ips = VG_(malloc)("at.stack.ips", size * sizeof(Addr));
-      e->ras = VG_(malloc)("at.stack.ras", size * sizeof(Addr));
-   }
+   if (e->ra == NULL)
+      e->ra = VG_(malloc)("at.stack.ra", 2 * size * sizeof(Addr));
    e->sp0 = 0;
    e->ip0 = ip;
-   e->n   = VG_(get_StackTrace)(tid, e->ips, size, sps, NULL, 0);
-   e->ec  = VG_(make_ExeContext_from_StackTrace)(e->ips, e->n);
+   n      = VG_(get_StackTrace)(tid, ips, size, sps, NULL, 0);
+   e->ec  = VG_(make_ExeContext_from_StackTrace)(ips, n);
    /* Remember it only if every frame can be checked next time. */
-   if (e->n >= 1 && e->ips[0] == ip && sps[0] == sp) {
+   if (n >= 1 && ips[0] == ip && sps[0] == sp) {
       e->sp0 = sp;
-      if (!find_return_addresses(e, sps, max))
+      if (!find_return_addresses(e, ips, sps, n, max))
          e->sp0 = 0;
    }
    return e->ec;
