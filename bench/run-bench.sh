@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # run-bench.sh: the cost of asynctrace beside other Valgrind tools.  Builds
 # bench/alloc_workload.c into a scratch folder and runs it natively and under
-# --tool=none, asynctrace, memcheck, massif and dhat, several rounds, each
+# --tool=none (also reading inline info, as asynctrace does), asynctrace,
+# memcheck, massif and dhat, several rounds, each
 # round running every configuration once in turn, and prints each
 # configuration's median wall time and peak RSS and their ratios to none.
 # bench/README.md says how to read the table.
@@ -10,7 +11,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 set -euo pipefail
 
-ALL_CONFIGS=(native none asynctrace memcheck massif dhat)
+ALL_CONFIGS=(native none none-inline asynctrace memcheck massif dhat)
 
 usage() {
    cat <<'EOF'
@@ -22,8 +23,10 @@ usage: bench/run-bench.sh [options]
                  Rayon churn program of tests/rust (churn.rs), built by
                  `make rust-progs` in the build tree
   --tools=LIST   configurations to run, comma-separated, from
-                 native,none,asynctrace,memcheck,massif,dhat (default: all);
-                 none is always run, as the baseline of the ratios
+                 native,none,none-inline,asynctrace,memcheck,massif,dhat
+                 (default: all); none is always run, as the baseline of the
+                 ratios; none-inline is none reading inline info, as
+                 asynctrace does by default
   -B DIR         asynctrace build tree whose vg-in-place runs asynctrace
                  (default: $AT_TOP, else the current directory)
   --installed    run asynctrace as the installed `valgrind --tool=asynctrace`
@@ -129,6 +132,7 @@ cmd_for() {
    case "$1" in
       native)     cmd=() ;;
       none)       cmd=("$VALGRIND" -q --tool=none) ;;
+      none-inline) cmd=("$VALGRIND" -q --tool=none --read-inline-info=yes) ;;
       asynctrace) cmd=("${at_cmd[@]}" -q
                        --asynctrace-out-file="$scratch/asynctrace.out") ;;
       memcheck)   cmd=("$VALGRIND" -q --tool=memcheck) ;;
@@ -283,6 +287,26 @@ awk -v order="${configs[*]}" -v md="$markdown" '
             printf "%-12s %10.2f %8s %14.1f %8s %14s\n", c, mw, xw, mm, xm, span
       }
    }' "$scratch/results" >"$scratch/table"
+
+# asynctrace against none-inline: the same debug information read, so the
+# ratio is the tool's own work.
+vs_inline=$(awk '
+   $5 == 0 && ($2 == "asynctrace" || $2 == "none-inline") { w[$2, $1] = $3 }
+   $1 > maxr { maxr = $1 }
+   END {
+      n = 0
+      for (r = 1; r <= maxr; r++)
+         if ((("asynctrace", r) in w) && (("none-inline", r) in w) && w["none-inline", r] > 0)
+            x[++n] = w["asynctrace", r] / w["none-inline", r]
+      if (n == 0) exit
+      for (i = 2; i <= n; i++)
+         for (j = i; j > 1 && x[j - 1] > x[j]; j--) { t = x[j]; x[j] = x[j - 1]; x[j - 1] = t }
+      printf "%.2fx", n % 2 ? x[(n + 1) / 2] : (x[n / 2] + x[n / 2 + 1]) / 2
+   }' "$scratch/results")
+if [ -n "$vs_inline" ]; then
+   echo "" >>"$scratch/table"
+   echo "asynctrace vs none-inline (the same debug information read): $vs_inline" >>"$scratch/table"
+fi
 
 bad_runs=$(awk '$5 != 0' "$scratch/results" | wc -l)
 cpus=$(nproc 2>/dev/null || echo '?')
