@@ -8,10 +8,11 @@
 
    Valgrind's shared malloc replacement (libreplacemalloc) answers a
    calloc that overflows and an alignment that is not a power of two
-   itself, as glibc does, and never tells the tool.  The build renames
-   its calloc, memalign, posix_memalign and aligned_alloc out of the way
-   (objcopy, see Makefile.am); these take their place, report such calls
-   to the tool, and otherwise do what glibc 2.36 does:
+   itself, as glibc does, and never tells the tool; and it drops the
+   size a C++ sized delete passes.  The build renames its calloc,
+   memalign, posix_memalign, aligned_alloc and sized deletes out of the
+   way (objcopy, see Makefile.am); these take their place, report such
+   calls to the tool, and otherwise do what glibc 2.36 does:
    - calloc: a product that overflows gives NULL and ENOMEM;
    - memalign and aligned_alloc (the same function in glibc 2.36): an
      alignment that is not a power of two is rounded up to one;
@@ -30,6 +31,11 @@
    ((void*)VALGRIND_DO_CLIENT_REQUEST_EXPR(                            \
               0, VG_USERREQ__ASYNCTRACE_JE_ALLOC, (size), (flags),     \
               0, 0, 0))
+
+/* A free with the size the caller says the block has. */
+#define TOOL_FREE_SIZED(p, size)                                       \
+   ((void)VALGRIND_DO_CLIENT_REQUEST_EXPR(                             \
+             0, VG_USERREQ__ASYNCTRACE_JE_FREE, (p), (size), 1, 0, 0))
 
 #define TOOL_BAD(kind, size, given)                                    \
    ((void)VALGRIND_DO_CLIENT_REQUEST_EXPR(                             \
@@ -132,6 +138,33 @@ static __inline__ __attribute__((always_inline)) SizeT round_pow2(SizeT a)
       return 0;                                                        \
    }
 
+/* C++14 sized delete, plain and aligned, single and array: the shared
+   replacement drops the size; the tool checks it against the block
+   (libstdc++ itself ignores it and frees). */
+#define SIZED_DELETE(soname, fn)                                       \
+   void VG_REPLACE_FUNCTION_EZU(10050, soname, fn)(void* p, SizeT size); \
+   void VG_REPLACE_FUNCTION_EZU(10050, soname, fn)(void* p, SizeT size) \
+   {                                                                   \
+      if (p != NULL)                                                   \
+         TOOL_FREE_SIZED(p, size);                                     \
+   }
+
+#define SIZED_DELETE_ALIGNED(soname, fn)                               \
+   void VG_REPLACE_FUNCTION_EZU(10050, soname, fn)                     \
+                                (void* p, SizeT size, SizeT align);    \
+   void VG_REPLACE_FUNCTION_EZU(10050, soname, fn)                     \
+                                (void* p, SizeT size, SizeT align)     \
+   {                                                                   \
+      if (p != NULL)                                                   \
+         TOOL_FREE_SIZED(p, size);                                     \
+   }
+
+#define SIZED_DELETES(soname)                                          \
+   SIZED_DELETE(soname, _ZdlPvm)                                       \
+   SIZED_DELETE(soname, _ZdaPvm)                                       \
+   SIZED_DELETE_ALIGNED(soname, _ZdlPvmSt11align_val_t)                \
+   SIZED_DELETE_ALIGNED(soname, _ZdaPvmSt11align_val_t)
+
 CALLOC(VG_Z_LIBC_SONAME)
 CALLOC(SO_SYN_MALLOC)
 MEMALIGN(10110, VG_Z_LIBC_SONAME, memalign)
@@ -140,6 +173,10 @@ MEMALIGN(10170, VG_Z_LIBC_SONAME, aligned_alloc)
 MEMALIGN(10170, SO_SYN_MALLOC,    aligned_alloc)
 POSIX_MEMALIGN(VG_Z_LIBC_SONAME)
 POSIX_MEMALIGN(SO_SYN_MALLOC)
+SIZED_DELETES(VG_Z_LIBSTDCXX_SONAME)
+SIZED_DELETES(VG_Z_LIBCXX_SONAME)
+SIZED_DELETES(VG_Z_LIBC_SONAME)
+SIZED_DELETES(SO_SYN_MALLOC)
 
 /*--------------------------------------------------------------------*/
 /*--- end                                             at_preload.c ---*/
