@@ -8,8 +8,10 @@
 
    Rust programs whose global allocator is tikv-jemallocator link
    jemalloc statically, with every symbol prefixed _rjem_.  Valgrind's
-   malloc replacement knows only the plain names, so those programs'
-   allocations would go unseen.  This file is client code: it goes into
+   malloc replacement knows only the plain names of the C API, so those
+   programs' allocations would go unseen; so would the calls to
+   jemalloc's own mallocx, sdallocx and the rest under their plain names
+   (see the end of the *allocx section).  This file is client code: it goes into
    vgpreload_asynctrace-<platform>.so, beside Valgrind's own replacement
    stubs, and runs on the simulated CPU.  Each function here replaces
    one _rjem_ function in every object without a soname (soname pattern
@@ -180,73 +182,118 @@ JE_INLINE Bool fits(SizeT size, SizeT align)
 /*--- The non-standard API: *allocx                        ---*/
 /*------------------------------------------------------------*/
 
+/* Each is a macro of the soname and the full name, so that it serves
+   both the _rjem_ names in objects without a soname and the plain names
+   in whatever --soname-synonyms=somalloc= names (see the end). */
+
 /* void* mallocx(size_t size, int flags) */
-void* JE_FN(JE_TAG_MALLOCX, mallocx) (SizeT size, int flags);
-void* JE_FN(JE_TAG_MALLOCX, mallocx) (SizeT size, int flags)
-{
-   if (size == 0)
-      size = 1;
-   if (!fits(size, flags_align((UInt)flags)))
-      return NULL;
-   return TOOL_ALLOC(size, (UInt)flags);
-}
+#define JE_MALLOCX(soname, fn)                                         \
+   void* VG_REPLACE_FUNCTION_EZU(JE_TAG_MALLOCX, soname, fn)           \
+                                (SizeT size, int flags);               \
+   void* VG_REPLACE_FUNCTION_EZU(JE_TAG_MALLOCX, soname, fn)           \
+                                (SizeT size, int flags)                \
+   {                                                                   \
+      if (size == 0)                                                   \
+         size = 1;                                                     \
+      if (!fits(size, flags_align((UInt)flags)))                       \
+         return NULL;                                                  \
+      return TOOL_ALLOC(size, (UInt)flags);                            \
+   }
 
 /* void* rallocx(void* ptr, size_t size, int flags): NULL on failure,
    ptr untouched. */
-void* JE_FN(JE_TAG_RALLOCX, rallocx) (void* p, SizeT size, int flags);
-void* JE_FN(JE_TAG_RALLOCX, rallocx) (void* p, SizeT size, int flags)
-{
-   if (size == 0)
-      size = 1;
-   if (!fits(size, flags_align((UInt)flags)))
-      return NULL;
-   return TOOL_REALLOC(p, size, (UInt)flags);
-}
+#define JE_RALLOCX(soname, fn)                                         \
+   void* VG_REPLACE_FUNCTION_EZU(JE_TAG_RALLOCX, soname, fn)           \
+                                (void* p, SizeT size, int flags);      \
+   void* VG_REPLACE_FUNCTION_EZU(JE_TAG_RALLOCX, soname, fn)           \
+                                (void* p, SizeT size, int flags)       \
+   {                                                                   \
+      if (size == 0)                                                   \
+         size = 1;                                                     \
+      if (!fits(size, flags_align((UInt)flags)))                       \
+         return NULL;                                                  \
+      return TOOL_REALLOC(p, size, (UInt)flags);                       \
+   }
 
 /* size_t xallocx(void* ptr, size_t size, size_t extra, int flags):
    resizes in place if it can and returns the resulting usable size.
    Blocks under the tool never move or resize in place, so this is the
    current size: less than size when asked to grow ("could not grow"),
    more when asked to shrink ("could not shrink"). */
-SizeT JE_FN(JE_TAG_XALLOCX, xallocx) (void* p, SizeT size, SizeT extra,
-                                      int flags);
-SizeT JE_FN(JE_TAG_XALLOCX, xallocx) (void* p, SizeT size, SizeT extra,
-                                      int flags)
-{
-   return TOOL_USABLE(p);
-}
+#define JE_XALLOCX(soname, fn)                                         \
+   SizeT VG_REPLACE_FUNCTION_EZU(JE_TAG_XALLOCX, soname, fn)           \
+                       (void* p, SizeT size, SizeT extra, int flags);  \
+   SizeT VG_REPLACE_FUNCTION_EZU(JE_TAG_XALLOCX, soname, fn)           \
+                       (void* p, SizeT size, SizeT extra, int flags)   \
+   {                                                                   \
+      return TOOL_USABLE(p);                                           \
+   }
 
 /* size_t sallocx(const void* ptr, int flags) */
-SizeT JE_FN(JE_TAG_SALLOCX, sallocx) (const void* p, int flags);
-SizeT JE_FN(JE_TAG_SALLOCX, sallocx) (const void* p, int flags)
-{
-   return TOOL_USABLE(p);
-}
+#define JE_SALLOCX(soname, fn)                                         \
+   SizeT VG_REPLACE_FUNCTION_EZU(JE_TAG_SALLOCX, soname, fn)           \
+                                (const void* p, int flags);            \
+   SizeT VG_REPLACE_FUNCTION_EZU(JE_TAG_SALLOCX, soname, fn)           \
+                                (const void* p, int flags)             \
+   {                                                                   \
+      return TOOL_USABLE(p);                                           \
+   }
 
 /* void dallocx(void* ptr, int flags) */
-void JE_FN(JE_TAG_DALLOCX, dallocx) (void* p, int flags);
-void JE_FN(JE_TAG_DALLOCX, dallocx) (void* p, int flags)
-{
-   TOOL_FREE(p, 0, 0);
-}
+#define JE_DALLOCX(soname, fn)                                         \
+   void VG_REPLACE_FUNCTION_EZU(JE_TAG_DALLOCX, soname, fn)            \
+                               (void* p, int flags);                   \
+   void VG_REPLACE_FUNCTION_EZU(JE_TAG_DALLOCX, soname, fn)            \
+                               (void* p, int flags)                    \
+   {                                                                   \
+      TOOL_FREE(p, 0, 0);                                              \
+   }
 
 /* void sdallocx(void* ptr, size_t size, int flags): the tool checks
    size against the block's. */
-void JE_FN(JE_TAG_SDALLOCX, sdallocx) (void* p, SizeT size, int flags);
-void JE_FN(JE_TAG_SDALLOCX, sdallocx) (void* p, SizeT size, int flags)
-{
-   TOOL_FREE(p, size, 1);
-}
+#define JE_SDALLOCX(soname, fn)                                        \
+   void VG_REPLACE_FUNCTION_EZU(JE_TAG_SDALLOCX, soname, fn)           \
+                               (void* p, SizeT size, int flags);       \
+   void VG_REPLACE_FUNCTION_EZU(JE_TAG_SDALLOCX, soname, fn)           \
+                               (void* p, SizeT size, int flags)        \
+   {                                                                   \
+      TOOL_FREE(p, size, 1);                                           \
+   }
 
 /* size_t nallocx(size_t size, int flags): the usable size mallocx
    would give, without allocating; 0 for what it could not serve. */
-SizeT JE_FN(JE_TAG_NALLOCX, nallocx) (SizeT size, int flags);
-SizeT JE_FN(JE_TAG_NALLOCX, nallocx) (SizeT size, int flags)
-{
-   if (size == 0 || !fits(size, flags_align((UInt)flags)))
-      return 0;
-   return size;
-}
+#define JE_NALLOCX(soname, fn)                                         \
+   SizeT VG_REPLACE_FUNCTION_EZU(JE_TAG_NALLOCX, soname, fn)           \
+                                (SizeT size, int flags);               \
+   SizeT VG_REPLACE_FUNCTION_EZU(JE_TAG_NALLOCX, soname, fn)           \
+                                (SizeT size, int flags)                \
+   {                                                                   \
+      if (size == 0 || !fits(size, flags_align((UInt)flags)))          \
+         return 0;                                                     \
+      return size;                                                     \
+   }
+
+JE_MALLOCX(NONE, _rjem_mallocx)
+JE_RALLOCX(NONE, _rjem_rallocx)
+JE_XALLOCX(NONE, _rjem_xallocx)
+JE_SALLOCX(NONE, _rjem_sallocx)
+JE_DALLOCX(NONE, _rjem_dallocx)
+JE_SDALLOCX(NONE, _rjem_sdallocx)
+JE_NALLOCX(NONE, _rjem_nallocx)
+
+/* jemalloc with plain names (tikv-jemallocator with its
+   unprefixed_malloc_on_supported_platforms feature, a program linking
+   jemalloc statically, or libjemalloc.so): Valgrind's own stubs and
+   at_preload.c already replace malloc, free and the rest of the C API
+   in the object --soname-synonyms=somalloc= names (NONE for the
+   executable); these add jemalloc's own *allocx calls there. */
+JE_MALLOCX(SO_SYN_MALLOC, mallocx)
+JE_RALLOCX(SO_SYN_MALLOC, rallocx)
+JE_XALLOCX(SO_SYN_MALLOC, xallocx)
+JE_SALLOCX(SO_SYN_MALLOC, sallocx)
+JE_DALLOCX(SO_SYN_MALLOC, dallocx)
+JE_SDALLOCX(SO_SYN_MALLOC, sdallocx)
+JE_NALLOCX(SO_SYN_MALLOC, nallocx)
 
 /*------------------------------------------------------------*/
 /*--- The standard API                                     ---*/

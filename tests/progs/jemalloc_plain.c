@@ -1,0 +1,71 @@
+/* jemalloc's own API under its plain names (mallocx, sdallocx, ...), as
+   a program with an unprefixed, statically linked jemalloc calls it.
+   The program defines each function itself, weakly, over the C
+   allocator, so that it runs without jemalloc; under asynctrace with
+   --soname-synonyms=somalloc=NONE the tool's replacements take the calls
+   instead.  Prints what the size queries answered.
+   Copyright (C) 2026 the asynctrace authors.  GPL-2.0-or-later. */
+#include <malloc.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MALLOCX_LG_ALIGN(la)  ((int)(la))
+#define MALLOCX_ZERO          ((int)0x40)
+#define WEAK __attribute__((weak))
+
+void*  mallocx(size_t size, int flags);
+void*  rallocx(void* p, size_t size, int flags);
+size_t xallocx(void* p, size_t size, size_t extra, int flags);
+size_t sallocx(const void* p, int flags);
+void   dallocx(void* p, int flags);
+void   sdallocx(void* p, size_t size, int flags);
+size_t nallocx(size_t size, int flags);
+
+WEAK void* mallocx(size_t size, int flags)
+{
+   size_t align = (size_t)1 << (flags & 0x3F);
+   void* p;
+   if (align < sizeof(void*)) align = sizeof(void*);
+   if (posix_memalign(&p, align, size ? size : 1) != 0) return NULL;
+   if (flags & MALLOCX_ZERO) memset(p, 0, size);
+   return p;
+}
+WEAK void* rallocx(void* p, size_t size, int flags)
+{
+   size_t old = malloc_usable_size(p);
+   void* q = mallocx(size, flags);
+   if (q == NULL) return NULL;
+   memcpy(q, p, old < size ? old : size);
+   free(p);
+   return q;
+}
+WEAK size_t xallocx(void* p, size_t size, size_t extra, int flags) { return malloc_usable_size(p); }
+WEAK size_t sallocx(const void* p, int flags) { return malloc_usable_size((void*)p); }
+WEAK void dallocx(void* p, int flags) { free(p); }
+WEAK void sdallocx(void* p, size_t size, int flags) { free(p); }
+WEAK size_t nallocx(size_t size, int flags) { return size; }
+
+void* keep;
+
+int main(void)
+{
+   unsigned char* z;
+   void* a;
+   void* b;
+   int bad = 0;
+   keep = mallocx(111, 0);                          /* live at exit */
+   z = mallocx(222, MALLOCX_ZERO);
+   for (int i = 0; i < 222; i++) bad |= z[i] != 0;
+   sdallocx(z, 222, 0);                             /* right size */
+   a = mallocx(333, MALLOCX_LG_ALIGN(6));
+   bad |= ((uintptr_t)a & 63) != 0;
+   a = rallocx(a, 444, 0);
+   dallocx(a, 0);
+   b = mallocx(64, 0);
+   sdallocx(b, 32, 0);                              /* wrong size */
+   printf("sallocx %zu xallocx %zu nallocx %zu\n", sallocx(keep, 0),
+          xallocx(keep, 500, 0, 0), nallocx(100, 0));
+   return bad;
+}
