@@ -396,16 +396,19 @@ static AT_Block* btab_take(Addr a)
 /*------------------------------------------------------------*/
 
 /* Small blocks get a capacity rounded up to their class (16 bytes
-   apart), and freed ones wait on a free list of their class for the
-   next allocation of that class, as glibc's tcache does: the core's
-   arena (first fit, splitting and merging) cost more per call than all
-   of the tool's bookkeeping.  A block waiting there has been wiped
-   (release) and is not a block; the leak scan skips the client heap. */
+   apart), and freed ones wait in a stack of their class for the next
+   allocation of that class, as glibc's tcache does: the core's arena
+   (first fit, splitting and merging) cost more per call than all of the
+   tool's bookkeeping.  The stacks are arrays in the tool's memory, so
+   taking a block reads nothing of the (maybe cold) block itself.  A
+   block waiting there has been wiped (release) and is not a block; the
+   leak scan skips the client heap. */
 #define AT_SMALL_MAX   512
 #define AT_CLASSES     (AT_SMALL_MAX / 16)
 #define AT_CLASS_KEEP  (64 * 1024)    /* bytes waiting per class, at most */
+#define AT_CLASS_SLOTS 512            /* blocks waiting per class, at most */
 
-static void* waiting[AT_CLASSES + 1];   /* linked through their first word */
+static void* waiting[AT_CLASSES + 1][AT_CLASS_SLOTS];
 static UInt  n_waiting[AT_CLASSES + 1];
 
 static inline UInt class_of(SizeT n)
@@ -420,23 +423,17 @@ static void* get_memory(SizeT align, SizeT n)
       return VG_(cli_malloc)(align, n);
    c = class_of(n);
    /* Every block is aligned to at least --alignment. */
-   if (waiting[c] != NULL && align <= VG_(clo_alignment)) {
-      void** p   = waiting[c];
-      waiting[c] = *p;
-      *p = NULL;   /* no stale pointer left for the leak scan */
-      n_waiting[c]--;
-      return p;
-   }
+   if (n_waiting[c] > 0 && align <= VG_(clo_alignment))
+      return waiting[c][--n_waiting[c]];
    return VG_(cli_malloc)(align, (SizeT)c * 16);
 }
 
 static void put_memory(void* p, SizeT n)
 {
    UInt c = class_of(n);
-   if (n <= AT_SMALL_MAX && (n_waiting[c] + 1) * c * 16 <= AT_CLASS_KEEP) {
-      *(void**)p = waiting[c];
-      waiting[c] = p;
-      n_waiting[c]++;
+   if (n <= AT_SMALL_MAX && n_waiting[c] < AT_CLASS_SLOTS
+       && (n_waiting[c] + 1) * c * 16 <= AT_CLASS_KEEP) {
+      waiting[c][n_waiting[c]++] = p;
       return;
    }
    VG_(cli_free)(p);
