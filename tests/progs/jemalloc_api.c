@@ -14,8 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#define MALLOCX_LG_ALIGN(la)  ((int)(la))
-#define MALLOCX_ZERO          ((int)0x40)
+#include "je_fallbacks.h"
 
 void*  _rjem_mallocx(size_t size, int flags);
 void*  _rjem_rallocx(void* p, size_t size, int flags);
@@ -36,36 +35,10 @@ size_t _rjem_malloc_usable_size(const void* p);
 
 /* ---- Fallbacks for a run without asynctrace: jemalloc's rules, over
    the C allocator. ---- */
-#define WEAK __attribute__((weak))
-#define MAX_SIZE (((size_t)7) << 60)
+#define WEAK JE_WEAK
+#define MAX_SIZE JE_MAX_SIZE
 static int pow2(size_t a) { return a != 0 && (a & (a - 1)) == 0; }
-WEAK void* _rjem_mallocx(size_t size, int flags)
-{
-   size_t align = (size_t)1 << (flags & 0x3F);
-   void* p;
-   if (align < sizeof(void*)) align = sizeof(void*);
-   if (size > MAX_SIZE || posix_memalign(&p, align, size ? size : 1) != 0)
-      return NULL;
-   if (flags & MALLOCX_ZERO) memset(p, 0, size);
-   return p;
-}
-WEAK void* _rjem_rallocx(void* p, size_t size, int flags)
-{
-   size_t old = malloc_usable_size(p);
-   void* q = _rjem_mallocx(size, flags);
-   if (q == NULL) return NULL;
-   memcpy(q, p, old < size ? old : size);
-   free(p);
-   return q;
-}
-WEAK size_t _rjem_xallocx(void* p, size_t size, size_t extra, int flags)
-{ return malloc_usable_size(p); }
-WEAK size_t _rjem_sallocx(const void* p, int flags)
-{ return malloc_usable_size((void*)p); }
-WEAK void _rjem_dallocx(void* p, int flags) { free(p); }
-WEAK void _rjem_sdallocx(void* p, size_t size, int flags) { free(p); }
-WEAK size_t _rjem_nallocx(size_t size, int flags)
-{ return size == 0 || size > MAX_SIZE ? 0 : size; }
+JE_ALLOCX_FALLBACKS(_rjem_)
 WEAK void* _rjem_malloc(size_t size)
 {
    if (size > MAX_SIZE) { errno = ENOMEM; return NULL; }

@@ -11,9 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MALLOCX_LG_ALIGN(la)  ((int)(la))
-#define MALLOCX_ZERO          ((int)0x40)
-#define WEAK __attribute__((weak))
+#include "je_fallbacks.h"
 
 void*  mallocx(size_t size, int flags);
 void*  rallocx(void* p, size_t size, int flags);
@@ -23,29 +21,7 @@ void   dallocx(void* p, int flags);
 void   sdallocx(void* p, size_t size, int flags);
 size_t nallocx(size_t size, int flags);
 
-WEAK void* mallocx(size_t size, int flags)
-{
-   size_t align = (size_t)1 << (flags & 0x3F);
-   void* p;
-   if (align < sizeof(void*)) align = sizeof(void*);
-   if (posix_memalign(&p, align, size ? size : 1) != 0) return NULL;
-   if (flags & MALLOCX_ZERO) memset(p, 0, size);
-   return p;
-}
-WEAK void* rallocx(void* p, size_t size, int flags)
-{
-   size_t old = malloc_usable_size(p);
-   void* q = mallocx(size, flags);
-   if (q == NULL) return NULL;
-   memcpy(q, p, old < size ? old : size);
-   free(p);
-   return q;
-}
-WEAK size_t xallocx(void* p, size_t size, size_t extra, int flags) { return malloc_usable_size(p); }
-WEAK size_t sallocx(const void* p, int flags) { return malloc_usable_size((void*)p); }
-WEAK void dallocx(void* p, int flags) { free(p); }
-WEAK void sdallocx(void* p, size_t size, int flags) { free(p); }
-WEAK size_t nallocx(size_t size, int flags) { return size; }
+JE_ALLOCX_FALLBACKS()
 
 void* keep;
 
