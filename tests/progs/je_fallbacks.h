@@ -15,6 +15,15 @@
 #define JE_MAX_SIZE           (((size_t)7) << 60)
 #define JE_WEAK               __attribute__((weak))
 
+#define JE_ALLOCX_DECLS(P)                                               \
+   void*  P##mallocx(size_t size, int flags);                            \
+   void*  P##rallocx(void* p, size_t size, int flags);                   \
+   size_t P##xallocx(void* p, size_t size, size_t extra, int flags);     \
+   size_t P##sallocx(const void* p, int flags);                          \
+   void   P##dallocx(void* p, int flags);                                \
+   void   P##sdallocx(void* p, size_t size, int flags);                  \
+   size_t P##nallocx(size_t size, int flags);
+
 #define JE_ALLOCX_FALLBACKS(P)                                           \
    JE_WEAK void* P##mallocx(size_t size, int flags)                      \
    {                                                                     \

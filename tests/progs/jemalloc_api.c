@@ -16,13 +16,7 @@
 
 #include "je_fallbacks.h"
 
-void*  _rjem_mallocx(size_t size, int flags);
-void*  _rjem_rallocx(void* p, size_t size, int flags);
-size_t _rjem_xallocx(void* p, size_t size, size_t extra, int flags);
-size_t _rjem_sallocx(const void* p, int flags);
-void   _rjem_dallocx(void* p, int flags);
-void   _rjem_sdallocx(void* p, size_t size, int flags);
-size_t _rjem_nallocx(size_t size, int flags);
+JE_ALLOCX_DECLS(_rjem_)
 void*  _rjem_malloc(size_t size);
 void*  _rjem_calloc(size_t n, size_t size);
 void*  _rjem_realloc(void* p, size_t size);

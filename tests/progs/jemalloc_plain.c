@@ -13,13 +13,7 @@
 
 #include "je_fallbacks.h"
 
-void*  mallocx(size_t size, int flags);
-void*  rallocx(void* p, size_t size, int flags);
-size_t xallocx(void* p, size_t size, size_t extra, int flags);
-size_t sallocx(const void* p, int flags);
-void   dallocx(void* p, int flags);
-void   sdallocx(void* p, size_t size, int flags);
-size_t nallocx(size_t size, int flags);
+JE_ALLOCX_DECLS()
 
 JE_ALLOCX_FALLBACKS()
 
