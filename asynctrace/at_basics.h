@@ -29,6 +29,7 @@
 #define __AT_BASICS_H
 
 #include "pub_tool_basics.h"
+#include "pub_tool_hashtable.h"
 #include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_libcprint.h"
@@ -50,6 +51,23 @@
    tools, by name; asynctrace turns it on in pre_clo_init, before the
    user's --read-inline-info= is read. */
 extern Bool VG_(clo_read_inline_info);
+
+/* The node of key in ht, or a new zeroed one of size bytes (a
+   VgHashNode's next and key first) added for it; *made (if not NULL)
+   says which, for a caller that fills in a new node. */
+static inline void* AT_(ht_node)(VgHashTable* ht, UWord key, SizeT size,
+                                 const HChar* cc, Bool* made)
+{
+   VgHashNode* n = VG_(HT_lookup)(ht, key);
+   if (made)
+      *made = n == NULL;
+   if (n == NULL) {
+      n = VG_(calloc)(cc, 1, size);
+      n->key = key;
+      VG_(HT_add_node)(ht, n);
+   }
+   return n;
+}
 
 /* Milliseconds since the tool started: the time base of every record. */
 #define AT_NOW_MS() VG_(read_millisecond_timer)()

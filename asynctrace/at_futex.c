@@ -144,16 +144,14 @@ static Bool classify_frame(const HChar* fn, Addr ip, void* opaque)
 
 static const Classified* classify(ExeContext* ec)
 {
-   UWord ecu = VG_(get_ECU_from_ExeContext)(ec);
-   Classified* c = VG_(HT_lookup)(classified, ecu);
-   if (c == NULL) {
+   Bool made;
+   Classified* c = AT_(ht_node)(classified, VG_(get_ECU_from_ExeContext)(ec),
+                                sizeof(Classified), "at.classified", &made);
+   if (made) {
       ClassifyState s = { 0, False, False };
       AT_(walk_frames)(ec, classify_frame, &s);
-      c = VG_(malloc)("at.classified", sizeof(Classified));
-      c->ecu    = ecu;
       c->key_ip = s.have_key ? s.key_ip : 0;
       c->klass  = s.idle ? AT_WAIT_IDLE : AT_WAIT_CONTENTION;
-      VG_(HT_add_node)(classified, c);
    }
    return c;
 }
@@ -203,16 +201,14 @@ const AT_FutexStats* AT_(futex_of_role)(UShort inst)
 static AT_FutexSite* site_for(ExeContext* ec, UShort inst)
 {
    const Classified* c = classify(ec);
-   UWord key = ((UWord)c->key_ip << 16) | inst;
-   SiteNode* n = VG_(HT_lookup)(sites, key);
-   if (n == NULL) {
-      n = VG_(calloc)("at.futex_site", 1, sizeof(SiteNode));
-      n->key        = key;
+   Bool made;
+   SiteNode* n = AT_(ht_node)(sites, ((UWord)c->key_ip << 16) | inst,
+                              sizeof(SiteNode), "at.futex_site", &made);
+   if (made) {
       n->site.key_ip = c->key_ip;
       n->site.inst   = inst;
       n->site.klass  = c->klass;
       n->site.where  = ec;
-      VG_(HT_add_node)(sites, n);
    }
    return &n->site;
 }
@@ -265,12 +261,8 @@ static VgHashTable* last_waker;
 
 static void note_waker(Addr addr, UInt seq)
 {
-   WakerNode* w = VG_(HT_lookup)(last_waker, addr);
-   if (w == NULL) {
-      w = VG_(malloc)("at.futex_waker", sizeof(WakerNode));
-      w->addr = addr;
-      VG_(HT_add_node)(last_waker, w);
-   }
+   WakerNode* w = AT_(ht_node)(last_waker, addr, sizeof(WakerNode),
+                               "at.futex_waker", NULL);
    w->seq = seq;
 }
 
@@ -340,13 +332,8 @@ void AT_(futex_pre_syscall)(ThreadId tid, UWord* args)
 
 static void count_pair(UInt waker, UInt waiter)
 {
-   UWord key = ((UWord)waker << 32) | waiter;
-   PairNode* p = VG_(HT_lookup)(pairs, key);
-   if (p == NULL) {
-      p = VG_(calloc)("at.futex_pair", 1, sizeof(PairNode));
-      p->key = key;
-      VG_(HT_add_node)(pairs, p);
-   }
+   PairNode* p = AT_(ht_node)(pairs, ((UWord)waker << 32) | waiter,
+                              sizeof(PairNode), "at.futex_pair", NULL);
    p->count++;
 }
 

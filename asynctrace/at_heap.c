@@ -498,13 +498,8 @@ typedef struct _CrossNode {
 
 static void count_cross(UShort a, UShort f, SizeT n)
 {
-   UWord key = ((UWord)a << 16) | f;
-   CrossNode* c = VG_(HT_lookup)(cross, key);
-   if (c == NULL) {
-      c = VG_(calloc)("at.cross", 1, sizeof(CrossNode));
-      c->key = key;
-      VG_(HT_add_node)(cross, c);
-   }
+   CrossNode* c = AT_(ht_node)(cross, ((UWord)a << 16) | f,
+                               sizeof(CrossNode), "at.cross", NULL);
    c->frees++;
    c->bytes += n;
 }
@@ -548,17 +543,16 @@ static void bad_call(ThreadId tid, AT_BadKind kind, Addr addr, SizeT size,
                      SizeT given)
 {
    ExeContext* where = AT_(stack_here)(tid);
-   UWord key = ((UWord)VG_(get_ECU_from_ExeContext)(where) << 4) | kind;
-   BadNode* b = VG_(HT_lookup)(bad, key);
-   if (b == NULL) {
-      b = VG_(calloc)("at.bad", 1, sizeof(BadNode));
-      b->key        = key;
+   Bool made;
+   BadNode* b = AT_(ht_node)(bad,
+                             ((UWord)VG_(get_ECU_from_ExeContext)(where) << 4)
+                             | kind, sizeof(BadNode), "at.bad", &made);
+   if (made) {
       b->call.kind  = kind;
       b->call.where = where;
       b->call.addr  = addr;    /* the first one's */
       b->call.size  = size;
       b->call.given = given;
-      VG_(HT_add_node)(bad, b);
    }
    b->call.count++;
 }
