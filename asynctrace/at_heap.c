@@ -733,23 +733,24 @@ static void* realloc_block(ThreadId tid, void* p, SizeT n, SizeT align,
 
    if (p == NULL)
       return new_block(tid, n, align, zero);
-   old = btab_get((Addr)p);
+   old = btab_take((Addr)p);   /* put back if the new block fails */
    if (old == NULL) {
       bad_call(tid, freed_recently((Addr)p) ? AT_BAD_REALLOC_FREED
                                             : AT_BAD_REALLOC_INVALID,
                (Addr)p, 0, n);
       return NULL;   /* glibc would abort; the program gets NULL */
    }
-   if (align > AT_MAX_ALIGN)
+   q = align > AT_MAX_ALIGN ? NULL : get_memory(align, n);
+   if (q == NULL) {
+      btab_put(old);   /* the old block stays valid, as C requires */
       return NULL;
-   q = get_memory(align, n);
-   if (q == NULL)
-      return NULL;   /* the old block stays valid, as C requires */
+   }
    old_size = AT_(block_size)(old);
    VG_(memcpy)(q, p, old_size < n ? old_size : n);
    if (zero && n > old_size)
       VG_(memset)((HChar*)q + old_size, 0, n - old_size);
-   free_block(tid, p, (SizeT)-1);
+   forget_block(tid, old);
+   release(p, old_size);
    register_block(tid, q, n);
    return q;
 }
@@ -810,25 +811,33 @@ SizeT AT_(je_usable)(ThreadId tid, void* p)
    (at_instrument.c), the core's scheduler any that get past it. */
 Bool AT_(heap_request)(ThreadId tid, const UWord* args, UWord* ret)
 {
-   typedef UWord (*Fn1)(ThreadId, UWord);
-   typedef UWord (*Fn2)(ThreadId, UWord, UWord);
+   const UWord f = args[1];   /* the function of a CLIENT_CALL */
+   *ret = 0;                  /* the answer of those that give none */
    switch (args[0]) {
       case VG_USERREQ__CLIENT_CALL1:
-         if (args[1] == (UWord)at_malloc || args[1] == (UWord)at_free
-             || args[1] == (UWord)at_malloc_usable_size) {
-            *ret = ((Fn1)args[1])(tid, args[2]);
-            return True;
-         }
-         return False;
+         if (f == (UWord)at_malloc)
+            *ret = (UWord)at_malloc(tid, args[2]);
+         else if (f == (UWord)at_free)
+            at_free(tid, (void*)args[2]);
+         else if (f == (UWord)at_malloc_usable_size)
+            *ret = at_malloc_usable_size(tid, (void*)args[2]);
+         else
+            return False;
+         return True;
       case VG_USERREQ__CLIENT_CALL2:
-         if (args[1] == (UWord)at_realloc || args[1] == (UWord)at_calloc
-             || args[1] == (UWord)at_memalign
-             || args[1] == (UWord)at_new_aligned
-             || args[1] == (UWord)at_delete_aligned) {
-            *ret = ((Fn2)args[1])(tid, args[2], args[3]);
-            return True;
-         }
-         return False;
+         if (f == (UWord)at_realloc)
+            *ret = (UWord)at_realloc(tid, (void*)args[2], args[3]);
+         else if (f == (UWord)at_calloc)
+            *ret = (UWord)at_calloc(tid, args[2], args[3]);
+         else if (f == (UWord)at_memalign)
+            *ret = (UWord)at_memalign(tid, args[2], args[3]);
+         else if (f == (UWord)at_new_aligned)
+            *ret = (UWord)at_new_aligned(tid, args[2], args[3]);
+         else if (f == (UWord)at_delete_aligned)
+            at_delete_aligned(tid, (void*)args[2], args[3]);
+         else
+            return False;
+         return True;
       /* jemalloc's API, from the preload (at_jemalloc.c). */
       case VG_USERREQ__ASYNCTRACE_JE_ALLOC:
          *ret = (UWord)AT_(je_alloc)(tid, args[1], args[2]);
@@ -838,14 +847,12 @@ Bool AT_(heap_request)(ThreadId tid, const UWord* args, UWord* ret)
          return True;
       case VG_USERREQ__ASYNCTRACE_JE_FREE:
          AT_(je_free)(tid, (void*)args[1], args[2], args[3] != 0);
-         *ret = 0;
          return True;
       case VG_USERREQ__ASYNCTRACE_JE_USABLE:
          *ret = AT_(je_usable)(tid, (void*)args[1]);
          return True;
       case VG_USERREQ__ASYNCTRACE_BAD_CALL:
          AT_(heap_bad_call)(tid, args[1], args[2], args[3]);
-         *ret = 0;
          return True;
       default:
          return False;
