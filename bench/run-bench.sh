@@ -286,60 +286,41 @@ awk -v order="${configs[*]}" -v md="$markdown" '
          else
             printf "%-12s %10.2f %8s %14.1f %8s %14s\n", c, mw, xw, mm, xm, span
       }
-   }' "$scratch/results" >"$scratch/table"
-
-# asynctrace against none-inline: the same debug information read, so the
-# ratio is the tool's own work.
-vs_inline=$(awk '
-   $5 == 0 && ($2 == "asynctrace" || $2 == "none-inline") { w[$2, $1] = $3 }
-   $1 > maxr { maxr = $1 }
-   END {
-      n = 0
+      # asynctrace against none-inline: the same debug information read,
+      # so the ratio is the tool'"'"'s own work.
+      nr = 0
       for (r = 1; r <= maxr; r++)
-         if ((("asynctrace", r) in w) && (("none-inline", r) in w) && w["none-inline", r] > 0)
-            x[++n] = w["asynctrace", r] / w["none-inline", r]
-      if (n == 0) exit
-      for (i = 2; i <= n; i++)
-         for (j = i; j > 1 && x[j - 1] > x[j]; j--) { t = x[j]; x[j] = x[j - 1]; x[j - 1] = t }
-      printf "%.2fx", n % 2 ? x[(n + 1) / 2] : (x[n / 2] + x[n / 2 + 1]) / 2
-   }' "$scratch/results")
-if [ -n "$vs_inline" ]; then
-   echo "" >>"$scratch/table"
-   echo "asynctrace vs none-inline (the same debug information read): $vs_inline" >>"$scratch/table"
-fi
+         if ((("asynctrace", r) in seen) && (("none-inline", r) in seen) && wall["none-inline", r] > 0)
+            x[++nr] = wall["asynctrace", r] / wall["none-inline", r]
+      if (nr)
+         printf "\nasynctrace vs none-inline (the same debug information read): %.2fx\n", median(x, nr)
+   }' "$scratch/results" >"$scratch/table"
 
 bad_runs=$(awk '$5 != 0' "$scratch/results" | wc -l)
 cpus=$(nproc 2>/dev/null || echo '?')
 what="$(basename "$exe"): $threads threads x $allocs allocations, rounds: $rounds;"
 what="$what $vg_version, $cpus CPUs, load $load at start"
 ratios="ratios: median of the per-round ratios to none"
+# The same lines either way; Markdown quotes the path and ends sentences.
 if [ $markdown = yes ]; then
-   echo "$what."
-   if [ -n "${at_from:-}" ]; then echo "asynctrace: \`$at_from\`."; fi
-   echo "Medians over the rounds; $ratios; RSS from \`/usr/bin/time %M\`."
-   echo
-   cat "$scratch/table"
-   if [ ${#notes[@]} -gt 0 ]; then
-      echo
-      if [ "$bad_runs" -gt 0 ]; then
-         echo "\\* some runs failed and are left out of the medians."
-         echo
-      fi
-      for x in "${notes[@]}"; do echo "- $x"; done
-   fi
+   dot=. q='`' star='\*' bullet='- '
+   head="Medians over the rounds; $ratios; RSS from \`/usr/bin/time %M\`."
 else
-   echo "$what"
-   if [ -n "${at_from:-}" ]; then echo "asynctrace: $at_from"; fi
-   echo "medians over the rounds; $ratios"
+   dot= q= star='*' bullet='note: '
+   head="medians over the rounds; $ratios"
+fi
+echo "$what$dot"
+if [ -n "${at_from:-}" ]; then echo "asynctrace: $q$at_from$q$dot"; fi
+echo "$head"
+echo
+cat "$scratch/table"
+if [ ${#notes[@]} -gt 0 ]; then
    echo
-   cat "$scratch/table"
-   if [ ${#notes[@]} -gt 0 ]; then
-      echo
-      if [ "$bad_runs" -gt 0 ]; then
-         echo "* some runs failed and are left out of the medians"
-      fi
-      for x in "${notes[@]}"; do echo "note: $x"; done
+   if [ "$bad_runs" -gt 0 ]; then
+      echo "$star some runs failed and are left out of the medians$dot"
+      if [ $markdown = yes ]; then echo; fi
    fi
+   for x in "${notes[@]}"; do echo "$bullet$x"; done
 fi
 echo "raw results and the tools' output: $scratch" >&2
 [ $failed = no ]
