@@ -925,9 +925,12 @@ AT_Block** AT_(heap_blocks_sorted)(UInt* n)
    AT_Block** arr = VG_(malloc)("at.blocks_sorted",
                                 (btab_used ? btab_used : 1) * sizeof(AT_Block*));
    UWord      i, k = 0;
+   AT_Block*  b;
+   /* Every block of every chain, not just the chains' heads. */
    for (i = 0; i < ((UWord)1 << btab_bits); i++)
-      if (btab[i] != NULL)
-         arr[k++] = btab[i];
+      for (b = btab[i]; b != NULL; b = b->next)
+         arr[k++] = b;
+   tl_assert(k == btab_used);
    *n = (UInt)k;
    VG_(ssort)(arr, *n, sizeof(AT_Block*), cmp_block_addr);
    return arr;
