@@ -14,6 +14,8 @@
      functions that give a thread its role (at_roles.c).  VEX follows
      calls into callees, so every instruction mark is checked, not just
      the first of a superblock.
+   - with --wipe-stacks=popped, stores of zero where a frame is pushed
+     and into the red zone at calls and returns (at_wipe.c).
    And one thing is taken away: a superblock that ends in a client
    request asks AT_(heap_request) first, from the generated code, and
    goes to the core's scheduler only if that is not one of the heap's.
@@ -29,6 +31,7 @@
 #include "at_instrument.h"
 #include "at_roles.h"
 #include "at_threads.h"
+#include "at_wipe.h"
 
 /*------------------------------------------------------------*/
 /*--- Instruction counting                                 ---*/
@@ -168,6 +171,7 @@ IRSB* AT_(instrument)(VgCallbackClosure* closure, IRSB* sbIn,
       VG_(tool_panic)("host/guest word size mismatch");
 
    sbOut = deepCopyIRSBExceptStmts(sbIn);
+   AT_(wipe_sb_start)(sbIn);
    for (i = 0; i < sbIn->stmts_used; i++) {
       IRStmt* st = sbIn->stmts[i];
       if (st == NULL)
@@ -188,7 +192,8 @@ IRSB* AT_(instrument)(VgCallbackClosure* closure, IRSB* sbIn,
             addStmtToIRSB(sbOut, st);
             break;
          default:
-            addStmtToIRSB(sbOut, st);
+            if (!AT_(wipe_stmt)(sbOut, st, layout->offset_SP))
+               addStmtToIRSB(sbOut, st);
             break;
       }
    }

@@ -31,6 +31,7 @@
 #include "at_roles.h"
 #include "at_stack.h"
 #include "at_threads.h"
+#include "at_wipe.h"
 
 /*------------------------------------------------------------*/
 /*--- How the run ended                                    ---*/
@@ -223,6 +224,7 @@ static void at_post_clo_init(void)
    AT_(futex_init)();
    AT_(threads_init)();
    AT_(heap_post_clo_init)();
+   AT_(wipe_post_clo_init)();
    AT_(stack_init)();
    AT_(report_init)();
    VG_(atfork)(NULL, NULL, at_fork_child);
@@ -242,8 +244,10 @@ static void at_fini(Int exitcode)
    }
    AT_(futex_finish)();
    final_report(&end);
-   if (VG_(clo_stats))
+   if (VG_(clo_stats)) {
       AT_(stack_print_stats)();
+      AT_(wipe_print_stats)();
+   }
 }
 
 static void at_pre_clo_init(void)

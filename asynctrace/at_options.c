@@ -22,6 +22,7 @@ AT_TimeUnit  AT_(clo_time_unit)         = AT_TIME_I;
 UInt         AT_(clo_timeline_samples)  = 100;
 UInt         AT_(clo_alloc_sites)       = 200;
 Bool         AT_(clo_stack_cache)       = True;
+AT_WipeStacks AT_(clo_wipe_stacks)      = AT_WIPE_POPPED;
 
 /* Parses a comma-separated list of leak kinds into bits; False if a
    word is not one. */
@@ -90,6 +91,14 @@ Bool AT_(process_cmd_line_option)(const HChar* arg)
    else if VG_BINT_CLO(arg, "--alloc-sites", AT_(clo_alloc_sites),
                        0, 1000000) {}
    else if VG_BOOL_CLO(arg, "--stack-cache", AT_(clo_stack_cache)) {}
+   else if VG_XACT_CLO(arg, "--wipe-stacks=no", AT_(clo_wipe_stacks),
+                       AT_WIPE_NO) {}
+   else if VG_XACT_CLO(arg, "--wipe-stacks=reused", AT_(clo_wipe_stacks),
+                       AT_WIPE_REUSED) {}
+   else if VG_XACT_CLO(arg, "--wipe-stacks=popped", AT_(clo_wipe_stacks),
+                       AT_WIPE_POPPED) {}
+   else if VG_STR_CLO(arg, "--wipe-stacks", tmp_str)
+      VG_(fmsg_bad_option)(arg, "expected no, reused or popped\n");
    else if VG_STR_CLO(arg, "--role", tmp_str) {
       const HChar* colon = VG_(strchr)(tmp_str, ':');
       const HChar* c;
@@ -132,6 +141,13 @@ void AT_(print_usage)(void)
 "                                  --leak-check=full: definite indirect\n"
 "                                  possible reachable, or all, none\n"
 "                                  [definite,possible]\n"
+"    --wipe-stacks=no|reused|popped  clear stack memory no frame owns, so\n"
+"                                  that a stale pointer there does not\n"
+"                                  keep a leaked block reachable: the\n"
+"                                  stack a new thread reuses, or also every\n"
+"                                  frame as it is pushed and the red zone\n"
+"                                  at calls and returns, as memcheck marks\n"
+"                                  them undefined [popped]\n"
 "    --time-unit=i|ms|B            heap timeline in instructions, ms or\n"
 "                                  bytes allocated+freed [i]\n"
 "    --timeline-samples=<number>   samples of the heap timeline kept [100]\n"

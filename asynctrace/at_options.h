@@ -35,6 +35,10 @@ extern UInt        AT_(clo_alloc_sites);
 /* --stack-cache=yes|no (a debugging option): see at_stack.c. */
 extern Bool        AT_(clo_stack_cache);
 
+/* --wipe-stacks=no|reused|popped: see at_wipe.c. */
+typedef enum { AT_WIPE_NO, AT_WIPE_REUSED, AT_WIPE_POPPED } AT_WipeStacks;
+extern AT_WipeStacks AT_(clo_wipe_stacks);
+
 Bool AT_(process_cmd_line_option)(const HChar* arg);
 void AT_(print_usage)(void);
 void AT_(print_debug_usage)(void);

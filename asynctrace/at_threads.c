@@ -17,6 +17,7 @@
 
 #include "at_roles.h"
 #include "at_threads.h"
+#include "at_wipe.h"
 
 /*------------------------------------------------------------*/
 /*--- Thread records                                       ---*/
@@ -112,8 +113,10 @@ static void at_pre_thread_ll_create(ThreadId parent, ThreadId child)
    t = new_thread(child, p ? p->seq : 0);
    /* The parent is inside clone(): its stack is where the thread was
       created. */
-   if (p)
+   if (p) {
       t->creation = VG_(record_ExeContext)(parent, 0);
+      AT_(wipe_new_thread_stack)(VG_(get_SP)(child));
+   }
    /* A new thread starts with its creator's name, as under the kernel. */
    add_name(t, p ? AT_(thread_name)(p) : "", True);
 }
