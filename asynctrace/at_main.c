@@ -22,6 +22,7 @@
 #include "pub_tool_vkiscnums.h"
 
 #include "asynctrace.h"
+#include "at_check.h"
 #include "at_futex.h"
 #include "at_heap.h"
 #include "at_instrument.h"
@@ -97,6 +98,7 @@ static void write_report_now(const AT_RunEnd* end)
 {
    AT_(charge_insns)();
    AT_(roles_finish)();
+   AT_(check_invariants)();
    AT_(write_report)(end);
 }
 
