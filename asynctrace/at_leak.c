@@ -15,7 +15,8 @@
    that memcheck knows are undefined would count; the scan leaves out
    what it can tell: stacks below their stack pointer (less the 128-byte
    red zone) and, since freed blocks are wiped, stale pointers in reused
-   memory. */
+   memory.  Words of live frames that memcheck knows are undefined are
+   zero by then (at_wipe.c). */
 
 #include "pub_tool_aspacehl.h"
 #include "pub_tool_aspacemgr.h"
