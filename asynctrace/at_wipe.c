@@ -104,8 +104,9 @@ void AT_(wipe_new_thread_stack)(Addr sp)
    NSegment const* seg;
    NSegment const* guard;
    Addr lo, hi;
-   if (AT_(clo_wipe_stacks) == AT_WIPE_NO)
-      return;
+   if (AT_(clo_wipe_stacks) == AT_WIPE_NO
+       || AT_(clo_leak_check) == AT_LEAK_NO)
+      return;   /* only the leak scan reads stale words */
    seg = VG_(am_find_nsegment)(sp - 1);
    /* A stack of glibc's (and so Rust's) is a private anonymous mapping
       of its own, readable and writable, with an inaccessible guard page
