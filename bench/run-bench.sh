@@ -11,7 +11,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 set -euo pipefail
 
-ALL_CONFIGS=(native none none-inline asynctrace memcheck massif dhat)
+ALL_CONFIGS=(native none none-inline asynctrace asynctrace-nowipe memcheck massif dhat)
 
 usage() {
    cat <<'EOF'
@@ -23,10 +23,13 @@ usage: bench/run-bench.sh [options]
                  Rayon churn program of tests/rust (churn.rs), built by
                  `make rust-progs` in the build tree
   --tools=LIST   configurations to run, comma-separated, from
-                 native,none,none-inline,asynctrace,memcheck,massif,dhat
+                 native,none,none-inline,asynctrace,asynctrace-nowipe,
+                 memcheck,massif,dhat
                  (default: all); none is always run, as the baseline of the
                  ratios; none-inline is none reading inline info, as
-                 asynctrace does by default
+                 asynctrace does by default; asynctrace-nowipe is
+                 asynctrace with --wipe-stacks=no, to show what wiping
+                 the stacks costs
   -B DIR         asynctrace build tree whose vg-in-place runs asynctrace
                  (default: $AT_TOP, else the current directory)
   --installed    run asynctrace as the installed `valgrind --tool=asynctrace`
@@ -94,7 +97,7 @@ command -v "$VALGRIND" >/dev/null || die "no $VALGRIND on the PATH"
 here=$(cd "$(dirname "$0")" && pwd)
 
 case " ${configs[*]} " in
-   *" asynctrace "*)
+   *" asynctrace "*|*" asynctrace-nowipe "*)
       if [ $installed = yes ]; then
          at_cmd=("$VALGRIND" --tool=asynctrace)
          at_from="installed valgrind --tool=asynctrace"
@@ -135,6 +138,8 @@ cmd_for() {
       none-inline) cmd=("$VALGRIND" -q --tool=none --read-inline-info=yes) ;;
       asynctrace) cmd=("${at_cmd[@]}" -q
                        --asynctrace-out-file="$scratch/asynctrace.out") ;;
+      asynctrace-nowipe) cmd=("${at_cmd[@]}" -q --wipe-stacks=no
+                       --asynctrace-out-file="$scratch/asynctrace-nowipe.out") ;;
       memcheck)   cmd=("$VALGRIND" -q --tool=memcheck) ;;
       massif)     cmd=("$VALGRIND" -q --tool=massif
                        --massif-out-file="$scratch/massif.out") ;;
@@ -255,7 +260,7 @@ awk -v order="${configs[*]}" -v md="$markdown" '
          print "| configuration | wall s (median) | wall vs none | peak RSS MiB (median) | RSS vs none | wall s min-max |"
          print "|---|---:|---:|---:|---:|---:|"
       } else {
-         printf "%-12s %10s %8s %14s %8s %14s\n", "config", "wall s", "vs none", "peak RSS MiB", "vs none", "wall min-max"
+         printf "%-17s %10s %8s %14s %8s %14s\n", "config", "wall s", "vs none", "peak RSS MiB", "vs none", "wall min-max"
       }
       for (k = 1; k <= nc; k++) {
          c = cs[k]; n = 0; nr = 0; lo = ""; hi = ""
@@ -274,7 +279,7 @@ awk -v order="${configs[*]}" -v md="$markdown" '
          if (c in bad) c = c "*"
          if (n == 0) {
             if (md == "yes") printf "| %s | failed | | | | |\n", c
-            else printf "%-12s %10s\n", c, "failed"
+            else printf "%-17s %10s\n", c, "failed"
             continue
          }
          mw = median(w, n); mm = median(m, n)
@@ -284,7 +289,7 @@ awk -v order="${configs[*]}" -v md="$markdown" '
          if (md == "yes")
             printf "| %s | %.2f | %s | %.1f | %s | %s |\n", c, mw, xw, mm, xm, span
          else
-            printf "%-12s %10.2f %8s %14.1f %8s %14s\n", c, mw, xw, mm, xm, span
+            printf "%-17s %10.2f %8s %14.1f %8s %14s\n", c, mw, xw, mm, xm, span
       }
       # asynctrace against none-inline: the same debug information read,
       # so the ratio is the tool'"'"'s own work.
