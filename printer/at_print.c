@@ -21,7 +21,8 @@
  * --leaks-top and --alloc-top, not with the size of the file (the
  * timeline is thinned as it is read).  Nothing is
  * printed until the whole file has been read, so a bad file gives one
- * error line and no half table.
+ * error line and no half table.  A report read whole is checked to add up
+ * (docs/report-format.md, "Invariants") before it is printed.
  */
 
 #define _POSIX_C_SOURCE 200809L
@@ -260,6 +261,26 @@ static uint64_t add_sat(uint64_t a, uint64_t b)
    return a > UINT64_MAX - b ? UINT64_MAX : a + b;
 }
 
+/* A sum for the invariant checks: it notes an overflow rather than
+   saturate, since a saturated sum could equal a counter by accident. */
+typedef struct {
+   uint64_t v;
+   bool over;
+} Sum;
+
+static void sum_add(Sum *s, uint64_t x)
+{
+   if (s->v > UINT64_MAX - x)
+      s->over = true;
+   else
+      s->v += x;
+}
+
+static bool sum_is(const Sum *s, uint64_t x)
+{
+   return !s->over && s->v == x;
+}
+
 static uint64_t sub_sat(uint64_t a, uint64_t b)
 {
    return a > b ? a - b : 0;
@@ -378,7 +399,8 @@ typedef struct {                 /* a <site> of <live-at-exit>, or a
 
 typedef struct {                 /* a <by-role> of <leaks> */
    Role role;
-   int kind;
+   int kind;                     /* -1: a kind this at_print does not
+                                    know (kept for the checks only) */
    uint64_t bytes, blocks;
 } LeakRole;
 
@@ -444,9 +466,9 @@ typedef struct {                 /* a <wake> of <wake-pairs> */
 typedef struct {                 /* a <role-summary> */
    Role role;
    uint64_t threads, peak_alive, alive, churn, insns;
-   uint64_t bytes_allocated, live_bytes;
+   uint64_t bytes_allocated, live_bytes, live_blocks;
    uint64_t live_at_peak, peak_live;
-   bool has_live_at_peak, has_peak_live;
+   bool has_live_at_peak, has_peak_live, has_live_blocks;
    Futex fx;
    size_t order;
 } RoleSum;
@@ -509,8 +531,11 @@ typedef struct {
    bool has_leaks;
    char *leak_check;             /* "full" or "summary" */
    uint64_t leak_bytes[LK_N], leak_blocks[LK_N];
-   LeakRole *lroles;             /* every <by-role> */
+   Sum lk_bytes, lk_blocks;      /* over every <total>, any kind */
+   LeakRole *lroles;             /* every <by-role> of a known kind */
    size_t nlroles, caplroles;
+   LeakRole *lk_other;           /* the <by-role>s of other kinds */
+   size_t nlk_other, caplk_other;
    Held *held;                   /* every <held-by> */
    size_t nheld, capheld;
    Site *lrecs;                  /* the largest loss records, at least
@@ -635,6 +660,9 @@ static void report_free(Report *r)
    for (size_t i = 0; i < r->nlroles; i++)
       free(r->lroles[i].role.role);
    free(r->lroles);
+   for (size_t i = 0; i < r->nlk_other; i++)
+      free(r->lk_other[i].role.role);
+   free(r->lk_other);
    for (size_t i = 0; i < r->nheld; i++) {
       free(r->held[i].holder);
       free(r->held[i].role.role);
@@ -1404,7 +1432,9 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
    case K_RHEAP: {
       RoleSum *s = &r->roles[r->nroles - 1];
       if (attr_u64(p, name, "bytes-allocated", line, &s->bytes_allocated) &&
-          attr_u64(p, name, "live-bytes", line, &s->live_bytes))
+          attr_u64(p, name, "live-bytes", line, &s->live_bytes) &&
+          attr_u64_opt(p, name, "live-blocks", line, &s->live_blocks,
+                       &s->has_live_blocks))
          attr_u64_opt(p, name, "peak-live", line, &s->peak_live,
                       &s->has_peak_live);
       break;
@@ -1460,12 +1490,26 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       int kx = leak_kind(kind);
       uint64_t bytes, blocks;
       free(kind);
-      if (kx < 0)
-         break;                  /* a kind added later: not summed */
+      if (p->failed)
+         break;
+      if (kx < 0) {
+         /* A kind added later: not printed, but it is part of what is
+            live at exit, so the checks count it (if it has figures). */
+         bool hb, hk;
+         if (attr_u64_opt(p, name, "bytes", line, &bytes, &hb) &&
+             attr_u64_opt(p, name, "blocks", line, &blocks, &hk) &&
+             hb && hk) {
+            sum_add(&r->lk_bytes, bytes);
+            sum_add(&r->lk_blocks, blocks);
+         }
+         break;
+      }
       if (attr_u64(p, name, "bytes", line, &bytes) &&
           attr_u64(p, name, "blocks", line, &blocks)) {
          r->leak_bytes[kx] = add_sat(r->leak_bytes[kx], bytes);
          r->leak_blocks[kx] = add_sat(r->leak_blocks[kx], blocks);
+         sum_add(&r->lk_bytes, bytes);
+         sum_add(&r->lk_blocks, blocks);
       }
       break;
    }
@@ -1473,8 +1517,26 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       char *kind = attr_str(p, name, "kind", true, line);
       int kx = leak_kind(kind);
       free(kind);
-      if (kx < 0)
+      if (p->failed)
          break;
+      if (kx < 0) {
+         /* As for <total>: kept for the checks, if it is complete. */
+         LeakRole o = { .kind = -1 };
+         bool hb, hk;
+         xmlChar *role = xmlTextReaderGetAttribute(p->r, BAD_CAST "role");
+         bool has_role = role != NULL;
+         xmlFree(role);
+         if (has_role && attr_role(p, name, line, &o.role, false) &&
+             attr_u64_opt(p, name, "bytes", line, &o.bytes, &hb) &&
+             attr_u64_opt(p, name, "blocks", line, &o.blocks, &hk) &&
+             hb && hk) {
+            GROW(r->lk_other, r->caplk_other, r->nlk_other + 1);
+            r->lk_other[r->nlk_other++] = o;
+         } else {
+            free(o.role.role);
+         }
+         break;
+      }
       GROW(r->lroles, r->caplroles, r->nlroles + 1);
       LeakRole *lr = &r->lroles[r->nlroles++];
       memset(lr, 0, sizeof *lr);
@@ -3417,6 +3479,201 @@ static void print_wakes(Report *r, const ThreadIndex *ix)
 }
 
 /* ------------------------------------------------------------------ */
+/* Checking the report                                                 */
+/* ------------------------------------------------------------------ */
+
+/* The report gives the memory live at exit several times over: by leak
+   kind, by thread, by role, as the timeline's last sample.  Those
+   figures must add up exactly (docs/report-format.md, "Invariants").
+   When they do not, the report or the tool that wrote it is wrong, and
+   the tables printed from it disagree: each broken invariant is said
+   once on standard error, and the report is printed as it is. */
+
+/* "4,096 bytes in 2 blocks", or "more than ..." for a sum that
+   overflowed; without blocks when has_blocks is false. */
+static const char *sum_text(const Sum *bytes, const Sum *blocks,
+                            bool has_blocks)
+{
+   static char ring[4][128];
+   static unsigned next;
+   char *out = ring[next++ % 4];
+   if (bytes->over)
+      snprintf(out, sizeof ring[0], "more than %s bytes", num(UINT64_MAX));
+   else if (!has_blocks)
+      snprintf(out, sizeof ring[0], "%s", bytes_str(bytes->v));
+   else if (blocks->over)
+      snprintf(out, sizeof ring[0], "%s in more than %s blocks",
+               bytes_str(bytes->v), num(UINT64_MAX));
+   else
+      snprintf(out, sizeof ring[0], "%s", bytes_blocks(bytes->v, blocks->v));
+   return out;
+}
+
+static const char *fig_text(uint64_t bytes, uint64_t blocks, bool has_blocks)
+{
+   Sum b = { bytes, false }, k = { blocks, false };
+   return sum_text(&b, &k, has_blocks);
+}
+
+/* "at_print: FILE: warning: ...", on one line; counts it in *n. */
+static void warn(size_t *n, const char *file, const char *fmt, ...)
+{
+   va_list ap;
+   fprintf(stderr, "at_print: %s: warning: ", file);
+   va_start(ap, fmt);
+   vfprintf(stderr, fmt, ap);
+   va_end(ap);
+   fputc('\n', stderr);
+   (*n)++;
+}
+
+/* One role's figure from one part of the report, for the per-role
+   checks: roles are matched by sorting, as a hand-made file may name
+   many. */
+enum { RF_LEAK, RF_SUMMARY, RF_SAMPLE };
+
+typedef struct {
+   const Role *role;
+   int from;                     /* RF_* */
+   uint64_t bytes, blocks;
+   bool has_blocks;
+   size_t order;
+} RoleFig;
+
+static int cmp_rolefig(const void *a, const void *b)
+{
+   const RoleFig *x = a, *y = b;
+   int c = cmp_role(x->role, y->role);
+   return c ? c : cmp_order(x->order, y->order);
+}
+
+/* The last sample of the timeline, or NULL. */
+static const Sample *last_sample(const Report *r)
+{
+   if (!r->has_timeline || r->tl_seen == 0)
+      return NULL;
+   if (r->tl_have_last)
+      return &r->tl_last;
+   return r->nsamples > 0 ? &r->samples[r->nsamples - 1] : NULL;
+}
+
+/* Checks what the report holds (sections it lacks are not checked);
+   warns on standard error about each broken invariant.  Returns the
+   number of warnings. */
+static size_t check_report(const Report *r, const char *file)
+{
+   const Sample *last = last_sample(r);
+   size_t warnings = 0;
+
+   /* 1. The leak kinds sum to what is live at exit. */
+   if (r->has_leaks &&
+       (!sum_is(&r->lk_bytes, r->exit_bytes) ||
+        !sum_is(&r->lk_blocks, r->exit_blocks)))
+      warn(&warnings, file,
+           "the leak kinds sum to %s, not the %s live at exit",
+           sum_text(&r->lk_bytes, &r->lk_blocks, true),
+           fig_text(r->exit_bytes, r->exit_blocks, true));
+
+   /* 2. The threads' live memory is the process's, in <heap> and in
+      <live-at-exit>: one warning names all three. */
+   Sum tb = { 0 }, tk = { 0 };
+   for (size_t i = 0; i < r->nthreads; i++) {
+      sum_add(&tb, r->threads[i].live_bytes);
+      sum_add(&tk, r->threads[i].live_blocks);
+   }
+   if (!sum_is(&tb, r->live_bytes) || !sum_is(&tk, r->live_blocks) ||
+       r->live_bytes != r->exit_bytes || r->live_blocks != r->exit_blocks)
+      warn(&warnings, file, "the threads' live memory sums to %s, but "
+           "<heap> has %s live and <live-at-exit> %s",
+           sum_text(&tb, &tk, true),
+           fig_text(r->live_bytes, r->live_blocks, true),
+           fig_text(r->exit_bytes, r->exit_blocks, true));
+
+   /* 3. The timeline's last sample is the end. */
+   if (last != NULL && last->live != r->exit_bytes)
+      warn(&warnings, file, "the timeline's last sample has %s live, not "
+           "the %s live at exit", bytes_str(last->live),
+           bytes_str(r->exit_bytes));
+
+   /* Per role.  A role's memory live at exit is its <role-summary>'s
+      <heap> live-bytes and live-blocks: the blocks allocated in that
+      role still live, as <by-role> and the timeline count them (the
+      role in force at allocation).  A role with no <role-summary> has
+      none. */
+   if (!r->has_roles)
+      return warnings;
+   bool leaks = r->has_leaks, tl = last != NULL;
+   size_t n = r->nroles + (leaks ? r->nlroles + r->nlk_other : 0) +
+              (tl ? last->nroles : 0), m = 0;
+   RoleFig *f = xrealloc(NULL, (n ? n : 1) * sizeof *f);
+   for (size_t i = 0; i < r->nroles; i++, m++)
+      f[m] = (RoleFig){ &r->roles[i].role, RF_SUMMARY, r->roles[i].live_bytes,
+                        r->roles[i].live_blocks, r->roles[i].has_live_blocks,
+                        m };
+   for (size_t i = 0; leaks && i < r->nlroles + r->nlk_other; i++, m++) {
+      const LeakRole *lr = i < r->nlroles ? &r->lroles[i]
+                                          : &r->lk_other[i - r->nlroles];
+      f[m] = (RoleFig){ &lr->role, RF_LEAK, lr->bytes, lr->blocks, true, m };
+   }
+   for (size_t i = 0; tl && i < last->nroles; i++, m++)
+      f[m] = (RoleFig){ &r->tl_cols[last->roles[i].col], RF_SAMPLE,
+                        last->roles[i].bytes, 0, false, m };
+   qsort(f, n, sizeof *f, cmp_rolefig);
+
+   for (size_t i = 0, j; i < n; i = j) {
+      Sum lb = { 0 }, lk = { 0 }, sb = { 0 }, sk = { 0 }, tlb = { 0 };
+      bool summary = false, blocks = true;
+      for (j = i; j < n && same_role(f[j].role, f[i].role); j++) {
+         switch (f[j].from) {
+         case RF_SUMMARY:
+            summary = true;
+            blocks &= f[j].has_blocks;
+            sum_add(&sb, f[j].bytes);
+            sum_add(&sk, f[j].blocks);
+            break;
+         case RF_LEAK:
+            sum_add(&lb, f[j].bytes);
+            sum_add(&lk, f[j].blocks);
+            break;
+         default:
+            sum_add(&tlb, f[j].bytes);
+            break;
+         }
+      }
+      char *label = role_label(f[i].role, false);
+      const char *none = summary ? "" : " (it has no <role-summary>)";
+      bool blocks_off = blocks && (sk.over || !sum_is(&lk, sk.v));
+      if (leaks && (sb.over || !sum_is(&lb, sb.v) || blocks_off))
+         warn(&warnings, file, "the leak kinds of role %s sum to %s, not "
+              "its %s live at exit%s", label, sum_text(&lb, &lk, blocks),
+              sum_text(&sb, &sk, blocks), none);
+      if (tl && (sb.over || !sum_is(&tlb, sb.v)))
+         warn(&warnings, file, "the timeline's last sample has %s live for "
+              "role %s, not its %s live at exit%s",
+              sum_text(&tlb, NULL, false), label,
+              sum_text(&sb, NULL, false), none);
+      free(label);
+   }
+   free(f);
+   return warnings;
+}
+
+/* Under the verdict, so that whoever reads the summary sees it. */
+static void print_check(size_t nwarn)
+{
+   if (nwarn == 0)
+      return;
+   char msg[256];
+   snprintf(msg, sizeof msg, "Warning: this report's figures do not add "
+            "up (%s broken %s, see the %s on standard error); its tables "
+            "disagree with one another.", num(nwarn),
+            plural(nwarn, "invariant", "invariants"),
+            plural(nwarn, "warning", "warnings"));
+   putchar('\n');
+   print_wrapped(msg, 78);
+}
+
+/* ------------------------------------------------------------------ */
 /* Main                                                                */
 /* ------------------------------------------------------------------ */
 
@@ -3450,7 +3707,9 @@ static void usage(FILE *out)
          "  --version       show the version and exit\n"
          "\n"
          "Exit status: 0 if the report was printed, 1 if FILE could not be\n"
-         "read or is not a complete asynctrace report, 2 for a usage error.\n",
+         "read or is not a complete asynctrace report, 2 for a usage error,\n"
+         "3 if the report was printed but its figures do not add up (each\n"
+         "broken invariant is a warning on standard error).\n",
          out);
 }
 
@@ -3570,9 +3829,14 @@ int main(int argc, char **argv)
       fprintf(stderr, "at_print: %s: %s\n", shown, why);
       status = 1;
    } else {
+      /* Warnings first: on a terminal they come before the summary. */
+      size_t nwarn = check_report(&rep, shown);
       ThreadIndex ix = thread_index(&rep);
+      if (nwarn > 0)
+         status = 3;
       print_run(&rep);
       print_verdict(&rep);
+      print_check(nwarn);
       print_threads(&rep);
       print_roles(&rep);
       print_heap(&rep);

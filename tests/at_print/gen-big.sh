@@ -6,7 +6,9 @@
 # included, a role summary per role, a wake pair per thread but the
 # first, a holder of reachable memory per thread and the globals, frees
 # across every two roles, a timeline of SAMPLES samples and one bad call
-# of each kind.  It validates against the schema.
+# of each kind.  It validates against the schema, but its figures are
+# made up each on its own and do not add up (docs/report-format.md,
+# "Invariants"): at_print warns about them.
 # Usage: gen-big.sh [THREADS [SITES [FRAMES [NAMELEN [SAMPLES]]]]]
 #
 # Live site s holds 1000 * (1 + (s * 7919) % 997) bytes, of the leak kind
