@@ -77,6 +77,9 @@ const AT_HeapCounters* AT_(heap_of_role)(UShort inst)
 
 /* Valgrind's arena refuses larger alignments (it panics). */
 #define AT_MAX_ALIGN  (16 * 1024 * 1024)
+/* No block is larger than amd64's 128 TiB of user address space; the
+   arena's own sums overflow near SIZE_MAX. */
+#define AT_MAX_SIZE   ((SizeT)1 << 47)
 
 /* A clock cheap enough for every call: read every 256 heap events. */
 static UInt  coarse_ms;
@@ -469,12 +472,30 @@ static void register_block(ThreadId tid, void* p, SizeT n)
    maybe_sample();
 }
 
+static void bad_call(ThreadId tid, AT_BadKind kind, Addr addr, SizeT size,
+                     SizeT given);
+
+/* Memory for n bytes aligned to align, or NULL, as glibc gives NULL
+   (the replacement stubs set ENOMEM): a size no address space holds is
+   refused before the core's arena sees it (its sums would overflow), and
+   one it cannot serve is refused by it.  Both are calls the program got
+   wrong, or at least should hear about. */
+static void* memory_for(ThreadId tid, SizeT n, SizeT align)
+{
+   void* p = NULL;
+   if (n <= AT_MAX_SIZE)
+      p = get_memory(align, n);
+   if (p == NULL)
+      bad_call(tid, AT_BAD_TOO_LARGE, 0, n, align);
+   return p;
+}
+
 static void* new_block(ThreadId tid, SizeT n, SizeT align, Bool zero)
 {
    void* p;
    if (align > AT_MAX_ALIGN)
       return NULL;
-   p = get_memory(align, n);
+   p = memory_for(tid, n, align);
    if (p == NULL)
       return NULL;
    if (zero)
@@ -534,7 +555,8 @@ const HChar* AT_(bad_kind_name)(UInt kind)
 {
    static const HChar* const names[AT_BAD_N] = {
       "invalid-free", "double-free", "realloc-of-freed", "realloc-invalid",
-      "calloc-overflow", "bad-alignment", "sized-free-mismatch"
+      "calloc-overflow", "bad-alignment", "sized-free-mismatch",
+      "too-large"
    };
    return kind < AT_BAD_N ? names[kind] : "unknown";
 }
@@ -740,7 +762,7 @@ static void* realloc_block(ThreadId tid, void* p, SizeT n, SizeT align,
                (Addr)p, 0, n);
       return NULL;   /* glibc would abort; the program gets NULL */
    }
-   q = align > AT_MAX_ALIGN ? NULL : get_memory(align, n);
+   q = align > AT_MAX_ALIGN ? NULL : memory_for(tid, n, align);
    if (q == NULL) {
       btab_put(old);   /* the old block stays valid, as C requires */
       return NULL;

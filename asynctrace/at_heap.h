@@ -105,7 +105,7 @@ const HChar* AT_(time_unit_name)(void);
 typedef enum {
    AT_BAD_INVALID_FREE, AT_BAD_DOUBLE_FREE, AT_BAD_REALLOC_FREED,
    AT_BAD_REALLOC_INVALID, AT_BAD_CALLOC_OVERFLOW, AT_BAD_ALIGNMENT,
-   AT_BAD_SIZED_FREE, AT_BAD_N
+   AT_BAD_SIZED_FREE, AT_BAD_TOO_LARGE, AT_BAD_N
 } AT_BadKind;
 /* A wrong call the preload caught (kind one of the two above). */
 void AT_(heap_bad_call)(ThreadId tid, UWord kind, SizeT size, SizeT given);

@@ -3186,6 +3186,9 @@ static void print_bad(Report *r)
       else if (strcmp(k, "sized-free-mismatch") == 0)
          printf("block %s freed with size %s, block is %s\n", b->addr,
                 num(b->given), num(b->size));
+      else if (strcmp(k, "too-large") == 0)
+         printf("%s asked for, more than could be had; the program got "
+                "NULL (ENOMEM)\n", bytes_str(b->size));
       else
          printf("address %s, size %s, given %s\n", b->addr, num(b->size),
                 num(b->given));
