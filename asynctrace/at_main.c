@@ -216,11 +216,9 @@ static Bool at_handle_client_request(ThreadId tid, UWord* args, UWord* ret)
 
 static void at_post_clo_init(void)
 {
-   /* Check the file name now (a bad %q{VAR} stops the run at once);
-      it is expanded again when written. */
-   HChar* file = VG_(expand_file_name)("--asynctrace-out-file",
-                                       AT_(clo_out_file));
-   VG_(free)(file);
+   /* Check the file now (a bad %q{VAR}, a folder that cannot be written
+      stop the run at once); its name is expanded again when written. */
+   AT_(report_check_writable)();
 
    AT_(roles_init)();
    AT_(futex_init)();

@@ -754,18 +754,75 @@ static void out_futex(void)
 /*--- Writing it                                           ---*/
 /*------------------------------------------------------------*/
 
+/* The core's words for an errno (pub_core_syscall.h). */
+extern const HChar* VG_(strerror)(UWord errnum);
+
+static SysRes open_report(const HChar* file, Bool truncate)
+{
+   return VG_(open)(file, VKI_O_CREAT | VKI_O_WRONLY
+                          | (truncate ? VKI_O_TRUNC : 0),
+                    VKI_S_IRUSR | VKI_S_IWUSR | VKI_S_IRGRP | VKI_S_IROTH);
+}
+
+/* A run is long: find out now, not at its end, that the report cannot
+   be written where the user asked.  The file is opened as it will be
+   (and removed again if this made it). */
+void AT_(report_check_writable)(void)
+{
+   HChar* file = VG_(expand_file_name)("--asynctrace-out-file",
+                                       AT_(clo_out_file));
+   struct vg_stat st;
+   Bool   existed = !sr_isError(VG_(stat)(file, &st));
+   SysRes sres    = open_report(file, False);
+   if (sr_isError(sres)) {
+      VG_(fmsg)("asynctrace: cannot write the report to %s: %s; "
+                "name another with --asynctrace-out-file=<file>\n", file,
+                VG_(strerror)(sr_Err(sres)));
+      VG_(exit)(1);
+   }
+   VG_(close)(sr_Res(sres));
+   if (!existed)
+      VG_(unlink)(file);
+   VG_(free)(file);
+}
+
+/* Where the report goes when its file cannot be written at the end
+   (the folder went away, the disk is full): $TMPDIR, else /tmp, under
+   the file's own name. */
+static HChar* fallback_name(const HChar* file)
+{
+   const HChar* dir  = VG_(getenv)("TMPDIR");
+   const HChar* base = VG_(strrchr)(file, '/');
+   HChar* out;
+   base = base ? base + 1 : file;
+   if (dir == NULL || dir[0] == '\0')
+      dir = "/tmp";
+   out = VG_(malloc)("at.report_fallback",
+                     VG_(strlen)(dir) + VG_(strlen)(base) + 2);
+   VG_(sprintf)(out, "%s/%s", dir, base);
+   return out;
+}
+
 void AT_(write_report)(const AT_RunEnd* end)
 {
    HChar* file = VG_(expand_file_name)("--asynctrace-out-file",
                                        AT_(clo_out_file));
-   SysRes sres = VG_(open)(file, VKI_O_CREAT | VKI_O_TRUNC | VKI_O_WRONLY,
-                           VKI_S_IRUSR | VKI_S_IWUSR | VKI_S_IRGRP
-                           | VKI_S_IROTH);
+   SysRes sres = open_report(file, True);
    if (sr_isError(sres)) {
-      VG_(umsg)("asynctrace: cannot write the report to %s (errno %lu)\n",
-                file, sr_Err(sres));
+      HChar* alt = fallback_name(file);
+      VG_(umsg)("asynctrace: cannot write the report to %s: %s\n", file,
+                VG_(strerror)(sr_Err(sres)));
+      sres = open_report(alt, True);
+      if (sr_isError(sres)) {
+         VG_(umsg)("asynctrace: nor to %s: %s; no report\n", alt,
+                   VG_(strerror)(sr_Err(sres)));
+         VG_(free)(alt);
+         VG_(free)(file);
+         return;
+      }
+      VG_(umsg)("asynctrace: writing it to %s instead\n", alt);
       VG_(free)(file);
-      return;
+      file = alt;
    }
    out_fd = sr_Res(sres);
    out_failed = False;

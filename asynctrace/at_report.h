@@ -20,6 +20,9 @@ typedef struct {
 } AT_RunEnd;
 
 void AT_(report_init)(void);   /* notes the wall-clock start */
+/* Stops the run at once, with a clear message, if the report's file
+   cannot be written. */
+void AT_(report_check_writable)(void);
 /* Writes the report to the file --asynctrace-out-file names, expanded
    now so that a forked child writes its own. */
 void AT_(write_report)(const AT_RunEnd* end);
