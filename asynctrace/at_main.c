@@ -102,6 +102,28 @@ static void write_report_now(const AT_RunEnd* end)
    AT_(write_report)(end);
 }
 
+/* The core has VG_N_THREADS - 1 slots for threads, and panics (no
+   fini, no report) when the program wants one more.  When the last is
+   taken, the report so far is written, without a leak scan (it runs
+   once, at the end), and the user told what to do. */
+void AT_(report_thread_limit)(void)
+{
+   static Bool done;
+   AT_RunEnd end = { AT_END_THREAD_LIMIT, 0, 0 };
+   HChar* file;
+   if (done)
+      return;
+   done = True;
+   write_report_now(&end);
+   file = VG_(expand_file_name)("--asynctrace-out-file", AT_(clo_out_file));
+   VG_(umsg)("asynctrace: the program has %u threads, all of Valgrind's "
+             "slots (--max-threads=%u): the report so far is in %s; rerun "
+             "with --max-threads=%u or more, as one more thread stops the "
+             "run\n", AT_(n_alive_threads)(), VG_N_THREADS, file,
+             2 * VG_N_THREADS);
+   VG_(free)(file);
+}
+
 /* At the very end: the leak scan, then the report. */
 static void final_report(const AT_RunEnd* end)
 {

@@ -14,6 +14,7 @@
 #include "pub_tool_libcfile.h"
 #include "pub_tool_libcproc.h"
 #include "pub_tool_options.h"
+#include "pub_tool_threadstate.h"
 #include "pub_tool_vki.h"
 #include "pub_tool_xarray.h"
 
@@ -279,6 +280,10 @@ static void out_run(const AT_RunEnd* end)
          break;
       case AT_END_EXEC:
          out_str("  <end how=\"exec\"/>\n");
+         break;
+      case AT_END_THREAD_LIMIT:
+         out_fmt("  <end how=\"thread-limit\" max-threads=\"%u\"/>\n",
+                 VG_N_THREADS);
          break;
    }
    out_str("</run>\n");

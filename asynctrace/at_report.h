@@ -11,12 +11,15 @@
 #include "at_basics.h"
 
 /* How the run ended, as the report tells it. */
-typedef enum { AT_END_EXIT, AT_END_SIGNAL, AT_END_EXEC } AT_EndHow;
+typedef enum { AT_END_EXIT, AT_END_SIGNAL, AT_END_EXEC,
+               AT_END_THREAD_LIMIT } AT_EndHow;
 
 typedef struct {
    AT_EndHow how;
    Int       status;    /* AT_END_EXIT: the exit status (0..255) */
    Int       signo;     /* AT_END_SIGNAL: the signal, 0 if unknown */
+   /* AT_END_THREAD_LIMIT: not an end, the report so far, written when
+      the program took the core's last thread slot (at_main.c). */
 } AT_RunEnd;
 
 void AT_(report_init)(void);   /* notes the wall-clock start */
@@ -26,5 +29,9 @@ void AT_(report_check_writable)(void);
 /* Writes the report to the file --asynctrace-out-file names, expanded
    now so that a forked child writes its own. */
 void AT_(write_report)(const AT_RunEnd* end);
+
+/* The program has taken the core's last thread slot: one more thread
+   and the core stops the run, so write the report now (at_main.c). */
+void AT_(report_thread_limit)(void);
 
 #endif /* __AT_REPORT_H */

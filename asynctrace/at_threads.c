@@ -15,6 +15,7 @@
 #include "pub_tool_vkiscnums.h"
 #include "libvex_guest_amd64.h"
 
+#include "at_report.h"
 #include "at_roles.h"
 #include "at_threads.h"
 #include "at_wipe.h"
@@ -119,6 +120,8 @@ static void at_pre_thread_ll_create(ThreadId parent, ThreadId child)
    }
    /* A new thread starts with its creator's name, as under the kernel. */
    add_name(t, p ? AT_(thread_name)(p) : "", True);
+   if (n_alive >= VG_N_THREADS - 1)
+      AT_(report_thread_limit)();
 }
 
 static void at_pre_thread_first_insn(ThreadId tid)

@@ -2171,6 +2171,10 @@ static void print_run(const Report *r)
    else if (strcmp(r->signal, "exec") == 0)
       printf("Ended:    called execve (the report describes the program "
              "before it)\n");
+   else if (strcmp(r->signal, "thread-limit") == 0)
+      printf("Ended:    not yet: the report so far, written when the program "
+             "took the last of Valgrind's thread slots (rerun with a larger "
+             "--max-threads)\n");
    else
       printf("Ended:    %s\n", r->signal);
 }
@@ -2735,6 +2739,9 @@ static void print_verdict(Report *r)
    default:
       if (strcmp(r->signal, "exec") == 0) {
          buf_adds(&b, "Called execve");
+      } else if (strcmp(r->signal, "thread-limit") == 0) {
+         buf_adds(&b, "Still running when all of Valgrind's thread slots "
+                      "were taken (the report so far)");
       } else {
          buf_adds(&b, "Ended (");
          buf_adds(&b, r->signal);
