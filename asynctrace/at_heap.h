@@ -39,6 +39,8 @@ typedef struct _AT_Site {
    ULong            live_blocks;
    ULong            live_bytes;
    ULong            at_peak;  /* live bytes at the peak snapshot */
+   Int              rec[5];   /* the leak scan's: its loss record of
+                                 each kind (and of none), or -1 */
 } AT_Site;
 
 /* A live block: 32 bytes, and 8 to 16 bytes of the block table's

@@ -318,15 +318,6 @@ static void on_register(ThreadId tid, const HChar* regname, UWord val)
 /*--- Loss records                                         ---*/
 /*------------------------------------------------------------*/
 
-static Int cmp_record(const void* va, const void* vb)
-{
-   const AT_LossRecord* a = va;
-   const AT_LossRecord* b = vb;
-   if (a->kind != b->kind)   return a->kind < b->kind ? -1 : 1;
-   if (a->site != b->site)   return a->site < b->site ? -1 : 1;
-   return a->owner < b->owner ? -1 : a->owner > b->owner ? 1 : 0;
-}
-
 static Int cmp_record_size(const void* va, const void* vb)
 {
    const AT_LossRecord* a = va;
@@ -351,29 +342,49 @@ static Int cmp_held(const void* va, const void* vb)
    return a->seq < b->seq ? -1 : a->seq > b->seq ? 1 : 0;
 }
 
-XArray* AT_(merge_loss_records)(XArray* raw,
-                                Int (*cmp)(const void*, const void*))
+/* Loss records are summed as the blocks are walked, in place: a site
+   (one stack, role and owner) keeps the index of its record of each
+   kind.  No record per block is ever made: with millions of blocks
+   those were most of the scan's memory. */
+static void reset_site_records(void)
 {
-   XArray* out = VG_(newXA)(VG_(malloc), "at.leak_merged", VG_(free),
-                            sizeof(AT_LossRecord));
-   Word i, j, n;
-   VG_(setCmpFnXA)(raw, cmp);
-   VG_(sortXA)(raw);
-   n = VG_(sizeXA)(raw);
-   for (i = 0; i < n; i = j) {
-      AT_LossRecord acc = *(AT_LossRecord*)VG_(indexXA)(raw, i);
-      for (j = i + 1; j < n; j++) {
-         const AT_LossRecord* r = VG_(indexXA)(raw, j);
-         if (cmp(&acc, r) != 0)
-            break;
-         acc.bytes      += r->bytes;
-         acc.blocks     += r->blocks;
-         acc.ind_bytes  += r->ind_bytes;
-         acc.ind_blocks += r->ind_blocks;
-      }
-      VG_(addToXA)(out, &acc);
+   XArray* ss = AT_(heap_sites)();
+   Word i;
+   for (i = 0; i < VG_(sizeXA)(ss); i++) {
+      AT_Site* s = *(AT_Site**)VG_(indexXA)(ss, i);
+      UInt k;
+      for (k = 0; k <= AT_LK_N; k++)
+         s->rec[k] = -1;
    }
-   VG_(deleteXA)(raw);
+   VG_(deleteXA)(ss);
+}
+
+static AT_LossRecord* record_of(XArray* recs, AT_Site* s, UChar kind)
+{
+   if (s->rec[kind] < 0) {
+      AT_LossRecord r;
+      VG_(memset)(&r, 0, sizeof(r));
+      r.site  = s;
+      r.owner = s->owner;
+      r.kind  = kind;
+      s->rec[kind] = (Int)VG_(addToXA)(recs, &r);
+   }
+   return VG_(indexXA)(recs, s->rec[kind]);
+}
+
+XArray* AT_(live_records)(void)
+{
+   XArray* out = VG_(newXA)(VG_(malloc), "at.live_records", VG_(free),
+                            sizeof(AT_LossRecord));
+   UInt n, i;
+   AT_Block** bs = AT_(heap_blocks_sorted)(&n);
+   reset_site_records();
+   for (i = 0; i < n; i++) {
+      AT_LossRecord* r = record_of(out, bs[i]->site, AT_LK_N);
+      r->bytes  += AT_(block_size)(bs[i]);
+      r->blocks += 1;
+   }
+   VG_(free)(bs);
    return out;
 }
 
@@ -387,51 +398,60 @@ static UChar kind_of(const AT_Block* b)
    }
 }
 
+/* What holds reachable memory: few holders (a kind and a thread), so a
+   list with the last one found kept at hand. */
+static void add_held(UChar holder, UInt seq, ULong bytes)
+{
+   static Word last = -1;
+   Word i, n = VG_(sizeXA)(held);
+   AT_Held* h;
+   if (last >= 0 && last < n) {
+      h = VG_(indexXA)(held, last);
+      if (h->holder == holder && h->seq == seq) {
+         h->bytes += bytes;
+         h->blocks++;
+         return;
+      }
+   }
+   for (i = 0; i < n; i++) {
+      h = VG_(indexXA)(held, i);
+      if (h->holder == holder && h->seq == seq)
+         break;
+   }
+   if (i == n) {
+      AT_Held z = { holder, seq, 0, 0 };
+      VG_(addToXA)(held, &z);
+   }
+   last = i;
+   h = VG_(indexXA)(held, i);
+   h->bytes += bytes;
+   h->blocks++;
+}
+
 static void build_records(void)
 {
-   XArray* raw = VG_(newXA)(VG_(malloc), "at.leak_raw", VG_(free),
-                            sizeof(AT_LossRecord));
-   XArray* rawh = VG_(newXA)(VG_(malloc), "at.leak_rawh", VG_(free),
-                             sizeof(AT_Held));
-   Word i, j, n;
-   for (i = 0; i < (Word)nbk; i++) {
+   UInt i;
+   reset_site_records();
+   for (i = 0; i < nbk; i++) {
       const AT_Block* b = bk[i];
-      AT_LossRecord r;
-      r.site       = b->site;
-      r.owner      = b->site->owner;
-      r.kind       = kind_of(b);
-      r.bytes      = AT_(block_size)(b);
-      r.blocks     = 1;
-      r.ind_bytes  = r.kind == AT_LK_DEFINITE ? ind_bytes[i] : 0;
-      r.ind_blocks = r.kind == AT_LK_DEFINITE ? ind_blocks[i] : 0;
-      totals[r.kind].bytes  += r.bytes;
-      totals[r.kind].blocks += 1;
-      VG_(addToXA)(raw, &r);
-      if (r.kind == AT_LK_REACHABLE) {
-         AT_Held h = { b->holder, b->holder_seq, r.bytes, 1 };
-         VG_(addToXA)(rawh, &h);
+      UChar kind = kind_of(b);
+      ULong size = AT_(block_size)(b);
+      AT_LossRecord* r = record_of(records, b->site, kind);
+      r->bytes  += size;
+      r->blocks += 1;
+      if (kind == AT_LK_DEFINITE) {
+         r->ind_bytes  += ind_bytes[i];
+         r->ind_blocks += ind_blocks[i];
       }
+      totals[kind].bytes  += size;
+      totals[kind].blocks += 1;
+      if (kind == AT_LK_REACHABLE)
+         add_held(b->holder, b->holder_seq, size);
    }
-   VG_(deleteXA)(records);
-   records = AT_(merge_loss_records)(raw, cmp_record);
    VG_(setCmpFnXA)(records, cmp_record_size);
    VG_(sortXA)(records);
-
-   VG_(setCmpFnXA)(rawh, cmp_held);
-   VG_(sortXA)(rawh);
-   n = VG_(sizeXA)(rawh);
-   for (i = 0; i < n; i = j) {
-      AT_Held acc = *(AT_Held*)VG_(indexXA)(rawh, i);
-      for (j = i + 1; j < n; j++) {
-         const AT_Held* h = VG_(indexXA)(rawh, j);
-         if (cmp_held(&acc, h) != 0)
-            break;
-         acc.bytes  += h->bytes;
-         acc.blocks += h->blocks;
-      }
-      VG_(addToXA)(held, &acc);
-   }
-   VG_(deleteXA)(rawh);
+   VG_(setCmpFnXA)(held, cmp_held);
+   VG_(sortXA)(held);
 }
 
 /*------------------------------------------------------------*/

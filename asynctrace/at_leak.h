@@ -55,10 +55,8 @@ struct _XArray*  AT_(leak_records)(void);         /* of AT_LossRecord */
 struct _XArray*  AT_(leak_held)(void);            /* of AT_Held */
 const HChar*     AT_(leak_kind_name)(UInt kind);
 
-/* Sorts raw (of AT_LossRecord) by cmp and sums the records cmp finds
-   equal into a new XArray; deletes raw. */
-struct _XArray* AT_(merge_loss_records)(struct _XArray* raw,
-                                        Int (*cmp)(const void*, const void*));
+/* The blocks live now, summed by site, kind AT_LK_N (caller deletes). */
+struct _XArray* AT_(live_records)(void);
 const HChar*     AT_(holder_name)(UInt holder);
 
 #endif /* __AT_LEAK_H */

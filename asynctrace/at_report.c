@@ -385,14 +385,6 @@ static void out_heap(void)
 
 /* Blocks live at exit, grouped by site and owner (and kind, after the
    leak scan: then a group is a loss record). */
-static Int cmp_record_key(const void* va, const void* vb)
-{
-   const AT_LossRecord* a = va;
-   const AT_LossRecord* b = vb;
-   if (a->site != b->site) return a->site < b->site ? -1 : 1;
-   return a->owner < b->owner ? -1 : a->owner > b->owner ? 1 : 0;
-}
-
 static Int cmp_record_bytes(const void* va, const void* vb)
 {
    const AT_LossRecord* a = va;
@@ -419,18 +411,8 @@ static XArray* live_groups(void)
       for (i = 0; i < VG_(sizeXA)(r); i++)
          VG_(addToXA)(out, VG_(indexXA)(r, i));
    } else {
-      UInt n, i;
-      AT_Block** bs = AT_(heap_blocks_sorted)(&n);
-      XArray* raw = VG_(newXA)(VG_(malloc), "at.live_raw", VG_(free),
-                               sizeof(AT_LossRecord));
-      for (i = 0; i < n; i++) {
-         AT_LossRecord r = { bs[i]->site, bs[i]->site->owner, AT_LK_N,
-                             AT_(block_size)(bs[i]), 1, 0, 0 };
-         VG_(addToXA)(raw, &r);
-      }
-      VG_(free)(bs);
       VG_(deleteXA)(out);
-      out = AT_(merge_loss_records)(raw, cmp_record_key);
+      out = AT_(live_records)();
    }
    VG_(setCmpFnXA)(out, cmp_record_bytes);
    VG_(sortXA)(out);
