@@ -213,10 +213,15 @@ static IRExpr* plus(IRSB* sb, IRExpr* atom, Long k)
 /* Stores zero at [atom + from, atom + to); to - from a multiple of 8. */
 static void add_zero_stores(IRSB* sb, IRExpr* atom, Long from, Long to)
 {
+   IRTemp zero = IRTemp_INVALID;   /* one vector register for them all */
    while (from < to) {
       Bool wide = to - from >= 16;
+      if (wide && zero == IRTemp_INVALID) {
+         zero = newIRTemp(sb->tyenv, Ity_V128);
+         addStmtToIRSB(sb, IRStmt_WrTmp(zero, IRExpr_Const(IRConst_V128(0))));
+      }
       addStmtToIRSB(sb, IRStmt_Store(Iend_LE, plus(sb, atom, from),
-                                     wide ? IRExpr_Const(IRConst_V128(0))
+                                     wide ? IRExpr_RdTmp(zero)
                                           : IRExpr_Const(IRConst_U64(0))));
       from += wide ? 16 : 8;
    }
