@@ -60,9 +60,37 @@ static AT_StackEntry* cache;
 static UChar*         next_way;     /* per set: the way to replace next */
 static ULong n_hits, n_misses, n_unchecked;
 
-static inline UInt slot_of(Addr ip, Addr sp)
+/* Sibling calls (a function calling several allocating helpers one
+   after another) reach the allocator with the same (ip, sp), more of
+   them than a set has ways; their first return addresses differ.  So
+   the set is chosen by that return address too, read where the last
+   stack unwound from this ip had it (at a fixed offset from sp: the
+   frame of a function at a given ip has a fixed size). */
+#define AT_RA_BITS 8
+static Addr  ra_ip[1u << AT_RA_BITS];
+static Word  ra_off[1u << AT_RA_BITS];
+
+static inline UInt ra_slot(Addr ip)
 {
-   UWord h = (ip ^ (sp >> 4)) * 0x9E3779B97F4A7C15ULL;
+   return (UInt)((ip * 0x9E3779B97F4A7C15ULL) >> (64 - AT_RA_BITS));
+}
+
+/* The word that held the first return address, if it is known where. */
+static inline Addr first_ra(Addr ip, Addr sp, Addr stack_max)
+{
+   UInt k = ra_slot(ip);
+   Addr at;
+   if (ra_ip[k] != ip)
+      return 0;
+   at = sp + ra_off[k];
+   if (at < sp || at + sizeof(Addr) - 1 > stack_max)
+      return 0;
+   return *(const Addr*)at;
+}
+
+static inline UInt slot_of(Addr ip, Addr sp, Addr ra)
+{
+   UWord h = (ip ^ (sp >> 4) ^ (ra << 7)) * 0x9E3779B97F4A7C15ULL;
    return (UInt)(h >> (64 - AT_SC_BITS));
 }
 
@@ -119,7 +147,10 @@ ExeContext* AT_(stack_here)(ThreadId tid)
    UInt  set, w, n;
    Addr  ips[size > 0 ? size : 1];
    Addr  sps[size > 0 ? size : 1];
+   Addr  found_ra[2 * (size > 0 ? size : 1)];
    AT_StackEntry* e;
+   AT_StackEntry  find;
+   ExeContext*    ec;
 
    /* Off the thread's own stack (a signal stack, a stack the program
       switched to) the bounds we check against are not known. */
@@ -128,7 +159,7 @@ ExeContext* AT_(stack_here)(ThreadId tid)
       n_unchecked++;
       return VG_(record_ExeContext)(tid, 0);
    }
-   set = slot_of(ip, sp);
+   set = slot_of(ip, sp, first_ra(ip, sp, max));
    for (w = 0; w < AT_SC_WAYS; w++) {
       e = &cache[set * AT_SC_WAYS + w];
       if (e->sp0 == sp && e->ip0 == ip && entry_holds(e, max)) {
@@ -138,21 +169,33 @@ ExeContext* AT_(stack_here)(ThreadId tid)
    }
 
    n_misses++;
+   n = VG_(get_StackTrace)(tid, ips, size, sps, NULL, 0);
+   ec = VG_(make_ExeContext_from_StackTrace)(ips, n);
+   /* Remember it only if every frame can be checked next time. */
+   if (n < 1 || ips[0] != ip || sps[0] != sp)
+      return ec;
+   find.ra  = found_ra;
+   find.sp0 = sp;
+   if (!find_return_addresses(&find, ips, sps, n, max))
+      return ec;
+   if (find.nra > 0) {
+      /* Learn where this ip's first return address lies; the set is
+         chosen with it, as the next lookup will. */
+      ra_ip[ra_slot(ip)]  = ip;
+      ra_off[ra_slot(ip)] = (Word)(find.ra[0] - sp);
+      set = slot_of(ip, sp, find.ra[1]);
+   }
    e = &cache[set * AT_SC_WAYS + next_way[set]];
    next_way[set] = (UChar)((next_way[set] + 1) % AT_SC_WAYS);
    if (e->ra == NULL)
       e->ra = VG_(malloc)("at.stack.ra", 2 * size * sizeof(Addr));
-   e->sp0 = 0;
-   e->ip0 = ip;
-   n      = VG_(get_StackTrace)(tid, ips, size, sps, NULL, 0);
-   e->ec  = VG_(make_ExeContext_from_StackTrace)(ips, n);
-   /* Remember it only if every frame can be checked next time. */
-   if (n >= 1 && ips[0] == ip && sps[0] == sp) {
-      e->sp0 = sp;
-      if (!find_return_addresses(e, ips, sps, n, max))
-         e->sp0 = 0;
-   }
-   return e->ec;
+   e->ip0    = ip;
+   e->sp0    = sp;
+   e->ec     = ec;
+   e->nra    = find.nra;
+   e->ra_top = find.ra_top;
+   VG_(memcpy)(e->ra, find.ra, 2 * find.nra * sizeof(Addr));
+   return ec;
 }
 
 void AT_(stack_init)(void)
