@@ -330,9 +330,15 @@ static AT_Block** btab;
 static UInt       btab_bits;
 static UWord      btab_used;
 
+/* Blocks allocated one after another lie side by side: so do their
+   chain heads, which keeps the table's cache misses few with millions
+   of blocks.  Higher address bits are folded in so that blocks a power
+   of two apart (large aligned ones) still spread. */
 static inline UWord btab_home(Addr a)
 {
-   return (UWord)(((a >> 4) * 0x9E3779B97F4A7C15ULL) >> (64 - btab_bits));
+   UWord k = a >> 4;
+   return (k ^ (k >> btab_bits) ^ (k >> (2 * btab_bits)))
+          & (((UWord)1 << btab_bits) - 1);
 }
 
 static void btab_init(UInt bits)
@@ -935,16 +941,93 @@ XArray* AT_(heap_sites)(void)
    return out;
 }
 
-static Int cmp_block_addr(const void* va, const void* vb)
+/* Sorting millions of blocks by address with the core's sort cost a
+   call and two reads of cold blocks per comparison.  The addresses are
+   copied out beside the blocks and sorted as plain pairs: an introsort
+   (quicksort, insertion sort for short runs, heapsort if the quicksort
+   goes too deep). */
+typedef struct { Addr key; AT_Block* b; } BlockRef;
+
+static inline void swap_ref(BlockRef* a, BlockRef* b)
 {
-   const AT_Block* a = *(AT_Block* const*)va;
-   const AT_Block* b = *(AT_Block* const*)vb;
-   return a->data < b->data ? -1 : a->data > b->data ? 1 : 0;
+   BlockRef t = *a; *a = *b; *b = t;
 }
 
-AT_Block** AT_(heap_blocks_sorted)(UInt* n)
+static void sift_down(BlockRef* v, UWord root, UWord n)
 {
-   AT_Block** arr = VG_(malloc)("at.blocks_sorted",
+   for (;;) {
+      UWord c = 2 * root + 1;
+      if (c >= n)
+         return;
+      if (c + 1 < n && v[c + 1].key > v[c].key)
+         c++;
+      if (v[root].key >= v[c].key)
+         return;
+      swap_ref(&v[root], &v[c]);
+      root = c;
+   }
+}
+
+static void heap_sort(BlockRef* v, UWord n)
+{
+   UWord i;
+   for (i = n / 2; i-- > 0; )
+      sift_down(v, i, n);
+   for (i = n; i-- > 1; ) {
+      swap_ref(&v[0], &v[i]);
+      sift_down(v, 0, i);
+   }
+}
+
+static void sort_refs(BlockRef* v, UWord n, UInt depth)
+{
+   while (n > 16) {
+      UWord i, j, m = n / 2;
+      Addr  pivot;
+      if (depth-- == 0) {
+         heap_sort(v, n);
+         return;
+      }
+      /* Median of three to v[m]. */
+      if (v[m].key < v[0].key)     swap_ref(&v[m], &v[0]);
+      if (v[n - 1].key < v[0].key) swap_ref(&v[n - 1], &v[0]);
+      if (v[n - 1].key < v[m].key) swap_ref(&v[n - 1], &v[m]);
+      pivot = v[m].key;
+      i = 0;
+      j = n - 1;
+      for (;;) {
+         while (v[i].key < pivot) i++;
+         while (v[j].key > pivot) j--;
+         if (i >= j)
+            break;
+         swap_ref(&v[i], &v[j]);
+         i++;
+         j--;
+      }
+      /* [0, j] <= pivot <= [j + 1, n): recurse into the smaller side. */
+      if (j + 1 < n - j - 1) {
+         sort_refs(v, j + 1, depth);
+         v += j + 1;
+         n -= j + 1;
+      } else {
+         sort_refs(v + j + 1, n - j - 1, depth);
+         n = j + 1;
+      }
+   }
+   {
+      UWord i, j;
+      for (i = 1; i < n; i++) {
+         BlockRef x = v[i];
+         for (j = i; j > 0 && v[j - 1].key > x.key; j--)
+            v[j] = v[j - 1];
+         v[j] = x;
+      }
+   }
+}
+
+AT_Block** AT_(heap_blocks)(UInt* n)
+{
+   AT_Block** arr = VG_(malloc)("at.blocks",
                                 (btab_used ? btab_used : 1) * sizeof(AT_Block*));
    UWord      i, k = 0;
    AT_Block*  b;
@@ -954,7 +1037,27 @@ AT_Block** AT_(heap_blocks_sorted)(UInt* n)
          arr[k++] = b;
    tl_assert(k == btab_used);
    *n = (UInt)k;
-   VG_(ssort)(arr, *n, sizeof(AT_Block*), cmp_block_addr);
+   return arr;
+}
+
+AT_Block** AT_(heap_blocks_sorted)(UInt* n)
+{
+   AT_Block** arr = AT_(heap_blocks)(n);
+   BlockRef*  refs;
+   UWord      i, depth = 0;
+   if (*n < 2)
+      return arr;
+   refs = VG_(malloc)("at.blocks_refs", *n * sizeof(BlockRef));
+   for (i = 0; i < *n; i++) {
+      refs[i].key = arr[i]->data;
+      refs[i].b   = arr[i];
+   }
+   for (i = *n; i > 1; i >>= 1)
+      depth += 2;
+   sort_refs(refs, *n, (UInt)depth);
+   for (i = 0; i < *n; i++)
+      arr[i] = refs[i].b;
+   VG_(free)(refs);
    return arr;
 }
 

@@ -81,8 +81,10 @@ void AT_(heap_post_clo_init)(void);
 const AT_HeapSummary* AT_(heap_summary)(void);
 const AT_HeapCounters* AT_(heap_of_role)(UShort inst);
 
-/* All sites, and the live blocks sorted by address (caller frees). */
+/* All sites; the live blocks, in no order or sorted by address (the
+   caller frees the array). */
 struct _XArray* AT_(heap_sites)(void);
+AT_Block** AT_(heap_blocks)(UInt* n);
 AT_Block** AT_(heap_blocks_sorted)(UInt* n);
 
 /* Frees across roles: allocated in role a, freed in role f. */

@@ -377,7 +377,7 @@ XArray* AT_(live_records)(void)
    XArray* out = VG_(newXA)(VG_(malloc), "at.live_records", VG_(free),
                             sizeof(AT_LossRecord));
    UInt n, i;
-   AT_Block** bs = AT_(heap_blocks_sorted)(&n);
+   AT_Block** bs = AT_(heap_blocks)(&n);
    reset_site_records();
    for (i = 0; i < n; i++) {
       AT_LossRecord* r = record_of(out, bs[i]->site, AT_LK_N);
