@@ -65,8 +65,12 @@ expect_match() {
    fi
 }
 
-# Sum of an attribute over a node set, e.g. xsum '//site[@role="main"]/@bytes'
-xsum() { xmllint --xpath "sum($1)" "${2:-$report}" 2>/dev/null; }
+# Sum of an attribute over a node set, e.g. xsum '//site[@role="main"]/@bytes',
+# exact (xmllint's own sum() prints large sums with 6 digits).
+xsum() {
+   xmllint --xpath "$1" "${2:-$report}" 2>/dev/null | grep -o '"[0-9]*"' | tr -d '"' \
+      | awk '{ s += $1 } END { printf "%.0f\n", s }'
+}
 
 # xcount XPATH: number of nodes.
 xcount() { xmllint --xpath "count($1)" "${2:-$report}" 2>/dev/null; }
