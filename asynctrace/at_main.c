@@ -109,7 +109,7 @@ static void write_report_now(const AT_RunEnd* end)
 void AT_(report_thread_limit)(void)
 {
    static Bool done;
-   AT_RunEnd end = { AT_END_THREAD_LIMIT, 0, 0 };
+   AT_RunEnd end = { AT_END_THREAD_LIMIT, 0, 0, AT_NOW_MS() };
    HChar* file;
    if (done)
       return;
@@ -153,7 +153,7 @@ static void at_pre_syscall(ThreadId tid, UInt sysno, UWord* args,
          without fini; if it fails, fini writes the report again.  A
          child forked only to exec (system(), posix_spawn, Command) has
          nothing of its own to say: no report for it. */
-      AT_RunEnd end = { AT_END_EXEC, 0, 0 };
+      AT_RunEnd end = { AT_END_EXEC, 0, 0, AT_NOW_MS() };
       if (!forked_child || AT_(heap_summary)()->total.allocs != allocs_at_fork)
          write_report_now(&end);
    }
@@ -255,6 +255,7 @@ static void at_post_clo_init(void)
 static void at_fini(Int exitcode)
 {
    AT_RunEnd end;
+   end.ms = AT_NOW_MS();
    if (exit_seen) {
       end.how    = AT_END_EXIT;
       end.status = exit_status;

@@ -269,7 +269,7 @@ static void out_run(const AT_RunEnd* end)
            VG_(getppid)());
    out_str("  ");
    out_start_time();
-   out_fmt("  <duration-ms>%u</duration-ms>\n", AT_NOW_MS());
+   out_fmt("  <duration-ms>%u</duration-ms>\n", end->ms);
    switch (end->how) {
       case AT_END_EXIT:
          out_fmt("  <end how=\"exit\" status=\"%d\"/>\n", end->status);

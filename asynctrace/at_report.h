@@ -18,6 +18,7 @@ typedef struct {
    AT_EndHow how;
    Int       status;    /* AT_END_EXIT: the exit status (0..255) */
    Int       signo;     /* AT_END_SIGNAL: the signal, 0 if unknown */
+   UInt      ms;        /* when it ended, before the leak scan */
    /* AT_END_THREAD_LIMIT: not an end, the report so far, written when
       the program took the core's last thread slot (at_main.c). */
 } AT_RunEnd;
