@@ -946,7 +946,7 @@ XArray* AT_(heap_sites)(void)
    copied out beside the blocks and sorted as plain pairs: an introsort
    (quicksort, insertion sort for short runs, heapsort if the quicksort
    goes too deep). */
-typedef struct { Addr key; AT_Block* b; } BlockRef;
+typedef AT_BlockRef BlockRef;
 
 static inline void swap_ref(BlockRef* a, BlockRef* b)
 {
@@ -1040,25 +1040,24 @@ AT_Block** AT_(heap_blocks)(UInt* n)
    return arr;
 }
 
-AT_Block** AT_(heap_blocks_sorted)(UInt* n)
+AT_BlockRef* AT_(heap_blocks_sorted)(UInt* n)
 {
-   AT_Block** arr = AT_(heap_blocks)(n);
-   BlockRef*  refs;
-   UWord      i, depth = 0;
-   if (*n < 2)
-      return arr;
-   refs = VG_(malloc)("at.blocks_refs", *n * sizeof(BlockRef));
-   for (i = 0; i < *n; i++) {
-      refs[i].key = arr[i]->data;
-      refs[i].b   = arr[i];
-   }
-   for (i = *n; i > 1; i >>= 1)
+   BlockRef*  refs = VG_(malloc)("at.blocks_sorted",
+                                 (btab_used ? btab_used : 1) * sizeof(BlockRef));
+   UWord      i, k = 0, depth = 0;
+   AT_Block*  b;
+   for (i = 0; i < ((UWord)1 << btab_bits); i++)
+      for (b = btab[i]; b != NULL; b = b->next) {
+         refs[k].key = b->data;
+         refs[k].b   = b;
+         k++;
+      }
+   tl_assert(k == btab_used);
+   *n = (UInt)k;
+   for (i = k; i > 1; i >>= 1)
       depth += 2;
-   sort_refs(refs, *n, (UInt)depth);
-   for (i = 0; i < *n; i++)
-      arr[i] = refs[i].b;
-   VG_(free)(refs);
-   return arr;
+   sort_refs(refs, k, (UInt)depth);
+   return refs;
 }
 
 /*--------------------------------------------------------------------*/

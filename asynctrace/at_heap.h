@@ -85,7 +85,8 @@ const AT_HeapCounters* AT_(heap_of_role)(UShort inst);
    caller frees the array). */
 struct _XArray* AT_(heap_sites)(void);
 AT_Block** AT_(heap_blocks)(UInt* n);
-AT_Block** AT_(heap_blocks_sorted)(UInt* n);
+typedef struct { Addr key; AT_Block* b; } AT_BlockRef;   /* key: b->data */
+AT_BlockRef* AT_(heap_blocks_sorted)(UInt* n);
 
 /* Frees across roles: allocated in role a, freed in role f. */
 typedef struct { UShort alloc_inst; UShort free_inst; ULong frees; ULong bytes; }

@@ -38,12 +38,19 @@
 #define ST_POSSIBLE   2
 #define ST_INDIRECT   3
 
-static AT_Block** bk;        /* live blocks, by address */
+static AT_BlockRef* bk;      /* live blocks, by address */
 static UInt       nbk;
 static Addr       heap_lo, heap_hi;   /* [lowest start, highest end) */
 static XArray*    mark_stack;         /* of Int: blocks to scan */
-static ULong*     ind_bytes;          /* per block, for clique leaders */
-static ULong*     ind_blocks;
+/* What each clique leader reaches alone, by the leader's index: only
+   leaders that reach something have one, so no memory per block. */
+typedef struct _IndNode {
+   struct _IndNode* next;
+   UWord            key;
+   ULong            bytes;
+   ULong            blocks;
+} IndNode;
+static VgHashTable* ind;
 
 static Bool      checked;
 static AT_Amount totals[AT_LK_N];
@@ -79,20 +86,25 @@ const HChar* AT_(holder_name)(UInt holder)
    pointed at only by its start. */
 static Int find_block(Addr a)
 {
-   Int lo = 0, hi = (Int)nbk - 1;
+   Int lo = 0, hi = (Int)nbk - 1, last = -1;
+   const AT_Block* b;
    if (a < heap_lo || a >= heap_hi)
       return -1;
+   /* The last block starting at or below a (the keys, not the cold
+      blocks, are read), then whether a is inside it. */
    while (lo <= hi) {
       Int mid = lo + (hi - lo) / 2;
-      const AT_Block* b = bk[mid];
-      if (a < b->data)
+      if (bk[mid].key <= a) {
+         last = mid;
+         lo   = mid + 1;
+      } else {
          hi = mid - 1;
-      else if (a >= b->data + (b->size32 ? AT_(block_size)(b) : 1))
-         lo = mid + 1;
-      else
-         return mid;
+      }
    }
-   return -1;
+   if (last < 0)
+      return -1;
+   b = bk[last].b;
+   return a < b->data + (b->size32 ? AT_(block_size)(b) : 1) ? last : -1;
 }
 
 /*------------------------------------------------------------*/
@@ -176,7 +188,7 @@ static void push_if_block(Addr p, Bool definite, UChar holder, UInt seq)
    Bool start;
    if (i < 0)
       return;
-   b = bk[i];
+   b = bk[i].b;
    start = p == b->data;
    if (b->state == ST_UNREACHED
        || (b->state == ST_POSSIBLE && definite && start)) {
@@ -194,13 +206,22 @@ static void push_in_clique(Addr p, Int leader)
    AT_Block* b;
    if (i < 0 || i == leader)
       return;
-   b = bk[i];
+   b = bk[i].b;
    if (b->state != ST_UNREACHED)
       return;
    b->state = ST_INDIRECT;
-   ind_bytes[leader]  += AT_(block_size)(b) + ind_bytes[i];
-   ind_blocks[leader] += 1 + ind_blocks[i];
-   ind_bytes[i] = ind_blocks[i] = 0;   /* an earlier leader joins this one */
+   {
+      IndNode* l = AT_(ht_node)(ind, (UWord)leader, sizeof(IndNode),
+                                "at.leak_ind", NULL);
+      IndNode* e = VG_(HT_remove)(ind, (UWord)i);
+      l->bytes  += AT_(block_size)(b);
+      l->blocks += 1;
+      if (e != NULL) {   /* an earlier leader joins this one */
+         l->bytes  += e->bytes;
+         l->blocks += e->blocks;
+         VG_(free)(e);
+      }
+   }
    VG_(addToXA)(mark_stack, &i);
 }
 
@@ -264,7 +285,7 @@ static void process_mark_stack(void)
 {
    while (VG_(sizeXA)(mark_stack) > 0) {
       Int i = *(Int*)VG_(indexXA)(mark_stack, VG_(sizeXA)(mark_stack) - 1);
-      AT_Block* b = bk[i];
+      AT_Block* b = bk[i].b;
       Scan s;
       VG_(dropTailXA)(mark_stack, 1);
       s.definite = b->state == ST_REACHABLE;
@@ -433,15 +454,18 @@ static void build_records(void)
    UInt i;
    reset_site_records();
    for (i = 0; i < nbk; i++) {
-      const AT_Block* b = bk[i];
+      const AT_Block* b = bk[i].b;
       UChar kind = kind_of(b);
       ULong size = AT_(block_size)(b);
       AT_LossRecord* r = record_of(records, b->site, kind);
       r->bytes  += size;
       r->blocks += 1;
       if (kind == AT_LK_DEFINITE) {
-         r->ind_bytes  += ind_bytes[i];
-         r->ind_blocks += ind_blocks[i];
+         const IndNode* e = VG_(HT_lookup)(ind, (UWord)i);
+         if (e != NULL) {
+            r->ind_bytes  += e->bytes;
+            r->ind_blocks += e->blocks;
+         }
       }
       totals[kind].bytes  += size;
       totals[kind].blocks += 1;
@@ -474,19 +498,18 @@ void AT_(leak_check)(void)
    bk = AT_(heap_blocks_sorted)(&nbk);
    if (nbk == 0)
       return;
-   heap_lo = bk[0]->data;
+   heap_lo = bk[0].key;
    heap_hi = 0;
    for (i = 0; i < nbk; i++) {
-      SizeT sz = AT_(block_size)(bk[i]);
-      Addr end = bk[i]->data + (sz ? sz : 1);
-      bk[i]->state = ST_UNREACHED;
-      bk[i]->holder = AT_HOLD_NONE;
+      SizeT sz = AT_(block_size)(bk[i].b);
+      Addr end = bk[i].b->data + (sz ? sz : 1);
+      bk[i].b->state = ST_UNREACHED;
+      bk[i].b->holder = AT_HOLD_NONE;
       if (end > heap_hi) heap_hi = end;
    }
    mark_stack = VG_(newXA)(VG_(malloc), "at.leak_marks", VG_(free),
                            sizeof(Int));
-   ind_bytes  = VG_(calloc)("at.leak_ind", nbk, sizeof(ULong));
-   ind_blocks = VG_(calloc)("at.leak_indb", nbk, sizeof(ULong));
+   ind        = VG_(HT_construct)("at.leak_ind");
    regions    = VG_(newXA)(VG_(malloc), "at.leak_regions", VG_(free),
                            sizeof(Region));
    skips      = VG_(newXA)(VG_(malloc), "at.leak_skips", VG_(free),
@@ -525,15 +548,15 @@ void AT_(leak_check)(void)
       it reaches; those are indirectly lost. */
    for (i = 0; i < nbk; i++) {
       Scan sc;
-      if (bk[i]->state != ST_UNREACHED)
+      if (bk[i].b->state != ST_UNREACHED)
          continue;
       sc.leader = (Int)i;
-      scan_range(bk[i]->data, bk[i]->data + AT_(block_size)(bk[i]),
+      scan_range(bk[i].b->data, bk[i].b->data + AT_(block_size)(bk[i].b),
                  on_clique_word, &sc);
       while (VG_(sizeXA)(mark_stack) > 0) {
          Int k = *(Int*)VG_(indexXA)(mark_stack, VG_(sizeXA)(mark_stack) - 1);
          VG_(dropTailXA)(mark_stack, 1);
-         scan_range(bk[k]->data, bk[k]->data + AT_(block_size)(bk[k]),
+         scan_range(bk[k].b->data, bk[k].b->data + AT_(block_size)(bk[k].b),
                     on_clique_word, &sc);
       }
    }
@@ -542,8 +565,7 @@ void AT_(leak_check)(void)
    VG_(deleteXA)(mark_stack);
    VG_(deleteXA)(regions);
    VG_(deleteXA)(skips);
-   VG_(free)(ind_bytes);
-   VG_(free)(ind_blocks);
+   VG_(HT_destruct)(ind, VG_(free));
 }
 
 /*--------------------------------------------------------------------*/
