@@ -75,3 +75,169 @@ xsum() {
 # xcount XPATH: number of nodes.
 xcount() { xmllint --xpath "count($1)" "${2:-$report}" 2>/dev/null; }
 
+
+# leak_runs [--stop=SIG] [--twin=PROG] [--vg=OPTION]... N EXPECT PROG [ARGS]:
+# runs PROG N times under asynctrace (with the valgrind OPTIONs) and checks
+# every run's leak figures:
+#   - the run ends as it should (exit status 0, or by SIG with --stop) and
+#     its report validates;
+#   - the four kinds of //leaks/total add up to //live-at-exit's bytes and
+#     blocks;
+#   - definitely lost by role (//leaks/by-role, summed over pools) is EXPECT,
+#     'role=bytes[/blocks],...' ('-' for no leak at all); a role EXPECT does
+#     not name must have none;
+#   - the total definitely lost (bytes and blocks) is memcheck's.
+# memcheck (--leak-check=full) runs once, on PROG or, with --twin, on PROG's
+# system-allocator twin (memcheck cannot see a jemalloc program's blocks);
+# its total must also be EXPECT's sum, else the planted figures are not
+# exact.  --stop=SIG: PROG serves until stopped; once it has printed
+# "ready" on stdout, wait $AT_LEAK_STOP_AFTER seconds (default 0.5) and
+# send SIG (run with job control on, so a shell's background job does not
+# start with SIGINT ignored); the report must say it ended by SIG.
+# Each bad run is one FAIL line (the run, what differed, its report, which
+# is kept); a summary line "NAME: P of N runs exact" follows.
+leak_runs_calls=0
+leak_runs() {
+   local stop="" twin="" vg=() n expect prog name pre mc want_sum i r bad
+   while :; do
+      case "$1" in
+         --stop=*) stop=${1#--stop=}; shift ;;
+         --twin=*) twin=${1#--twin=}; shift ;;
+         --vg=*) vg+=("${1#--vg=}"); shift ;;
+         *) break ;;
+      esac
+   done
+   n=$1 expect=$2 prog=$3; shift 3
+   name=$(basename "$prog")
+   leak_runs_calls=$((leak_runs_calls + 1))
+   pre="$AT_TMP/leak$leak_runs_calls.$name"
+   if [ ! -x "$prog" ] || { [ -n "$twin" ] && [ ! -x "$twin" ]; }; then
+      fail "$name: not built ($prog${twin:+, $twin})"; return 1
+   fi
+
+   # memcheck's figure, the reference for every run.
+   _lr_launch "$stop" "$pre.memcheck" valgrind --leak-check=full "${twin:-$prog}" "$@"
+   mc=$(sed -n 's/.*definitely lost: \([0-9,]*\) bytes in \([0-9,]*\) blocks.*/\1\/\2/p' \
+        "$pre.memcheck.err" | tr -d , | tail -1)
+   mc=${mc:-0/0}
+   want_sum=$(_lr_expect_sum "$expect")
+   if [ -n "$_lr_problem" ]; then
+      fail "$name: memcheck run: $_lr_problem (see $pre.memcheck.err)"
+   elif { [ "${want_sum#*/}" = "?" ] && [ "${mc%/*}" != "${want_sum%/*}" ]; } \
+        || { [ "${want_sum#*/}" != "?" ] && [ "$mc" != "$want_sum" ]; }; then
+      fail "$name: memcheck: definitely lost $mc (bytes/blocks), planted $want_sum"
+   fi
+
+   local good=0
+   for i in $(seq 1 "$n"); do
+      r="$pre.run$i.xml"
+      _lr_launch "$stop" "$pre.run$i" "$AT_TOP/vg-in-place" -q --asynctrace-out-file="$r" \
+         ${vg[@]+"${vg[@]}"} "$prog" "$@"
+      bad=$(_lr_check "$r" "$stop" "$expect" "$mc")
+      if [ -z "$bad" ]; then
+         good=$((good + 1)); rm -f "$r" "$pre.run$i.out" "$pre.run$i.err"
+      else
+         fail "$name run $i/$n: $bad (report $r)"
+      fi
+   done
+   echo "$name: $good of $n runs exact"
+   [ "$good" = "$n" ]
+}
+
+# _lr_launch STOP PREFIX CMD...: runs CMD with stdout in PREFIX.out and
+# stderr in PREFIX.err; with STOP (a signal name), stops it with that
+# signal once it has printed "ready".  Sets _lr_status to CMD's exit
+# status and _lr_problem to what went wrong, if anything.
+_lr_launch() {
+   local stop=$1 pre=$2 pid t; shift 2
+   _lr_problem=""
+   if [ -z "$stop" ]; then
+      timeout -k 10 "${AT_LEAK_TIMEOUT:-300}" "$@" >"$pre.out" 2>"$pre.err"
+      _lr_status=$?
+      [ $_lr_status -ne 124 ] && [ $_lr_status -ne 137 ] || _lr_problem="timed out"
+      return 0
+   fi
+   set -m; "$@" >"$pre.out" 2>"$pre.err" & pid=$!; set +m
+   for t in $(seq 1 600); do
+      grep -q ready "$pre.out" 2>/dev/null && break
+      kill -0 $pid 2>/dev/null || break
+      sleep 0.1
+   done
+   if ! grep -q ready "$pre.out" 2>/dev/null; then
+      _lr_problem="never printed ready"
+   else
+      sleep "${AT_LEAK_STOP_AFTER:-0.5}"
+   fi
+   kill -"$stop" $pid 2>/dev/null
+   for t in $(seq 1 600); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
+   if kill -0 $pid 2>/dev/null; then
+      _lr_problem="${_lr_problem:+$_lr_problem; }SIG$stop did not stop it in 60 s"
+      kill -KILL $pid
+   fi
+   wait $pid
+   _lr_status=$?
+}
+
+# _lr_expect_sum EXPECT: the total of EXPECT as bytes/blocks ('?' for
+# blocks if a role leaves them out).
+_lr_expect_sum() {
+   local bytes=0 blocks=0 e v
+   [ "$1" = - ] && { echo 0/0; return; }
+   for e in ${1//,/ }; do
+      v=${e#*=}
+      bytes=$((bytes + ${v%%/*}))
+      case "$v" in */*) [ "$blocks" = "?" ] || blocks=$((blocks + ${v#*/})) ;; *) blocks="?" ;; esac
+   done
+   echo "$bytes/$blocks"
+}
+
+# _lr_check REPORT STOP EXPECT MEMCHECK: prints what is wrong with one run
+# (nothing if it is exact), as one line.
+_lr_check() {
+   local r=$1 stop=$2 expect=$3 mc=$4 problems=() f role got want e roles
+   [ -n "$_lr_problem" ] && problems+=("$_lr_problem")
+   if [ -n "$stop" ]; then
+      [ "$_lr_status" = $((128 + $(kill -l "$stop"))) ] || problems+=("exit status $_lr_status, not $((128 + $(kill -l "$stop")))")
+   else
+      [ "$_lr_status" = 0 ] || problems+=("exit status $_lr_status")
+   fi
+   if [ ! -s "$r" ]; then
+      problems+=("no report")
+   elif ! xmllint --noout --relaxng "$SCHEMA" "$r" >/dev/null 2>&1; then
+      problems+=("report does not validate")
+   else
+      # live bytes, blocks; kinds' bytes, blocks; number of kinds; definitely
+      # lost bytes, blocks; how it ended.
+      f=($(xq "concat(//live-at-exit/@bytes, ' ', //live-at-exit/@blocks, ' ',
+               sum(//leaks/total/@bytes), ' ', sum(//leaks/total/@blocks), ' ',
+               count(//leaks/total), ' ',
+               //leaks/total[@kind='definitely-lost']/@bytes, '/',
+               //leaks/total[@kind='definitely-lost']/@blocks, ' ',
+               /asynctrace/run/end/@how, ' ', /asynctrace/run/end/@signal,
+               /asynctrace/run/end/@status)" "$r"))
+      if [ -n "$stop" ]; then
+         [ "${f[6]} ${f[7]:-}" = "signal SIG$stop" ] || problems+=("ended by '${f[6]:-} ${f[7]:-}', not SIG$stop")
+      else
+         [ "${f[6]} ${f[7]:-}" = "exit 0" ] || problems+=("ended by '${f[6]:-} ${f[7]:-}', not exit 0")
+      fi
+      [ "${f[4]}" = 4 ] || problems+=("${f[4]} leak kinds, not 4")
+      [ "${f[2]}/${f[3]}" = "${f[0]}/${f[1]}" ] \
+         || problems+=("kinds add up to ${f[2]} bytes in ${f[3]} blocks, live at exit ${f[0]} in ${f[1]}")
+      [ "${f[5]}" = "$mc" ] || problems+=("definitely lost ${f[5]} (bytes/blocks), memcheck $mc")
+      # By role: every role with a definitely-lost figure, and EXPECT's.
+      roles=$(xmllint --xpath "//leaks/by-role[@kind='definitely-lost']/@role" "$r" 2>/dev/null \
+              | sed -n 's/^ *role="\([^"]*\)"$/\1/p')
+      [ "$expect" = - ] || roles="$roles $(printf '%s\n' ${expect//,/ } | sed 's/=.*//')"
+      local diffs=()
+      for role in $(printf '%s\n' $roles | sort -u); do
+         got=$(xq "concat(sum(//leaks/by-role[@kind='definitely-lost'][@role='$role']/@bytes), '/',
+                          sum(//leaks/by-role[@kind='definitely-lost'][@role='$role']/@blocks))" "$r")
+         want=0/0
+         for e in ${expect//,/ }; do [ "${e%%=*}" = "$role" ] && want=${e#*=}; done
+         case "$want" in */*) ;; *) got=${got%/*} ;; esac
+         [ "$got" = "$want" ] || diffs+=("$role $got, expected $want")
+      done
+      [ ${#diffs[@]} -eq 0 ] || problems+=("definitely lost by role (bytes/blocks): $(IFS=';'; echo "${diffs[*]}" | sed 's/;/; /g')")
+   fi
+   [ ${#problems[@]} -eq 0 ] || (IFS='|'; echo "${problems[*]}" | sed 's/|/ | /g')
+}
