@@ -21,7 +21,9 @@ usage: bench/run-bench.sh [options]
   -k K           allocations per thread (default 1000000)
   --workload=W   c: bench/alloc_workload.c (default); rust: the Tokio +
                  Rayon churn program of tests/rust (churn.rs), built by
-                 `make rust-progs` in the build tree
+                 `make rust-progs` in the build tree; live:
+                 tests/progs/big_heap.c, K blocks live at exit (16-64
+                 bytes, half reachable from a global array, half leaked)
   --tools=LIST   configurations to run, comma-separated, from
                  native,none,none-inline,asynctrace,asynctrace-nowipe,
                  memcheck,massif,dhat
@@ -125,7 +127,11 @@ case "$workload" in
    rust)
       exe="$(cd "$top" && pwd)/tests/rust/target/release/churn"
       [ -x "$exe" ] || die "$exe is not built: run make rust-progs in the build tree" ;;
-   *) die "--workload is c or rust, not '$workload'" ;;
+   live)
+      exe="$scratch/big_heap"
+      "$CC" -O0 -g -o "$exe" "$here/../tests/progs/big_heap.c" ||
+         die "could not build tests/progs/big_heap.c" ;;
+   *) die "--workload is c, rust or live, not '$workload'" ;;
 esac
 
 # cmd_for CONFIG: sets cmd to the command line of one run of CONFIG.  Each
@@ -154,7 +160,16 @@ note() { notes+=("$1"); pending+=("$1"); }
 failed=no
 
 # The output every run must print: that of a native run.
-expected=$("$exe" "$threads" "$allocs") || die "the workload failed natively"
+# args_for K: the workload's arguments, in wl_args.  big_heap takes the
+# number of blocks live at exit (a multiple of 4).
+args_for() {
+   case "$workload" in
+      live) wl_args=($(( $1 / 4 * 4 )) flat) ;;
+      *)    wl_args=("$threads" "$1") ;;
+   esac
+}
+args_for "$allocs"
+expected=$("$exe" "${wl_args[@]}") || die "the workload failed natively"
 
 # check_run CONFIG LABEL STATUS OUT ERR: the run must have exited 0 and
 # printed the native checksum, and asynctrace must have written a whole
@@ -186,12 +201,13 @@ check_run() {
 # WALL_S RSS_KIB OK" to results, OK being 0 for a run that passed
 # check_run (nothing for the warm-up, round 0).
 run_one() {
-   local c=$1 r=$2 k=$3 status=0 base line
+   local c=$1 r=$2 k=$3 status=0 base line wl_args
    cmd_for "$c"
+   args_for "$k"
    base="$scratch/runs/$c.$r"
    if [ "$c" = asynctrace ]; then rm -f "$scratch/asynctrace.out"; fi
    (cd "$scratch" && /usr/bin/time -f '%e %M' -o "$base.time" \
-      "${cmd[@]}" "$exe" "$threads" "$k" >"$base.out" 2>"$base.err") ||
+      "${cmd[@]}" "$exe" "${wl_args[@]}" >"$base.out" 2>"$base.err") ||
       status=$?
    line=$(tail -n 1 "$base.time")
    if [ "$r" = 0 ]; then
@@ -303,7 +319,11 @@ awk -v order="${configs[*]}" -v md="$markdown" '
 
 bad_runs=$(awk '$5 != 0' "$scratch/results" | wc -l)
 cpus=$(nproc 2>/dev/null || echo '?')
-what="$(basename "$exe"): $threads threads x $allocs allocations, rounds: $rounds;"
+if [ "$workload" = live ]; then
+   what="$(basename "$exe"): ${wl_args[0]} blocks live at exit, rounds: $rounds;"
+else
+   what="$(basename "$exe"): $threads threads x $allocs allocations, rounds: $rounds;"
+fi
 what="$what $vg_version, $cpus CPUs, load $load at start"
 ratios="ratios: median of the per-round ratios to none"
 # The same lines either way; Markdown quotes the path and ends sentences.
