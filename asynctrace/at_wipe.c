@@ -195,6 +195,10 @@ static VG_REGPARM(2) void clear_pushed(Addr old_sp, Addr new_sp)
       return;
    lo = VG_ROUNDDN(lo, sizeof(UWord));   /* more below is dead too */
    hi = VG_ROUNDDN(hi, sizeof(UWord));
+   /* The main thread's stack is mapped as it grows: what is not mapped
+      yet will be new, zero pages. */
+   if (lo < hi && !VG_(am_is_valid_for_client)(lo, hi - lo, VKI_PROT_WRITE))
+      return;
    if (lo < hi) {
       VG_(memset)((void*)lo, 0, hi - lo);
       bytes_cleared_by_helper += hi - lo;
