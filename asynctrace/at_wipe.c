@@ -196,9 +196,14 @@ static VG_REGPARM(2) void clear_pushed(Addr old_sp, Addr new_sp)
    lo = VG_ROUNDDN(lo, sizeof(UWord));   /* more below is dead too */
    hi = VG_ROUNDDN(hi, sizeof(UWord));
    /* The main thread's stack is mapped as it grows: what is not mapped
-      yet will be new, zero pages. */
-   if (lo < hi && !VG_(am_is_valid_for_client)(lo, hi - lo, VKI_PROT_WRITE))
-      return;
+      yet will be new, zero pages.  Clear the mapped part next to hi. */
+   if (lo < hi) {
+      NSegment const* seg = VG_(am_find_nsegment)(hi - 1);
+      if (seg == NULL || seg->kind != SkAnonC || !seg->hasW)
+         return;
+      if (lo < seg->start)
+         lo = seg->start;
+   }
    if (lo < hi) {
       VG_(memset)((void*)lo, 0, hi - lo);
       bytes_cleared_by_helper += hi - lo;
