@@ -324,7 +324,8 @@ static inline void count_alloc(AT_HeapCounters* c, SizeT n)
 /*------------------------------------------------------------*/
 
 /* Live blocks by address: chains from a power-of-two array of heads,
-   doubled when there are more blocks than heads.  The core's hash table
+   doubled when there are twice as many blocks as heads (chains of two
+   on average cost nothing measurable, and halve the heads' memory).  The core's hash table
    divides by a prime on every call, which showed. */
 static AT_Block** btab;
 static UInt       btab_bits;
@@ -368,7 +369,7 @@ static void btab_grow(void)
 static void btab_put(AT_Block* b)
 {
    UWord h;
-   if (btab_used >= ((UWord)1 << btab_bits))
+   if (btab_used >= ((UWord)2 << btab_bits))
       btab_grow();
    h = btab_home(b->data);
    b->next = btab[h];
