@@ -943,11 +943,11 @@ XArray* AT_(heap_sites)(void)
 }
 
 /* Sorting millions of blocks by address with the core's sort cost a
-   call and two reads of cold blocks per comparison.  The addresses are
-   copied out beside the blocks and sorted as plain pairs: an introsort
-   (quicksort, insertion sort for short runs, heapsort if the quicksort
-   goes too deep). */
-typedef AT_BlockRef BlockRef;
+   call and two reads of cold blocks per comparison.  Their addresses
+   alone are sorted, as plain words: an introsort (quicksort, insertion
+   sort for short runs, heapsort if the quicksort goes too deep); the
+   leak scan finds a block from its address in the block table. */
+typedef Addr BlockRef;
 
 static inline void swap_ref(BlockRef* a, BlockRef* b)
 {
@@ -960,9 +960,9 @@ static void sift_down(BlockRef* v, UWord root, UWord n)
       UWord c = 2 * root + 1;
       if (c >= n)
          return;
-      if (c + 1 < n && v[c + 1].key > v[c].key)
+      if (c + 1 < n && v[c + 1] > v[c])
          c++;
-      if (v[root].key >= v[c].key)
+      if (v[root] >= v[c])
          return;
       swap_ref(&v[root], &v[c]);
       root = c;
@@ -990,15 +990,15 @@ static void sort_refs(BlockRef* v, UWord n, UInt depth)
          return;
       }
       /* Median of three to v[m]. */
-      if (v[m].key < v[0].key)     swap_ref(&v[m], &v[0]);
-      if (v[n - 1].key < v[0].key) swap_ref(&v[n - 1], &v[0]);
-      if (v[n - 1].key < v[m].key) swap_ref(&v[n - 1], &v[m]);
-      pivot = v[m].key;
+      if (v[m] < v[0])     swap_ref(&v[m], &v[0]);
+      if (v[n - 1] < v[0]) swap_ref(&v[n - 1], &v[0]);
+      if (v[n - 1] < v[m]) swap_ref(&v[n - 1], &v[m]);
+      pivot = v[m];
       i = 0;
       j = n - 1;
       for (;;) {
-         while (v[i].key < pivot) i++;
-         while (v[j].key > pivot) j--;
+         while (v[i] < pivot) i++;
+         while (v[j] > pivot) j--;
          if (i >= j)
             break;
          swap_ref(&v[i], &v[j]);
@@ -1019,7 +1019,7 @@ static void sort_refs(BlockRef* v, UWord n, UInt depth)
       UWord i, j;
       for (i = 1; i < n; i++) {
          BlockRef x = v[i];
-         for (j = i; j > 0 && v[j - 1].key > x.key; j--)
+         for (j = i; j > 0 && v[j - 1] > x; j--)
             v[j] = v[j - 1];
          v[j] = x;
       }
@@ -1041,24 +1041,26 @@ AT_Block** AT_(heap_blocks)(UInt* n)
    return arr;
 }
 
-AT_BlockRef* AT_(heap_blocks_sorted)(UInt* n)
+Addr* AT_(heap_blocks_sorted)(UInt* n)
 {
-   BlockRef*  refs = VG_(malloc)("at.blocks_sorted",
-                                 (btab_used ? btab_used : 1) * sizeof(BlockRef));
+   Addr*      keys = VG_(malloc)("at.blocks_sorted",
+                                 (btab_used ? btab_used : 1) * sizeof(Addr));
    UWord      i, k = 0, depth = 0;
    AT_Block*  b;
    for (i = 0; i < ((UWord)1 << btab_bits); i++)
-      for (b = btab[i]; b != NULL; b = b->next) {
-         refs[k].key = b->data;
-         refs[k].b   = b;
-         k++;
-      }
+      for (b = btab[i]; b != NULL; b = b->next)
+         keys[k++] = b->data;
    tl_assert(k == btab_used);
    *n = (UInt)k;
    for (i = k; i > 1; i >>= 1)
       depth += 2;
-   sort_refs(refs, k, (UInt)depth);
-   return refs;
+   sort_refs(keys, k, (UInt)depth);
+   return keys;
+}
+
+AT_Block* AT_(heap_block_at)(Addr a)
+{
+   return btab_get(a);
 }
 
 /*--------------------------------------------------------------------*/

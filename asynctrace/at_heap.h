@@ -85,8 +85,8 @@ const AT_HeapCounters* AT_(heap_of_role)(UShort inst);
    caller frees the array). */
 struct _XArray* AT_(heap_sites)(void);
 AT_Block** AT_(heap_blocks)(UInt* n);
-typedef struct { Addr key; AT_Block* b; } AT_BlockRef;   /* key: b->data */
-AT_BlockRef* AT_(heap_blocks_sorted)(UInt* n);
+Addr*      AT_(heap_blocks_sorted)(UInt* n);    /* their addresses */
+AT_Block*  AT_(heap_block_at)(Addr a);           /* NULL if none */
 
 /* Frees across roles: allocated in role a, freed in role f. */
 typedef struct { UShort alloc_inst; UShort free_inst; ULong frees; ULong bytes; }

@@ -38,7 +38,8 @@
 #define ST_POSSIBLE   2
 #define ST_INDIRECT   3
 
-static AT_BlockRef* bk;      /* live blocks, by address */
+static Addr*      bk;         /* live blocks' addresses, sorted; the
+                                 block itself is in the block table */
 static UInt       nbk;
 static Addr       heap_lo, heap_hi;   /* [lowest start, highest end) */
 static XArray*    mark_stack;         /* of Int: blocks to scan */
@@ -82,19 +83,21 @@ const HChar* AT_(holder_name)(UInt holder)
 /*--- Finding the block a word points into                 ---*/
 /*------------------------------------------------------------*/
 
-/* Index of the block a points into, or -1.  A zero-sized block is
-   pointed at only by its start. */
-static Int find_block(Addr a)
+#define BLK(i) AT_(heap_block_at)(bk[i])
+
+/* Index of the block a points into, or -1; the block in *out.  A
+   zero-sized block is pointed at only by its start. */
+static Int find_block(Addr a, AT_Block** out)
 {
    Int lo = 0, hi = (Int)nbk - 1, last = -1;
-   const AT_Block* b;
+   AT_Block* b;
    if (a < heap_lo || a >= heap_hi)
       return -1;
-   /* The last block starting at or below a (the keys, not the cold
-      blocks, are read), then whether a is inside it. */
+   /* The last block starting at or below a (only the sorted addresses
+      are read), then whether a is inside it. */
    while (lo <= hi) {
       Int mid = lo + (hi - lo) / 2;
-      if (bk[mid].key <= a) {
+      if (bk[mid] <= a) {
          last = mid;
          lo   = mid + 1;
       } else {
@@ -103,8 +106,11 @@ static Int find_block(Addr a)
    }
    if (last < 0)
       return -1;
-   b = bk[last].b;
-   return a < b->data + (b->size32 ? AT_(block_size)(b) : 1) ? last : -1;
+   b = BLK(last);
+   if (a >= b->data + (b->size32 ? AT_(block_size)(b) : 1))
+      return -1;
+   *out = b;
+   return last;
 }
 
 /*------------------------------------------------------------*/
@@ -183,12 +189,11 @@ static void region_of(Addr a, UChar* holder, UInt* seq)
    possible memory, held by holder/seq. */
 static void push_if_block(Addr p, Bool definite, UChar holder, UInt seq)
 {
-   Int i = find_block(p);
    AT_Block* b;
+   Int i = find_block(p, &b);
    Bool start;
    if (i < 0)
       return;
-   b = bk[i].b;
    start = p == b->data;
    if (b->state == ST_UNREACHED
        || (b->state == ST_POSSIBLE && definite && start)) {
@@ -202,11 +207,10 @@ static void push_if_block(Addr p, Bool definite, UChar holder, UInt seq)
 /* For the clique of a lost block: what it alone reaches is indirect. */
 static void push_in_clique(Addr p, Int leader)
 {
-   Int i = find_block(p);
    AT_Block* b;
+   Int i = find_block(p, &b);
    if (i < 0 || i == leader)
       return;
-   b = bk[i].b;
    if (b->state != ST_UNREACHED)
       return;
    b->state = ST_INDIRECT;
@@ -285,7 +289,7 @@ static void process_mark_stack(void)
 {
    while (VG_(sizeXA)(mark_stack) > 0) {
       Int i = *(Int*)VG_(indexXA)(mark_stack, VG_(sizeXA)(mark_stack) - 1);
-      AT_Block* b = bk[i].b;
+      AT_Block* b = BLK(i);
       Scan s;
       VG_(dropTailXA)(mark_stack, 1);
       s.definite = b->state == ST_REACHABLE;
@@ -454,7 +458,7 @@ static void build_records(void)
    UInt i;
    reset_site_records();
    for (i = 0; i < nbk; i++) {
-      const AT_Block* b = bk[i].b;
+      const AT_Block* b = BLK(i);
       UChar kind = kind_of(b);
       ULong size = AT_(block_size)(b);
       AT_LossRecord* r = record_of(records, b->site, kind);
@@ -498,13 +502,14 @@ void AT_(leak_check)(void)
    bk = AT_(heap_blocks_sorted)(&nbk);
    if (nbk == 0)
       return;
-   heap_lo = bk[0].key;
+   heap_lo = bk[0];
    heap_hi = 0;
    for (i = 0; i < nbk; i++) {
-      SizeT sz = AT_(block_size)(bk[i].b);
-      Addr end = bk[i].b->data + (sz ? sz : 1);
-      bk[i].b->state = ST_UNREACHED;
-      bk[i].b->holder = AT_HOLD_NONE;
+      AT_Block* b = BLK(i);
+      SizeT sz = AT_(block_size)(b);
+      Addr end = b->data + (sz ? sz : 1);
+      b->state  = ST_UNREACHED;
+      b->holder = AT_HOLD_NONE;
       if (end > heap_hi) heap_hi = end;
    }
    mark_stack = VG_(newXA)(VG_(malloc), "at.leak_marks", VG_(free),
@@ -555,16 +560,16 @@ void AT_(leak_check)(void)
       it reaches; those are indirectly lost. */
    for (i = 0; i < nbk; i++) {
       Scan sc;
-      if (bk[i].b->state != ST_UNREACHED)
+      AT_Block* b = BLK(i);
+      if (b->state != ST_UNREACHED)
          continue;
       sc.leader = (Int)i;
-      scan_range(bk[i].b->data, bk[i].b->data + AT_(block_size)(bk[i].b),
-                 on_clique_word, &sc);
+      scan_range(b->data, b->data + AT_(block_size)(b), on_clique_word, &sc);
       while (VG_(sizeXA)(mark_stack) > 0) {
          Int k = *(Int*)VG_(indexXA)(mark_stack, VG_(sizeXA)(mark_stack) - 1);
+         AT_Block* c = BLK(k);
          VG_(dropTailXA)(mark_stack, 1);
-         scan_range(bk[k].b->data, bk[k].b->data + AT_(block_size)(bk[k].b),
-                    on_clique_word, &sc);
+         scan_range(c->data, c->data + AT_(block_size)(c), on_clique_word, &sc);
       }
    }
 
