@@ -164,28 +164,137 @@ static void out_frame_xml(const HChar* s)
    VG_(free)(copy);
 }
 
-static void out_ip(UInt n, DiEpoch ep, Addr ip, void* opaque)
+/* Format 2 writes every distinct stack once, and every distinct frame
+   once, in a table at the end of the report (<stack-table>); elsewhere
+   a stack is <stack ref="ID"/>.  A report with tens of thousands of
+   sites repeated whole stacks of 40 symbolized frames in every section
+   that named them.  Ids are given in order of first use. */
+typedef struct _StackId {
+   struct _StackId* next;
+   UWord            key;      /* the ExeContext's unique number */
+   UInt             id;
+} StackId;
+
+/* The frames of one code address: an inlined call adds frames with the
+   same address. */
+typedef struct _FrameIds {
+   struct _FrameIds* next;
+   UWord             key;     /* the address */
+   DiEpoch           ep;
+   UInt              first;   /* id of the innermost of its frames */
+   UInt              n;
+} FrameIds;
+
+static VgHashTable* stack_ids;
+static XArray*      stacks_by_id;   /* ExeContext*, [id - 1]; NULL: none */
+static VgHashTable* frame_ids;
+static UInt         n_frames;
+static XArray*      stack_frames;   /* the stack being written: frame ids */
+
+static void stacks_reset(void)
 {
-   InlIPCursor* iipc = VG_(clo_read_inline_info) ? VG_(new_IIPC)(ep, ip)
-                                                 : NULL;
-   Bool saved = VG_(clo_xml);
-   do {
-      const HChar* s;
-      VG_(clo_xml) = True;
-      s = VG_(describe_IP)(ep, ip, iipc);
-      VG_(clo_xml) = saved;
-      out_frame_xml(s);
-   } while (iipc && VG_(next_IIPC)(iipc));
-   if (iipc)
-      VG_(delete_IIPC)(iipc);
+   if (stack_ids != NULL) {
+      VG_(HT_destruct)(stack_ids, VG_(free));
+      VG_(HT_destruct)(frame_ids, VG_(free));
+      VG_(deleteXA)(stacks_by_id);
+      VG_(deleteXA)(stack_frames);
+   }
+   stack_ids    = VG_(HT_construct)("at.report_stack_ids");
+   frame_ids    = VG_(HT_construct)("at.report_frame_ids");
+   stacks_by_id = VG_(newXA)(VG_(malloc), "at.report_stacks", VG_(free),
+                             sizeof(ExeContext*));
+   stack_frames = VG_(newXA)(VG_(malloc), "at.report_stack_frames",
+                             VG_(free), sizeof(UInt));
+   n_frames = 0;
 }
 
 static void out_stack(ExeContext* ec)
 {
-   out_str("<stack>");
-   if (ec)
-      VG_(apply_ExeContext)(out_ip, NULL, ec);
-   out_str("</stack>");
+   UWord key = ec ? VG_(get_ECU_from_ExeContext)(ec) : 0;
+   Bool  made;
+   StackId* s = AT_(ht_node)(stack_ids, key, sizeof(StackId),
+                             "at.report_stack_id", &made);
+   if (made) {
+      VG_(addToXA)(stacks_by_id, &ec);
+      s->id = (UInt)VG_(sizeXA)(stacks_by_id);
+   }
+   out_fmt("<stack ref=\"%u\"/>", s->id);
+}
+
+static Word cmp_frame_ids(const void* va, const void* vb)
+{
+   const FrameIds* a = va;
+   const FrameIds* b = vb;
+   return !(a->key == b->key && a->ep.n == b->ep.n);
+}
+
+/* One frame of the table: describe_IP's text with our id put in. */
+static void out_table_frame(const HChar* s, UInt id, Bool inlined)
+{
+   const HChar* open = "<frame>";
+   while (*s == ' ' || *s == '\n')
+      s++;
+   if (VG_(strncmp)(s, open, VG_(strlen)(open)) == 0)
+      s += VG_(strlen)(open);
+   out_fmt("  <frame id=\"%u\"%s>", id, inlined ? " inlined=\"yes\"" : "");
+   out_frame_xml(s);
+   out_str("\n");
+}
+
+/* For each address of a stack: its frames' ids, writing the frames the
+   first time the address is seen. */
+static void table_ip(UInt n, DiEpoch ep, Addr ip, void* opaque)
+{
+   FrameIds  k;
+   FrameIds* f;
+   UInt      i;
+   k.key = ip;
+   k.ep  = ep;
+   f = VG_(HT_gen_lookup)(frame_ids, &k, cmp_frame_ids);
+   if (f == NULL) {
+      InlIPCursor* iipc = VG_(clo_read_inline_info) ? VG_(new_IIPC)(ep, ip)
+                                                    : NULL;
+      Bool saved = VG_(clo_xml), more;
+      f = VG_(calloc)("at.report_frame_ids", 1, sizeof(FrameIds));
+      f->key   = ip;
+      f->ep    = ep;
+      f->first = n_frames + 1;
+      do {
+         const HChar* s;
+         VG_(clo_xml) = True;
+         s = VG_(describe_IP)(ep, ip, iipc);
+         VG_(clo_xml) = saved;
+         /* describe_IP's buffer lives until its next call. */
+         more = iipc != NULL && VG_(next_IIPC)(iipc);
+         out_table_frame(s, ++n_frames, more);
+         f->n++;
+      } while (more);
+      if (iipc)
+         VG_(delete_IIPC)(iipc);
+      VG_(HT_add_node)(frame_ids, f);
+   }
+   for (i = 0; i < f->n; i++) {
+      UInt id = f->first + i;
+      VG_(addToXA)(stack_frames, &id);
+   }
+}
+
+/* The table: each stack's new frames, then the stack. */
+static void out_stack_table(void)
+{
+   Word i, j, n = VG_(sizeXA)(stacks_by_id);
+   out_fmt("<stack-table stacks=\"%ld\">\n", n);
+   for (i = 0; i < n; i++) {
+      ExeContext* ec = *(ExeContext**)VG_(indexXA)(stacks_by_id, i);
+      VG_(dropTailXA)(stack_frames, VG_(sizeXA)(stack_frames));
+      if (ec)
+         VG_(apply_ExeContext)(table_ip, NULL, ec);
+      out_fmt("  <stack id=\"%ld\" frames=\"", i + 1);
+      for (j = 0; j < VG_(sizeXA)(stack_frames); j++)
+         out_fmt(j ? " %u" : "%u", *(UInt*)VG_(indexXA)(stack_frames, j));
+      out_str("\"/>\n");
+   }
+   out_str("</stack-table>\n");
 }
 
 /*------------------------------------------------------------*/
@@ -816,7 +925,8 @@ void AT_(write_report)(const AT_RunEnd* end)
    out_used = 0;
 
    out_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-   out_str("<asynctrace version=\"1\">\n");
+   out_str("<asynctrace version=\"2\">\n");
+   stacks_reset();
    out_run(end);
    out_threads();
    out_heap();
@@ -828,6 +938,7 @@ void AT_(write_report)(const AT_RunEnd* end)
    out_timeline();
    out_alloc_sites();
    out_bad_calls();
+   out_stack_table();
    out_str("</asynctrace>\n");
    out_flush();
    VG_(close)(out_fd);

@@ -1,4 +1,5 @@
-/* at_print: prints a human summary of an asynctrace report (XML, version 1).
+/* at_print: prints a human summary of an asynctrace report (XML, versions
+ * 1 and 2).
  *
  * Copyright (C) 2026 the asynctrace authors.
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -19,7 +20,9 @@
  * of what is listed per thread or role: holders of reachable memory,
  * frees across roles, bad calls) and with --top, --futex-top,
  * --leaks-top and --alloc-top, not with the size of the file (the
- * timeline is thinned as it is read).  Nothing is
+ * timeline is thinned as it is read; of a version 2 report's stack
+ * table, every frame is kept once, but only the stacks of the sites
+ * kept).  Nothing is
  * printed until the whole file has been read, so a bad file gives one
  * error line and no half table.  A report read whole is checked to add up
  * (docs/report-format.md, "Invariants") before it is printed.
@@ -45,7 +48,7 @@
 #include <libxml/xmlreader.h>
 
 #define AT_PRINT_VERSION "0.1.0"
-#define FORMAT_VERSION   "1"
+#define FORMAT_VERSIONS  "1 and 2"
 #define DEFAULT_TOP      10
 #define DEFAULT_FUTEX_TOP 10
 #define DEFAULT_LEAKS_TOP 10
@@ -176,6 +179,48 @@ static char *clean_dup(const char *s)
    Buf b = { 0 };
    buf_add_clean(&b, s);
    return b.s;
+}
+
+/* Strings kept until the end, packed into large blocks: a version 2
+   report's frames, of which there can be a million, each with four
+   strings of a few bytes that a malloc apiece would double. */
+typedef struct Chunk {
+   struct Chunk *next;
+   size_t used, cap;
+   char s[];
+} Chunk;
+
+#define ARENA_BLOCK 65536
+
+static char *arena_dup(Chunk **arena, const char *s, size_t n)
+{
+   Chunk *c = *arena;
+   if (c == NULL || c->cap - c->used <= n) {
+      bool own = n >= ARENA_BLOCK / 4;    /* a long one has its own block */
+      Chunk *b = xrealloc(NULL, sizeof *b + (own ? n + 1 : ARENA_BLOCK));
+      b->used = 0;
+      b->cap = own ? n + 1 : ARENA_BLOCK;
+      if (own && c != NULL) {
+         b->next = c->next;      /* the current block stays the one */
+         c->next = b;            /* being filled */
+      } else {
+         b->next = c;
+         *arena = b;
+      }
+      c = b;
+   }
+   char *d = memcpy(c->s + c->used, s, n + 1);
+   c->used += n + 1;
+   return d;
+}
+
+static void arena_free(Chunk *c)
+{
+   while (c != NULL) {
+      Chunk *next = c->next;
+      free(c);
+      c = next;
+   }
 }
 
 /* A cleaned copy of s cut to about max bytes, for error messages, which
@@ -368,10 +413,29 @@ typedef struct {
    bool has_line;
 } Frame;
 
+/* A version 1 stack holds its frames.  A version 2 one is a ref into
+   the report's stack table, which comes last: once it is read, ids
+   points at the stack's frames there (indices into tab), shared with
+   every other stack that has them. */
 typedef struct {
-   Frame *frames;
+   Frame *frames;                /* version 1 */
    size_t nframes, capframes;
+   uint64_t ref;                 /* version 2: the stack's id, from 1 */
+   bool in_table;                /* version 2, resolved: */
+   const Frame *tab;
+   const uint32_t *ids;
+   size_t nids;
 } Stack;
+
+static size_t stack_depth(const Stack *s)
+{
+   return s->in_table ? s->nids : s->nframes;
+}
+
+static const Frame *stack_frame(const Stack *s, size_t i)
+{
+   return s->in_table ? &s->tab[s->ids[i]] : &s->frames[i];
+}
 
 /* A role as the report gives it: the role, and for pooled roles the
    Tokio runtime or Rayon pool (pool) and the thread's place in it
@@ -505,6 +569,11 @@ typedef struct {
 
 enum EndHow { END_EXIT, END_SIGNAL, END_OTHER };
 
+typedef struct {                 /* a stack of the table a kept site uses */
+   uint64_t ref;
+   size_t start, n;              /* its frames: Report.tids[start..+n) */
+} Need;
+
 typedef struct {
    char *tool_version, *vg_version, *exe, *start_time;
    char **args;
@@ -593,6 +662,21 @@ typedef struct {
    BadCall *bad;                 /* every <bad-call> */
    size_t nbad, capbad;
    uint64_t bad_total;           /* the sum of their counts */
+
+   /* Version 2's <stack-table>.  Every frame is kept, once: a frame
+      comes before the first stack that uses it, so which are needed is
+      known only at the end.  Of the stacks, only those of the sites
+      kept above: the table is the last element, so they are known by
+      then. */
+   Frame *tframes;               /* their strings are in strs */
+   size_t ntframes, captframes;
+   Chunk *strs;
+   uint32_t *tids;               /* the needed stacks' frames (indices
+                                    into tframes), one after another */
+   size_t ntids, captids;
+   Need *need;                   /* sorted by ref */
+   size_t nneed;
+   uint64_t ntstacks;            /* the table's stacks */
 } Report;
 
 static void frame_free(Frame *f)
@@ -608,6 +692,7 @@ static void stack_free(Stack *s)
    for (size_t i = 0; i < s->nframes; i++)
       frame_free(&s->frames[i]);
    free(s->frames);
+   memset(s, 0, sizeof *s);
 }
 
 static void site_free(Site *s)
@@ -711,6 +796,10 @@ static void report_free(Report *r)
    for (size_t i = 0; i < r->nbad; i++)
       badcall_free(&r->bad[i]);
    free(r->bad);
+   free(r->tframes);
+   arena_free(r->strs);
+   free(r->tids);
+   free(r->need);
 }
 
 static int cmp_order(size_t x, size_t y)
@@ -831,6 +920,12 @@ typedef struct {
    size_t text_n, mark_n;
 } Tail;
 
+/* The end tag of a version 2 report's stack table.  Cut after it, the
+   report has its stacks: libxml2 stops at the cut without handing over
+   the last nodes it parsed, so it is looked for in the bytes. */
+#define TABLE_END "</stack-table>"
+enum { TABLE_END_LEN = sizeof TABLE_END - 1 };
+
 /* The file, read through our own callback so we know how much of it
    libxml2 has been given, how it starts and how it ends. */
 typedef struct {
@@ -842,6 +937,8 @@ typedef struct {
    uint64_t line;                /* lines read so far, from 1 */
    uint64_t last_lt;             /* 1 + the offset of the last '<', or 0 */
    Tail tail;
+   char recent[TABLE_END_LEN];   /* the last bytes read */
+   char last_gt[TABLE_END_LEN];  /* the bytes that end with the last '>' */
 } Input;
 
 static void tail_byte(Input *in, unsigned char c)
@@ -879,6 +976,20 @@ static void input_note(Input *in, const unsigned char *b, size_t n)
       lt--;
    if (lt > 0)
       in->last_lt = in->total + lt;
+   /* The last tag, if it is TABLE_END, and what may start it. */
+   size_t k = TABLE_END_LEN;
+   if (gt >= k) {
+      memcpy(in->last_gt, b + gt - k, k);
+   } else if (gt > 0) {
+      memcpy(in->last_gt, in->recent + gt, k - gt);
+      memcpy(in->last_gt + k - gt, b, gt);
+   }
+   if (n >= k) {
+      memcpy(in->recent, b + n - k, k);
+   } else {
+      memmove(in->recent, in->recent + n, k - n);
+      memcpy(in->recent + k - n, b, n);
+   }
    if (gt > 0) {
       for (const unsigned char *q = b;
            (q = memchr(q, '\n', (size_t)(b + gt - q))) != NULL; q++)
@@ -1044,7 +1155,7 @@ enum Kind {
    K_DIR, K_FILE, K_LINE, K_TFUTEX, K_ROLES, K_RSUM, K_RHEAP, K_RFUTEX,
    K_FSITES, K_FSITE, K_WAKES, K_WAKE, K_LEAKS, K_LTOTAL, K_LBYROLE,
    K_HELD, K_LREC, K_XFREES, K_XFREE, K_TIMELINE, K_SAMPLE, K_SROLE,
-   K_ASITES, K_ASITE, K_BADCALLS, K_BADCALL,
+   K_ASITES, K_ASITE, K_BADCALLS, K_BADCALL, K_STABLE, K_TSTACK,
    K_COUNT
 };
 
@@ -1059,7 +1170,7 @@ static const char *const kind_name[K_COUNT] = {
    "heap", "futex", "futex-sites", "site", "wake-pairs", "wake", "leaks",
    "total", "by-role", "held-by", "loss-record", "cross-frees", "free",
    "timeline", "sample", "role", "alloc-sites", "site", "bad-calls",
-   "bad-call",
+   "bad-call", "stack-table", "stack",
 };
 
 /* The elements at_print reads, by parent.  Others are skipped: the
@@ -1084,6 +1195,8 @@ static const struct {
    { K_ROOT, "timeline", K_TIMELINE, false, false },
    { K_ROOT, "alloc-sites", K_ASITES, false, false },
    { K_ROOT, "bad-calls", K_BADCALLS, false, false },
+   /* Version 2 (skipped in version 1). */
+   { K_ROOT, "stack-table", K_STABLE, false, false },
    { K_RUN, "tool", K_TOOL, false, true },
    { K_RUN, "valgrind", K_VALGRIND, false, true },
    { K_RUN, "command", K_COMMAND, false, true },
@@ -1119,6 +1232,8 @@ static const struct {
    { K_BADCALLS, "bad-call", K_BADCALL, true, false },
    { K_BADCALL, "stack", K_STACK, false, true },
    { K_STACK, "frame", K_FRAME, true, false },
+   { K_STABLE, "frame", K_FRAME, true, false },
+   { K_STABLE, "stack", K_TSTACK, true, false },
    { K_FRAME, "ip", K_IP, false, true },
    { K_FRAME, "obj", K_OBJ, false, false },
    { K_FRAME, "fn", K_FN, false, false },
@@ -1164,6 +1279,18 @@ typedef struct {
    BadCall bad;                  /* the <bad-call> being read */
    Sample sample;                /* the <sample> being read */
    Stack *stack;                 /* the <stack> being read */
+   Frame *frame;                 /* the <frame> being read */
+   bool table_frame;             /* it is one of the stack table */
+   Buf clean;                    /* scratch for its strings */
+   int version;                  /* the report's format version */
+   /* Version 2: the refs are checked against the table once it is read,
+      by the largest (each is at least 1). */
+   uint64_t refs, max_ref;
+   long first_ref_line, max_ref_line;
+   bool table_begun, table_done;
+   uint64_t table_stacks;        /* the table's stacks attribute */
+   size_t next_need;             /* the first Need the table has not
+                                    reached yet */
    bool done;                    /* the root element ended */
    bool failed;
    char why[1024];
@@ -1221,6 +1348,34 @@ static bool attr_u64(Parser *p, const char *elem, const char *name,
       char *c = clip((const char *)v, 40);
       fail(p, "line %ld: <%s> attribute %s is not a number: \"%s\"",
            line, elem, name, c);
+      free(c);
+   }
+   xmlFree(v);
+   return ok;
+}
+
+/* An id of the stack table (a stack ref, or a frame or stack id):
+   required, a number, and telling one too large for 64 bits from one
+   that is not a number at all. */
+static bool attr_id(Parser *p, const char *elem, const char *name,
+                    long line, uint64_t *out)
+{
+   xmlChar *v = xmlTextReaderGetAttribute(p->r, BAD_CAST name);
+   if (v == NULL) {
+      fail(p, "line %ld: <%s> has no %s attribute", line, elem, name);
+      return false;
+   }
+   const char *s = (const char *)v;
+   bool ok = parse_u64(s, out);
+   if (!ok) {
+      s += strspn(s, " \t\r\n");
+      s += *s == '+';
+      size_t digits = strspn(s, "0123456789");
+      bool big = digits > 0 &&
+                 s[digits + strspn(s + digits, " \t\r\n")] == '\0';
+      char *c = clip((const char *)v, 40);
+      fail(p, "line %ld: <%s> attribute %s is %s: \"%s\"", line, elem, name,
+           big ? "too large" : "not a number", c);
       free(c);
    }
    xmlFree(v);
@@ -1371,14 +1526,16 @@ static void check_root(Parser *p, const char *name)
       n--;
    while (n > 0 && is_xml_space(*s))
       s++, n--;
-   if (n != strlen(FORMAT_VERSION) || memcmp(s, FORMAT_VERSION, n) != 0) {
+   if (n == 1 && (*s == '1' || *s == '2')) {
+      p->version = *s - '0';
+   } else {
       char *trimmed = xstrdup(n ? s : "\"\"");
       if (n)
          trimmed[n] = '\0';
       char *c = clip(trimmed, 20);
       free(trimmed);
       fail(p, "report format version %s is not supported (this at_print "
-           "reads version " FORMAT_VERSION ")", c);
+           "reads versions " FORMAT_VERSIONS ")", c);
       free(c);
    }
    xmlFree(v);
@@ -1391,7 +1548,212 @@ static Thread *cur_thread(Parser *p)
 
 static Frame *cur_frame(Parser *p)
 {
-   return &p->stack->frames[p->stack->nframes - 1];
+   return p->frame;
+}
+
+/* ---- Version 2's stacks ---- */
+
+/* A <stack> where a section names one: in version 2 a ref into the
+   table, in version 1 its frames. */
+static void stack_ref(Parser *p, long line)
+{
+   Stack *s = p->stack;
+   xmlChar *v = xmlTextReaderGetAttribute(p->r, BAD_CAST "ref");
+   bool has = v != NULL;
+   xmlFree(v);
+   if (p->version == 1) {
+      if (has)
+         fail(p, "line %ld: <stack ref> in a version 1 report (a version 1 "
+              "stack holds its frames)", line);
+      return;
+   }
+   if (!has)
+      return;                    /* said at its end, unless it has frames */
+   if (p->table_begun) {
+      /* The table's stacks are kept only for the sites read before it. */
+      fail(p, "line %ld: <stack ref> after the <stack-table>, which must be "
+           "the last element", line);
+      return;
+   }
+   if (!attr_id(p, "stack", "ref", line, &s->ref))
+      return;
+   if (s->ref == 0) {
+      fail(p, "line %ld: <stack> attribute ref is 0 (stack ids count from 1)",
+           line);
+      return;
+   }
+   if (p->refs++ == 0)
+      p->first_ref_line = line;
+   if (s->ref > p->max_ref) {
+      p->max_ref = s->ref;
+      p->max_ref_line = line;
+   }
+}
+
+static int cmp_need(const void *a, const void *b)
+{
+   const Need *x = a, *y = b;
+   return (x->ref > y->ref) - (x->ref < y->ref);
+}
+
+/* <stack-table> starts: note which of its stacks the kept sites use. */
+static void table_begin(Parser *p, long line)
+{
+   Report *r = p->rep;
+   p->table_begun = true;
+   if (!attr_u64(p, "stack-table", "stacks", line, &p->table_stacks))
+      return;
+   size_t n = r->nsites + r->nfsites + r->nlrecs + r->nasites + r->nbad, k = 0;
+   r->need = xrealloc(NULL, n * sizeof *r->need);
+   for (size_t i = 0; i < r->nsites; i++)
+      r->need[k++] = (Need){ .ref = r->sites[i].stack.ref };
+   for (size_t i = 0; i < r->nfsites; i++)
+      r->need[k++] = (Need){ .ref = r->fsites[i].stack.ref };
+   for (size_t i = 0; i < r->nlrecs; i++)
+      r->need[k++] = (Need){ .ref = r->lrecs[i].stack.ref };
+   for (size_t i = 0; i < r->nasites; i++)
+      r->need[k++] = (Need){ .ref = r->asites[i].stack.ref };
+   for (size_t i = 0; i < r->nbad; i++)
+      r->need[k++] = (Need){ .ref = r->bad[i].stack.ref };
+   qsort(r->need, n, sizeof *r->need, cmp_need);
+   r->nneed = 0;
+   for (size_t i = 0; i < n; i++)
+      if (r->nneed == 0 || r->need[r->nneed - 1].ref != r->need[i].ref)
+         r->need[r->nneed++] = r->need[i];
+}
+
+/* A <frame id> of the table: ids count from 1, in order. */
+static void table_frame(Parser *p, long line)
+{
+   Report *r = p->rep;
+   uint64_t id;
+   p->frame = NULL;
+   if (!attr_id(p, "frame", "id", line, &id))
+      return;
+   if (id != (uint64_t)r->ntframes + 1) {
+      fail(p, "line %ld: <frame> id %" PRIu64 " is out of order (%" PRIu64
+           " expected: the table's frame ids count from 1)", line, id,
+           (uint64_t)r->ntframes + 1);
+      return;
+   }
+   if (r->ntframes == UINT32_MAX) {      /* the stacks hold 32-bit indices */
+      fail(p, "line %ld: more than %s frames in the <stack-table>", line,
+           num(UINT32_MAX));
+      return;
+   }
+   GROW(r->tframes, r->captframes, r->ntframes + 1);
+   p->frame = &r->tframes[r->ntframes++];
+   memset(p->frame, 0, sizeof *p->frame);
+}
+
+/* A <stack id frames> of the table: its frames are kept if a kept site
+   uses it, and checked in any case. */
+static void table_stack(Parser *p, long line)
+{
+   Report *r = p->rep;
+   uint64_t id;
+   if (!attr_id(p, "stack", "id", line, &id))
+      return;
+   if (id != r->ntstacks + 1) {
+      fail(p, "line %ld: <stack> id %" PRIu64 " is out of order (%" PRIu64
+           " expected: the table's stack ids count from 1)", line, id,
+           r->ntstacks + 1);
+      return;
+   }
+   r->ntstacks++;
+   xmlChar *v = xmlTextReaderGetAttribute(p->r, BAD_CAST "frames");
+   if (v == NULL) {
+      fail(p, "line %ld: <stack> has no frames attribute", line);
+      return;
+   }
+   Need *nd = NULL;
+   if (p->next_need < r->nneed && r->need[p->next_need].ref == id) {
+      nd = &r->need[p->next_need++];
+      nd->start = r->ntids;
+   }
+   for (const char *q = (const char *)v;;) {
+      q += strspn(q, " \t\r\n");
+      if (*q == '\0')
+         break;
+      const char *tok = q;
+      uint64_t f = 0;
+      bool big = false;
+      for (; *q >= '0' && *q <= '9'; q++) {
+         unsigned d = (unsigned)(*q - '0');
+         if (f > (UINT64_MAX - d) / 10)
+            big = true;
+         else
+            f = f * 10 + d;
+      }
+      if (q == tok || (*q != '\0' && !is_xml_space(*q))) {
+         char *c = clip((const char *)v, 40);
+         fail(p, "line %ld: <stack> attribute frames is not a list of frame "
+              "ids: \"%s\"", line, c);
+         free(c);
+         break;
+      }
+      if (big) {
+         int len = q - tok > 30 ? 30 : (int)(q - tok);
+         fail(p, "line %ld: <stack> attribute frames has an id too large: "
+              "\"%.*s%s\"", line, len, tok, q - tok > len ? "..." : "");
+         break;
+      }
+      if (f == 0 || f > r->ntframes) {
+         fail(p, "line %ld: <stack id=\"%" PRIu64 "\"> uses frame %" PRIu64
+              ", which no <frame> before it defines", line, id, f);
+         break;
+      }
+      if (nd != NULL) {
+         GROW(r->tids, r->captids, r->ntids + 1);
+         r->tids[r->ntids++] = (uint32_t)(f - 1);
+      }
+   }
+   if (nd != NULL)
+      nd->n = r->ntids - nd->start;
+   xmlFree(v);
+}
+
+/* The report has ended: its refs must name stacks of the table. */
+static void check_refs(Parser *p, long line)
+{
+   if (p->version != 2 || p->refs == 0)
+      return;
+   if (!p->table_done)
+      fail(p, "line %ld: <asynctrace> has no <stack-table>: the stacks it "
+           "refers to (the first at line %ld) are missing", line,
+           p->first_ref_line);
+   else if (p->max_ref > p->rep->ntstacks)
+      fail(p, "line %ld: <stack ref=\"%" PRIu64 "\"> names no stack (the "
+           "<stack-table> has %" PRIu64 ")", p->max_ref_line, p->max_ref,
+           p->rep->ntstacks);
+}
+
+/* Points the kept sites' stacks at their frames in the table. */
+static void resolve_stack(Report *r, Stack *s)
+{
+   Need key = { .ref = s->ref };
+   const Need *nd = bsearch(&key, r->need, r->nneed, sizeof *r->need,
+                            cmp_need);
+   s->in_table = true;
+   s->tab = r->tframes;
+   if (nd != NULL && nd->n > 0) {
+      s->ids = r->tids + nd->start;
+      s->nids = nd->n;
+   }
+}
+
+static void resolve_stacks(Report *r)
+{
+   for (size_t i = 0; i < r->nsites; i++)
+      resolve_stack(r, &r->sites[i].stack);
+   for (size_t i = 0; i < r->nfsites; i++)
+      resolve_stack(r, &r->fsites[i].stack);
+   for (size_t i = 0; i < r->nlrecs; i++)
+      resolve_stack(r, &r->lrecs[i].stack);
+   for (size_t i = 0; i < r->nasites; i++)
+      resolve_stack(r, &r->asites[i].stack);
+   for (size_t i = 0; i < r->nbad; i++)
+      resolve_stack(r, &r->bad[i].stack);
 }
 
 /* Reads the attributes of an element that has just started. */
@@ -1536,10 +1898,26 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       case K_BADCALL: p->stack = &p->bad.stack; break;
       default: p->stack = &p->site.stack; break;
       }
+      stack_ref(p, line);
       break;
    case K_FRAME:
-      GROW(p->stack->frames, p->stack->capframes, p->stack->nframes + 1);
-      memset(&p->stack->frames[p->stack->nframes++], 0, sizeof(Frame));
+      p->table_frame = p->lv[p->nlv - 2].kind == K_STABLE;
+      if (p->table_frame) {
+         table_frame(p, line);
+      } else if (p->version == 2) {
+         fail(p, "line %ld: <frame> in a <stack> of a version 2 report "
+              "(version 2 keeps frames in the <stack-table>)", line);
+      } else {
+         GROW(p->stack->frames, p->stack->capframes, p->stack->nframes + 1);
+         p->frame = &p->stack->frames[p->stack->nframes++];
+         memset(p->frame, 0, sizeof *p->frame);
+      }
+      break;
+   case K_STABLE:
+      table_begin(p, line);
+      break;
+   case K_TSTACK:
+      table_stack(p, line);
       break;
    case K_ROLES:
       r->has_roles = true;
@@ -1959,6 +2337,16 @@ static bool text_u64(Parser *p, const char *elem, long line, uint64_t *out)
    return false;
 }
 
+/* A string of the frame being read, cleaned for printing. */
+static char *frame_str(Parser *p, const char *text)
+{
+   if (!p->table_frame)
+      return clean_dup(text);
+   buf_clear(&p->clean);
+   buf_add_clean(&p->clean, text);
+   return arena_dup(&p->rep->strs, p->clean.s, p->clean.len);
+}
+
 /* An element has ended: store its text, check it is complete. */
 static void end(Parser *p)
 {
@@ -1993,19 +2381,33 @@ static void end(Parser *p)
       cur_thread(p)->name = clean_dup(text);
       break;
    case K_IP:
-      cur_frame(p)->ip = clean_dup(text);
+      cur_frame(p)->ip = frame_str(p, text);
       break;
    case K_OBJ:
-      cur_frame(p)->obj = clean_dup(text);
+      cur_frame(p)->obj = frame_str(p, text);
       break;
    case K_FN:
-      cur_frame(p)->fn = clean_dup(text);
+      cur_frame(p)->fn = frame_str(p, text);
       break;
    case K_FILE:
-      cur_frame(p)->file = clean_dup(text);
+      cur_frame(p)->file = frame_str(p, text);
       break;
    case K_LINE:
       cur_frame(p)->has_line = text_u64(p, name, l->line, &cur_frame(p)->line);
+      break;
+   case K_STACK:
+      if (p->version == 2 && p->stack->ref == 0)
+         fail(p, "line %ld: <stack> has no ref attribute", l->line);
+      break;
+   case K_STABLE:
+      p->table_done = true;
+      if (r->ntstacks != p->table_stacks)
+         fail(p, "line %ld: <stack-table stacks=\"%" PRIu64 "\"> holds %"
+              PRIu64 " %s", l->line, p->table_stacks, r->ntstacks,
+              plural(r->ntstacks, "stack", "stacks"));
+      break;
+   case K_ROOT:
+      check_refs(p, l->line);
       break;
    default:
       break;
@@ -2044,6 +2446,8 @@ static void start(Parser *p, const char *name, bool empty)
       for (size_t i = 0; i < sizeof children / sizeof children[0]; i++) {
          if (children[i].parent != parent->kind || strcmp(children[i].name, name) != 0)
             continue;
+         if (children[i].kind == K_STABLE && p->version != 2)
+            break;               /* not version 1's: ignored, as additions */
          k = children[i].kind;
          uint64_t bit = UINT64_C(1) << k;
          if ((parent->seen & bit) && !children[i].many) {
@@ -2185,15 +2589,16 @@ static bool tail_damage(const Input *in, const XmlError *x, char *why,
 
 /* Why the report cannot be read, from libxml2's first error and where it
    stands: a file cut short (the run killed while writing it) is told
-   apart from one damaged at its end or followed by something else. */
+   apart from one damaged at its end or followed by something else.
+   cut_note is added to what is said of a cut. */
 static void describe_xml_error(const XmlError *x, Input *in, char *why,
-                               size_t n)
+                               size_t n, const char *cut_note)
 {
    switch (x->at) {
    case XA_CUT:
       if (!tail_damage(in, x, why, n))
          snprintf(why, n, "report is truncated (line %d): the run may have "
-                  "been killed while writing it", x->line);
+                  "been killed while writing it%s", x->line, cut_note);
       return;
    case XA_END_TAG:
       /* A bad end tag where the root's closing tag goes is that tag, if
@@ -2278,7 +2683,13 @@ static const char *read_report(const char *path, Input *in,
       else if (in->first < 0)
          snprintf(why, sizeof why, "empty file (white space only)");
       else
-         describe_xml_error(&xerr, in, why, sizeof why);
+         /* Every stack of a version 2 report is in the table at its
+            end (the main thread's creation at least refers to one). */
+         describe_xml_error(&xerr, in, why, sizeof why,
+                            p.version == 2 && !p.table_done &&
+                            memcmp(in->last_gt, TABLE_END, TABLE_END_LEN) != 0
+                            ? "; its stacks are missing (they are in the "
+                              "stack table at the end)" : "");
       res = why;
    } else if (p.failed) {
       snprintf(why, sizeof why, "%s", p.why);
@@ -2288,6 +2699,8 @@ static const char *read_report(const char *path, Input *in,
       snprintf(why, sizeof why, in->total == 0 ? "empty file"
                : "not XML: libxml2 could not read it");
       res = why;
+   } else if (p.version == 2) {
+      resolve_stacks(rep);
    }
 
    xmlFreeTextReader(r);
@@ -2300,6 +2713,7 @@ static const char *read_report(const char *path, Input *in,
    sample_free(&p.sample);
    free(p.lv);
    free(p.text.s);
+   free(p.clean.s);
    return res;
 }
 
@@ -3505,16 +3919,16 @@ static size_t max_frames = 16;
 
 static void print_stack(const Stack *s)
 {
-   size_t n = s->nframes;
+   size_t depth = stack_depth(s), n = depth;
    if (n == 0)
       printf("   (no stack)\n");
    if (max_frames != 0 && n > max_frames)
       n = max_frames;
    for (size_t f = 0; f < n; f++)
-      print_frame(&s->frames[f], f == 0);
-   if (n < s->nframes)
-      printf("   ... %zu more %s (--frames=0 shows all)\n", s->nframes - n,
-             s->nframes - n == 1 ? "frame" : "frames");
+      print_frame(stack_frame(s, f), f == 0);
+   if (n < depth)
+      printf("   ... %zu more %s (--frames=0 shows all)\n", depth - n,
+             depth - n == 1 ? "frame" : "frames");
 }
 
 /* ---- Allocation sites ---- */
@@ -3604,8 +4018,9 @@ static int cmp_bad(const void *a, const void *b)
    which is the allocator's entry point the tool replaces. */
 static const char *bad_fn(const BadCall *b)
 {
-   return b->stack.nframes > 0 && b->stack.frames[0].fn
-      ? b->stack.frames[0].fn : "";
+   const Stack *s = &b->stack;
+   return stack_depth(s) > 0 && stack_frame(s, 0)->fn
+      ? stack_frame(s, 0)->fn : "";
 }
 
 /* What a bad alignment was and what the program got for it.  glibc

@@ -50,8 +50,45 @@ validate() {
    fi
 }
 
-# xq XPATH [FILE]: the string value of XPATH in the report.
-xq() { xmllint --xpath "string($1)" "${2:-$report}" 2>/dev/null; }
+# full FILE: prints the name of a copy of report FILE (in $AT_TMP) with
+# every <stack ref="N"/> written out in place, frames and all, as version
+# 1 had them, so that tests can ask for a site's frames (made once per
+# report).
+full() {
+   local f=$1 out
+   # A version 1 report (no table) has its stacks written out already.
+   if ! grep -q '<stack-table' "$f" 2>/dev/null; then echo "$f"; return; fi
+   out="$AT_TMP/full.$(printf '%s' "$f" | tr -c 'A-Za-z0-9.\n' '_')"
+   if [ ! -s "$out" ] || [ "$f" -nt "$out" ]; then
+      awk '
+         FNR == NR {
+            if ($0 ~ /^  <frame id="[0-9]+"/) {
+               id = $0; sub(/^  <frame id="/, "", id); sub(/".*/, "", id)
+               line = $0; sub(/^  <frame id="[0-9]+"( inlined="yes")?>/, "<frame>", line)
+               frame[id] = line
+            } else if ($0 ~ /^  <stack id="[0-9]+" frames="/) {
+               id = $0; sub(/^  <stack id="/, "", id); sub(/".*/, "", id)
+               list = $0; sub(/^.* frames="/, "", list); sub(/".*/, "", list)
+               n = split(list, ids, " "); text = ""
+               for (i = 1; i <= n; i++) text = text frame[ids[i]]
+               stack[id] = text
+            }
+            next
+         }
+         {
+            while (match($0, /<stack ref="[0-9]+"\/>/)) {
+               ref = substr($0, RSTART + 12, RLENGTH - 15)
+               $0 = substr($0, 1, RSTART - 1) "<stack>" stack[ref] "</stack>" substr($0, RSTART + RLENGTH)
+            }
+            print
+         }' "$f" "$f" >"$out"
+   fi
+   echo "$out"
+}
+
+# xq XPATH [FILE]: the string value of XPATH in the report (stacks
+# written out, see full).
+xq() { xmllint --xpath "string($1)" "$(full "${2:-$report}")" 2>/dev/null; }
 
 # expect WHAT ACTUAL EXPECTED
 expect() {
@@ -68,12 +105,12 @@ expect_match() {
 # Sum of an attribute over a node set, e.g. xsum '//site[@role="main"]/@bytes',
 # exact (xmllint's own sum() prints large sums with 6 digits).
 xsum() {
-   xmllint --xpath "$1" "${2:-$report}" 2>/dev/null | grep -o '"[0-9]*"' | tr -d '"' \
+   xmllint --xpath "$1" "$(full "${2:-$report}")" 2>/dev/null | grep -o '"[0-9]*"' | tr -d '"' \
       | awk '{ s += $1 } END { printf "%.0f\n", s }'
 }
 
 # xcount XPATH: number of nodes.
-xcount() { xmllint --xpath "count($1)" "${2:-$report}" 2>/dev/null; }
+xcount() { xmllint --xpath "count($1)" "$(full "${2:-$report}")" 2>/dev/null; }
 
 
 # leak_runs [--stop=SIG] [--twin=PROG] [--vg=OPTION]... N EXPECT PROG [ARGS]:

@@ -9,7 +9,10 @@
 # of each kind.  It validates against the schema, but its figures are
 # made up each on its own and do not add up (docs/report-format.md,
 # "Invariants"): at_print warns about them.
-# Usage: gen-big.sh [THREADS [SITES [FRAMES [NAMELEN [SAMPLES]]]]]
+# Usage: gen-big.sh [THREADS [SITES [FRAMES [NAMELEN [SAMPLES [VERSION]]]]]]
+# VERSION is the report format, 1 (the default) or 2; the two say the
+# same: in version 2 each stack is written once, in the stack table (a
+# loss record has the stack of its live site).
 #
 # Live site s holds 1000 * (1 + (s * 7919) % 997) bytes, of the leak kind
 # s % 4 (definitely lost, indirectly lost, possibly lost, still reachable;
@@ -24,15 +27,46 @@
 # before the peak at sample SAMPLES * 2 / 3, twice that at the peak, and
 # half as many after it.
 # Copyright (C) 2026 the asynctrace authors.  GPL-2.0-or-later.
+version=${6:-1}
+table=
+if [ "$version" = 2 ]; then
+   table=$(mktemp "${TMPDIR:-/tmp}/gen-big.XXXXXX") || exit 1
+   trap 'rm -f "$table"' EXIT
+fi
 awk -v threads="${1:-1000}" -v sites="${2:-5000}" -v frames="${3:-12}" \
-    -v namelen="${4:-12000}" -v samples="${5:-10000}" '
+    -v namelen="${4:-12000}" -v samples="${5:-10000}" -v version="$version" \
+    -v table="$table" '
+# frame(TEXT) adds a frame to the stack being made; stack(INLINE) returns
+# that stack as a site writes it (on lines of its own or, INLINE, not).
+# In version 2 the frames and the stack go to the table, written last.
+function frame(text) {
+   if (version == 2) {
+      printf "  <frame id=\"%d\">%s</frame>\n", ++nframes, text > table
+      ids = ids (ids == "" ? "" : " ") nframes
+   } else {
+      body = body (body_inline ? "" : "      ") "<frame>" text "</frame>" (body_inline ? "" : "\n")
+   }
+}
+function stack(inline,   s) {
+   if (version == 2) {
+      printf "  <stack id=\"%d\" frames=\"%s\"/>\n", ++nstacks, ids > table
+      s = sprintf("<stack ref=\"%d\"/>", nstacks)
+      if (!inline) s = "    " s "\n"
+   } else if (inline) {
+      s = "<stack>" body "</stack>"
+   } else {
+      s = "    <stack>\n" body "    </stack>\n"
+   }
+   body = ""; ids = ""
+   return s
+}
 BEGIN {
    # A long name: a repeated 10-character unit with markup characters and
    # two non-ASCII letters (UTF-8), escaped as the tool writes them.
    unit = "x&lt;&amp;&quot;&gt;\303\251\316\273yz-"
    for (n = 0; n < namelen; n += 10) longname = longname unit
    print "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
-   print "<asynctrace version=\"1\">"
+   print "<asynctrace version=\"" version "\">"
    print "<run>"
    print "  <tool name=\"asynctrace\" version=\"0.1.0\"/>"
    print "  <valgrind version=\"3.19.0\"/>"
@@ -88,19 +122,19 @@ BEGIN {
       bytes = 1000 * (1 + (s * 7919) % 997); blocks = 1 + s % 7
       extra = (k == 0) ? sprintf(" indirect-bytes=\"%d\" indirect-blocks=\"%d\"", (s % 3) * 10, s % 3) : ""
       if (owner % 2 == 0) extra = extra " orphan=\"yes\""
-      printf "  <site thread=\"%d\" role=\"%s\" blocks=\"%d\" bytes=\"%d\" kind=\"%s\"%s>\n    <stack>\n", \
+      printf "  <site thread=\"%d\" role=\"%s\" blocks=\"%d\" bytes=\"%d\" kind=\"%s\"%s>\n", \
          owner, "tokio-worker", blocks, bytes, kinds[k + 1], extra
       lk_bytes[k] += bytes; lk_blocks[k] += blocks
-      stack = ""
       for (f = 0; f < frames; f++)
-         stack = stack sprintf("      <frame><ip>0x%X</ip><obj>/tmp/big</obj><fn>big::f%d&lt;T&gt;::site%d</fn><dir>/src</dir><file>big.rs</file><line>%d</line></frame>\n", \
-            4096 + s * 64 + f, f, s, f + 1)
-      printf "%s", stack
-      print "    </stack>\n  </site>"
+         frame(sprintf("<ip>0x%X</ip><obj>/tmp/big</obj><fn>big::f%d&lt;T&gt;::site%d</fn><dir>/src</dir><file>big.rs</file><line>%d</line>", \
+            4096 + s * 64 + f, f, s, f + 1))
+      st = stack(0)
+      printf "%s", st
+      print "  </site>"
       if (k == 0 || k == 2)
-         lrec[s] = sprintf("  <loss-record kind=\"%s\" thread=\"%d\" role=\"tokio-worker\" bytes=\"%d\" blocks=\"%d\"%s>\n    <stack>\n%s    </stack>\n  </loss-record>", \
+         lrec[s] = sprintf("  <loss-record kind=\"%s\" thread=\"%d\" role=\"tokio-worker\" bytes=\"%d\" blocks=\"%d\"%s>\n%s  </loss-record>", \
             kinds[k + 1], owner, bytes, blocks, \
-            (k == 0) ? sprintf(" indirect-bytes=\"%d\" indirect-blocks=\"%d\"", (s % 3) * 10, s % 3) : "", stack)
+            (k == 0) ? sprintf(" indirect-bytes=\"%d\" indirect-blocks=\"%d\"", (s % 3) * 10, s % 3) : "", st)
    }
    print "</live-at-exit>"
    print "<leaks check=\"full\">"
@@ -141,12 +175,13 @@ BEGIN {
       wakes = quiet ? 0 : s % 4
       role = s % 3 == 0 ? "tokio-worker" : (s % 3 == 1 ? "tokio-blocking" : "rayon-worker")
       class = s % 2 ? "idle" : "contention"
-      printf "  <site role=\"%s\" pool=\"1\" class=\"%s\" ops=\"WAIT WAKE\" private=\"yes\" realtime=\"no\" timed=\"0\" waits=\"%d\" woken=\"%d\" eagain=\"0\" timeouts=\"0\" eintr=\"0\" errors=\"0\" pending=\"0\" blocked-us=\"%d\" max-us=\"%d\" idle-waits=\"%d\" idle-us=\"%d\" wakes=\"%d\" woke=\"%d\">\n    <stack>\n", \
+      printf "  <site role=\"%s\" pool=\"1\" class=\"%s\" ops=\"WAIT WAKE\" private=\"yes\" realtime=\"no\" timed=\"0\" waits=\"%d\" woken=\"%d\" eagain=\"0\" timeouts=\"0\" eintr=\"0\" errors=\"0\" pending=\"0\" blocked-us=\"%d\" max-us=\"%d\" idle-waits=\"%d\" idle-us=\"%d\" wakes=\"%d\" woke=\"%d\">\n", \
          role, class, waits, waits, blocked, blocked, class == "idle" ? waits : 0, class == "idle" ? blocked : 0, wakes, wakes
       for (f = 0; f < frames; f++)
-         printf "      <frame><ip>0x%X</ip><obj>/tmp/big</obj><fn>big::park%d&lt;T&gt;::fsite%d</fn><dir>/src</dir><file>park.rs</file><line>%d</line></frame>\n", \
-            65536 + s * 64 + f, f, s, f + 1
-      print "    </stack>\n  </site>"
+         frame(sprintf("<ip>0x%X</ip><obj>/tmp/big</obj><fn>big::park%d&lt;T&gt;::fsite%d</fn><dir>/src</dir><file>park.rs</file><line>%d</line>", \
+            65536 + s * 64 + f, f, s, f + 1))
+      printf "%s", stack(0)
+      print "  </site>"
    }
    print "</futex-sites>"
    printf "<wake-pairs count=\"%d\">\n", threads - 1
@@ -182,19 +217,30 @@ BEGIN {
    printf "<alloc-sites count=\"%d\" shown=\"%d\" rest-allocs=\"7\" rest-bytes=\"700\" rest-live-bytes=\"70\" rest-at-peak=\"7\">\n", sites + 100, sites
    for (s = 1; s <= sites; s++) {
       role = s % 3 == 0 ? "tokio-worker" : (s % 3 == 1 ? "tokio-blocking" : "rayon-worker")
-      printf "  <site role=\"%s\" pool=\"1\" allocs=\"%d\" bytes=\"%d\" live-blocks=\"%d\" live-bytes=\"%d\" at-peak=\"%d\">\n    <stack>\n", \
+      printf "  <site role=\"%s\" pool=\"1\" allocs=\"%d\" bytes=\"%d\" live-blocks=\"%d\" live-bytes=\"%d\" at-peak=\"%d\">\n", \
          role, 1 + s % 13, 1000 * (1 + (s * 4001) % 991), s % 2, (s % 2) * 100, (s % 5) * 100
       for (f = 0; f < frames; f++)
-         printf "      <frame><ip>0x%X</ip><obj>/tmp/big</obj><fn>big::alloc%d&lt;T&gt;::asite%d</fn><dir>/src</dir><file>big.rs</file><line>%d</line></frame>\n", \
-            1048576 + s * 64 + f, f, s, f + 1
-      print "    </stack>\n  </site>"
+         frame(sprintf("<ip>0x%X</ip><obj>/tmp/big</obj><fn>big::alloc%d&lt;T&gt;::asite%d</fn><dir>/src</dir><file>big.rs</file><line>%d</line>", \
+            1048576 + s * 64 + f, f, s, f + 1))
+      printf "%s", stack(0)
+      print "  </site>"
    }
    print "</alloc-sites>"
    split("invalid-free double-free realloc-of-freed realloc-invalid calloc-overflow bad-alignment sized-free-mismatch", bad, " ")
    print "<bad-calls count=\"7\">"
-   for (i = 1; i <= 7; i++)
-      printf "  <bad-call kind=\"%s\" count=\"%d\" addr=\"0x%x\" size=\"%d\" given=\"%d\"><stack><frame><ip>0x%X</ip><fn>big::bad%d</fn></frame></stack></bad-call>\n", \
-         bad[i], i, 4096 * i, 96 * i, 100 * i, 2097152 + i, i
+   body_inline = 1
+   for (i = 1; i <= 7; i++) {
+      frame(sprintf("<ip>0x%X</ip><fn>big::bad%d</fn>", 2097152 + i, i))
+      printf "  <bad-call kind=\"%s\" count=\"%d\" addr=\"0x%x\" size=\"%d\" given=\"%d\">%s</bad-call>\n", \
+         bad[i], i, 4096 * i, 96 * i, 100 * i, stack(1)
+   }
    print "</bad-calls>"
+   if (version == 2) {
+      close(table)
+      printf "<stack-table stacks=\"%d\">\n", nstacks
+      while ((getline line < table) > 0)
+         print line
+      print "</stack-table>"
+   }
    print "</asynctrace>"
 }'
