@@ -23,7 +23,9 @@ usage: bench/run-bench.sh [options]
                  Rayon churn program of tests/rust (churn.rs), built by
                  `make rust-progs` in the build tree; live:
                  tests/progs/big_heap.c, K blocks live at exit (16-64
-                 bytes, half reachable from a global array, half leaked)
+                 bytes, half reachable from a global array, half leaked);
+                 sites: tests/progs/many_sites.c, allocations from K
+                 distinct stacks
   --tools=LIST   configurations to run, comma-separated, from
                  native,none,none-inline,asynctrace,asynctrace-nowipe,
                  memcheck,massif,dhat
@@ -131,7 +133,11 @@ case "$workload" in
       exe="$scratch/big_heap"
       "$CC" -O0 -g -o "$exe" "$here/../tests/progs/big_heap.c" ||
          die "could not build tests/progs/big_heap.c" ;;
-   *) die "--workload is c, rust or live, not '$workload'" ;;
+   sites)
+      exe="$scratch/many_sites"
+      "$CC" -O0 -g -o "$exe" "$here/../tests/progs/many_sites.c" ||
+         die "could not build tests/progs/many_sites.c" ;;
+   *) die "--workload is c, rust, live or sites, not '$workload'" ;;
 esac
 
 # cmd_for CONFIG: sets cmd to the command line of one run of CONFIG.  Each
@@ -165,6 +171,7 @@ failed=no
 args_for() {
    case "$workload" in
       live) wl_args=($(( $1 / 4 * 4 )) flat) ;;
+      sites) wl_args=("$1") ;;
       *)    wl_args=("$threads" "$1") ;;
    esac
 }
@@ -321,6 +328,8 @@ bad_runs=$(awk '$5 != 0' "$scratch/results" | wc -l)
 cpus=$(nproc 2>/dev/null || echo '?')
 if [ "$workload" = live ]; then
    what="$(basename "$exe"): ${wl_args[0]} blocks live at exit, rounds: $rounds;"
+elif [ "$workload" = sites ]; then
+   what="$(basename "$exe"): ${wl_args[0]} distinct allocation stacks, rounds: $rounds;"
 else
    what="$(basename "$exe"): $threads threads x $allocs allocations, rounds: $rounds;"
 fi
