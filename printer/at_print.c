@@ -3902,9 +3902,51 @@ static void print_timeline(Report *r, size_t rows)
 
 /* ---- Stacks ---- */
 
+/* --full-names: print generic arguments whole. */
+static bool full_names;
+
+/* Generic argument lists longer than this are printed as <…>. */
+#define GENERIC_SHOWN 20
+
+/* Prints fn with each long generic argument list (a '<' right after a
+   name: Vec<u8>, RawVec<T,A>::allocate_in) cut to "<…>": Rust and C++
+   names carry lists of hundreds of characters.  A qualified path
+   (<T as Trait>::f) keeps its brackets, its inner lists are cut.  A
+   name whose brackets do not pair (C++'s operator<) is printed whole. */
+static void print_fn_name(const char *fn)
+{
+   int depth = 0;
+   for (const char *c = fn; *c; c++) {
+      if (*c == '<') depth++;
+      else if (*c == '>' && --depth < 0) break;
+   }
+   if (full_names || depth != 0) {
+      fputs(fn, stdout);
+      return;
+   }
+   for (const char *c = fn; *c; c++) {
+      char b = c > fn ? c[-1] : ' ';
+      if (*c == '<' && ((b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z')
+                        || (b >= '0' && b <= '9') || b == '_')) {
+         const char *e = c + 1;
+         int d = 1;
+         for (; *e && d > 0; e++)
+            d += *e == '<' ? 1 : *e == '>' ? -1 : 0;
+         /* e is past the matching '>' */
+         if (e - c - 2 > GENERIC_SHOWN) {
+            fputs("<\xe2\x80\xa6>", stdout);   /* <…> */
+            c = e - 1;
+            continue;
+         }
+      }
+      putchar(*c);
+   }
+}
+
 static void print_frame(const Frame *f, bool first)
 {
-   printf("   %s %s: %s", first ? "at" : "by", f->ip, f->fn ? f->fn : "???");
+   printf("   %s %s: ", first ? "at" : "by", f->ip);
+   print_fn_name(f->fn ? f->fn : "???");
    if (f->file && f->has_line)
       printf(" (%s:%" PRIu64 ")", f->file, f->line);
    else if (f->file)
@@ -4627,6 +4669,9 @@ static void usage(FILE *out)
          "                  time [10]; 0 shows none\n"
          "  --frames=N      show at most N frames of each stack [16];\n"
          "                  0 shows them all\n"
+         "  --full-names    print functions' generic arguments whole (by\n"
+         "                  default a list longer than 20 characters is\n"
+         "                  shown as <\xe2\x80\xa6>)\n"
          "  --help          show this message and exit\n"
          "  --version       show the version and exit\n"
          "\n"
@@ -4710,6 +4755,8 @@ int main(int argc, char **argv)
          } else if (strcmp(a, "--version") == 0) {
             puts("at_print (asynctrace) " AT_PRINT_VERSION);
             return fflush(stdout) == 0 ? 0 : 1;
+         } else if (strcmp(a, "--full-names") == 0) {
+            full_names = true;
          } else if ((st = count_option(a, "--top", false, &top)) != 0 ||
                     (st = count_option(a, "--futex-top", false,
                                        &futex_top)) != 0 ||
