@@ -63,7 +63,7 @@ extern SysRes VG_(do_syscall)(UWord sysno, RegWord, RegWord, RegWord,
 #define AT_MAX_CLEAR    (2 * 1024 * 1024)
 
 /* Counts for --stats=yes. */
-static ULong n_fresh_stacks, bytes_given_back, bytes_cleared;
+static ULong n_fresh_stacks, bytes_madvised, bytes_cleared;
 static ULong bytes_cleared_by_helper;
 
 /*------------------------------------------------------------*/
@@ -84,7 +84,7 @@ static void wipe_unused(Addr lo, Addr hi)
          bytes_cleared += hi - lo;
          return;
       }
-      bytes_given_back += phi - plo;
+      bytes_madvised += phi - plo;
       if (lo < plo) {
          VG_(memset)((void*)lo, 0, plo - lo);
          bytes_cleared += plo - lo;
@@ -344,8 +344,8 @@ void AT_(wipe_print_stats)(void)
 {
    VG_(message)(Vg_DebugMsg,
                 "asynctrace: stacks wiped at thread creation: %llu; "
-                "%llu bytes given back, %llu cleared\n",
-                n_fresh_stacks, bytes_given_back, bytes_cleared);
+                "%llu bytes reset by madvise, %llu cleared\n",
+                n_fresh_stacks, bytes_madvised, bytes_cleared);
    VG_(message)(Vg_DebugMsg,
                 "asynctrace: bytes cleared below a moved stack pointer "
                 "by the helper: %llu\n", bytes_cleared_by_helper);
