@@ -1,0 +1,2080 @@
+/* read.c: at_print's reader: reads an asynctrace report (XML, versions
+ * 1 and 2) into a Report and checks that it adds up.
+ *
+ * The report format is docs/report-format.md; the schema is
+ * docs/asynctrace-report.rng.  The report is read with libxml2's streaming
+ * reader, so memory use grows with the number of threads and roles (and
+ * of what is listed per thread or role: holders of reachable memory,
+ * frees across roles, bad calls) and with --top, --futex-top,
+ * --leaks-top and --alloc-top, not with the size of the file (the
+ * timeline is thinned as it is read; of a version 2 report's stack
+ * table, every frame is kept once, but only the stacks of the sites
+ * kept).  Nothing is
+ * printed until the whole file has been read, so a bad file gives one
+ * error line and no half table.  A report read whole is checked to add up
+ * (docs/report-format.md, "Invariants") before it is printed.
+ *
+ * Copyright (C) 2026 the asynctrace authors.
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ * This program is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License as published by the
+ * Free Software Foundation; either version 2 of the License, or (at your
+ * option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful, but
+ * WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General
+ * Public License for more details.
+ */
+
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stddef.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <libxml/parser.h>
+#include <libxml/xmlerror.h>
+#include <libxml/xmlreader.h>
+
+#include "report.h"
+
+#define FORMAT_VERSIONS  "1 and 2"
+
+/* ------------------------------------------------------------------ */
+/* libxml2 errors                                                      */
+/* ------------------------------------------------------------------ */
+
+/* What follows the last '>' of the file: all that a report cut short
+   can hold after its last complete tag, and where damage at the end of
+   a complete one shows.  Kept in brief, whatever its length. */
+#define TAIL_SAMPLE 40
+
+typedef struct {
+   bool seen;                    /* a byte that is not white space */
+   uint64_t line;                /* the line of the first such byte */
+   bool text;                    /* text before any '<' */
+   bool markup;                  /* a '<' */
+   bool lt2;                     /* a second '<' */
+   int ctl;                      /* the first control byte XML forbids
+                                    (NUL, ...), or -1 */
+   char text_s[TAIL_SAMPLE + 1]; /* the start of the text */
+   char mark_s[TAIL_SAMPLE + 1]; /* the start of the markup */
+   size_t text_n, mark_n;
+} Tail;
+
+/* The end tag of a version 2 report's stack table.  Cut after it, the
+   report has its stacks: libxml2 stops at the cut without handing over
+   the last nodes it parsed, so it is looked for in the bytes. */
+#define TABLE_END "</stack-table>"
+enum { TABLE_END_LEN = sizeof TABLE_END - 1 };
+
+/* The file, read through our own callback so we know how much of it
+   libxml2 has been given, how it starts and how it ends. */
+typedef struct {
+   int fd;
+   uint64_t total;
+   int err;                      /* errno of a failed read, or 0 */
+   int first;                    /* first byte that is not space or BOM,
+                                    or -1 */
+   uint64_t line;                /* lines read so far, from 1 */
+   uint64_t last_lt;             /* 1 + the offset of the last '<', or 0 */
+   Tail tail;
+   char recent[TABLE_END_LEN];   /* the last bytes read */
+   char last_gt[TABLE_END_LEN];  /* the bytes that end with the last '>' */
+} Input;
+
+static void tail_byte(Input *in, unsigned char c)
+{
+   Tail *t = &in->tail;
+   bool space = is_xml_space((char)c);
+   if (!space && !t->seen) {
+      t->seen = true;
+      t->line = in->line;
+   }
+   if (c < 0x20 && !space) {
+      if (t->ctl < 0)
+         t->ctl = c;
+   } else if (c == '<' || t->markup) {
+      t->lt2 |= c == '<' && t->markup;
+      t->markup = true;
+      if (t->mark_n < TAIL_SAMPLE)
+         t->mark_s[t->mark_n++] = (char)c;
+   } else if (!space || t->text) {
+      t->text = true;
+      if (t->text_n < TAIL_SAMPLE)
+         t->text_s[t->text_n++] = (char)c;
+   }
+   if (c == '\n')
+      in->line++;
+}
+
+/* Notes n bytes about to be added to what was read. */
+static void input_note(Input *in, const unsigned char *b, size_t n)
+{
+   size_t gt = n, lt = n;
+   while (gt > 0 && b[gt - 1] != '>')
+      gt--;
+   while (lt > 0 && b[lt - 1] != '<')
+      lt--;
+   if (lt > 0)
+      in->last_lt = in->total + lt;
+   /* The last tag, if it is TABLE_END, and what may start it. */
+   size_t k = TABLE_END_LEN;
+   if (gt >= k) {
+      memcpy(in->last_gt, b + gt - k, k);
+   } else if (gt > 0) {
+      memcpy(in->last_gt, in->recent + gt, k - gt);
+      memcpy(in->last_gt + k - gt, b, gt);
+   }
+   if (n >= k) {
+      memcpy(in->recent, b + n - k, k);
+   } else {
+      memmove(in->recent, in->recent + n, k - n);
+      memcpy(in->recent + k - n, b, n);
+   }
+   if (gt > 0) {
+      for (const unsigned char *q = b;
+           (q = memchr(q, '\n', (size_t)(b + gt - q))) != NULL; q++)
+         in->line++;
+      memset(&in->tail, 0, sizeof in->tail);
+      in->tail.ctl = -1;
+   }
+   for (size_t i = gt; i < n; i++)
+      tail_byte(in, b[i]);
+}
+
+static int input_read(void *ctx, char *buf, int len)
+{
+   Input *in = ctx;
+   ssize_t n;
+   do
+      n = read(in->fd, buf, (size_t)len);
+   while (n < 0 && errno == EINTR);
+   if (n < 0) {
+      in->err = errno;
+      return -1;
+   }
+   for (ssize_t i = 0; i < n && in->first < 0; i++) {
+      unsigned char c = (unsigned char)buf[i];
+      if (!is_xml_space((char)c) && c != 0xef && c != 0xbb && c != 0xbf)
+         in->first = c;
+   }
+   input_note(in, (const unsigned char *)buf, (size_t)n);
+   in->total += (uint64_t)n;
+   return (int)n;
+}
+
+/* Reads on past what libxml2 took, to the end of the file or to a '<'
+   at or after offset from, whichever comes first. */
+static void input_drain(Input *in, uint64_t from)
+{
+   char buf[4096];
+   while (in->last_lt <= from && input_read(in, buf, sizeof buf) > 0)
+      ;
+}
+
+/* libxml2 2.12 made the error handler's argument const. */
+#if LIBXML_VERSION >= 21200
+typedef const xmlError *ErrorArg;
+#else
+typedef xmlError *ErrorArg;
+#endif
+
+/* Where the first error stands, for telling a report cut short from one
+   damaged at its end. */
+enum XmlAt {
+   XA_OTHER,
+   XA_CUT,        /* at the end of the data: cut short, or damaged there
+                     (the end of the file tells) */
+   XA_END_TAG,    /* in an end tag that closes the root: its closing tag,
+                     if no markup follows */
+   XA_AFTER,      /* after the root element ended */
+};
+
+typedef struct {
+   xmlTextReaderPtr reader;
+   Input *in;
+   bool have;
+   int code, line;
+   enum XmlAt at;
+   int instate, depth;           /* the parser's state and open elements */
+   char open[64];                /* the innermost open element, or "" */
+   uint64_t consumed;            /* bytes the parser had taken */
+   char msg[256];
+} XmlError;
+
+/* Was the parser stopped by the end of the data in the middle of the
+   document?  That is what a report looks like when the run was killed
+   while writing it.  libxml2 2.9 (push mode, which the reader uses) does
+   not give one error code for it: between two elements it reports
+   XML_ERR_DOCUMENT_END ("Extra content at the end of the document"), but
+   cut inside a tag it reports whatever that tag lacks ("expected '>'",
+   "AttValue: ' expected", "Couldn't find end of Start Tag", ...), codes
+   that a malformed complete file gives too.  So decide from where the
+   parser stands: it has been given the whole file, it has not finished
+   the root element, and nothing after the error point is complete (no
+   '>' follows it).  A damaged complete file always has at least the
+   closing tag of the root after the damage, unless the damage is in
+   that tag: a misspelt one is reported once read, so it is excluded by
+   its code, and one cut and damaged is told apart from one cut by what
+   the file ends in (tail_damage). */
+static bool stopped_by_eof(XmlError *x, const xmlError *e)
+{
+   xmlParserCtxtPtr ctxt = e->domain == XML_FROM_PARSER ? e->ctxt : NULL;
+   if (ctxt == NULL || x->reader == NULL || ctxt->input == NULL ||
+       ctxt->input->cur == NULL || ctxt->input->end == NULL ||
+       ctxt->input->end < ctxt->input->cur)
+      return false;
+   if (xmlTextReaderReadState(x->reader) != XML_TEXTREADER_MODE_EOF)
+      return false;      /* the reader has not read the whole file yet */
+   if (ctxt->instate == XML_PARSER_EPILOG || x->in->first != '<' ||
+       e->code == XML_ERR_TAG_NAME_MISMATCH)
+      return false;      /* after the root element, not XML, or damaged */
+   size_t rest = (size_t)(ctxt->input->end - ctxt->input->cur);
+   long before = xmlByteConsumed(ctxt);
+   if (before < 0 || (uint64_t)before + rest != x->in->total)
+      return false;      /* the parser holds only part of the file */
+   return memchr(ctxt->input->cur, '>', rest) == NULL;
+}
+
+static void on_xml_error(void *ctx, ErrorArg e)
+{
+   XmlError *x = ctx;
+   if (e == NULL || e->level < XML_ERR_ERROR || x->have)
+      return;                    /* keep the first error; skip warnings */
+   x->have = true;
+   x->code = e->code;
+   x->line = e->line;
+   x->at = XA_OTHER;
+   xmlParserCtxtPtr ctxt = e->domain == XML_FROM_PARSER ? e->ctxt : NULL;
+   if (ctxt != NULL && x->in->first == '<') {
+      long consumed = xmlByteConsumed(ctxt);
+      x->instate = ctxt->instate;
+      x->depth = ctxt->nameNr;
+      snprintf(x->open, sizeof x->open, "%s",
+               ctxt->name ? (const char *)ctxt->name : "");
+      if (ctxt->instate == XML_PARSER_EPILOG) {
+         x->at = XA_AFTER;
+      } else if (stopped_by_eof(x, e)) {
+         x->at = XA_CUT;
+      } else if (ctxt->instate == XML_PARSER_END_TAG && ctxt->nameNr == 1 &&
+                 consumed >= 0) {
+         x->at = XA_END_TAG;
+         x->consumed = (uint64_t)consumed;
+      }
+   }
+   /* libxml2's messages end in a newline and some span two lines: make
+      them one line before cleaning what they quote from the file. */
+   char *flat = xstrdup(e->message ? e->message : "unknown error");
+   size_t n = strlen(flat);
+   while (n > 0 && is_xml_space(flat[n - 1]))
+      flat[--n] = '\0';
+   for (char *q = flat; *q; q++)
+      if (*q == '\n' || *q == '\r')
+         *q = ' ';
+   char *m = clip(flat, 200);
+   snprintf(x->msg, sizeof x->msg, "%s", m);
+   free(m);
+   free(flat);
+}
+
+/* Anything libxml2 would print without a structured handler. */
+static void quiet(void *ctx, const char *fmt, ...)
+{
+   (void)ctx;
+   (void)fmt;
+}
+
+/* ------------------------------------------------------------------ */
+/* Reading the report                                                  */
+/* ------------------------------------------------------------------ */
+
+enum Kind {
+   K_SKIP,      /* unknown here: skipped with everything inside */
+   K_ROOT, K_RUN, K_TOOL, K_VALGRIND, K_COMMAND, K_EXE, K_ARG, K_PID,
+   K_PPID, K_START, K_DURATION, K_END, K_THREADS, K_THREAD, K_NAME,
+   K_THEAP, K_HEAP, K_LIVE, K_SITE, K_STACK, K_FRAME, K_IP, K_OBJ, K_FN,
+   K_DIR, K_FILE, K_LINE, K_TFUTEX, K_ROLES, K_RSUM, K_RHEAP, K_RFUTEX,
+   K_FSITES, K_FSITE, K_WAKES, K_WAKE, K_LEAKS, K_LTOTAL, K_LBYROLE,
+   K_HELD, K_LREC, K_XFREES, K_XFREE, K_TIMELINE, K_SAMPLE, K_SROLE,
+   K_ASITES, K_ASITE, K_BADCALLS, K_BADCALL, K_STABLE, K_TSTACK,
+   K_COUNT
+};
+
+/* Level.seen has a bit per kind. */
+_Static_assert(K_COUNT <= 64, "too many element kinds for Level.seen");
+
+static const char *const kind_name[K_COUNT] = {
+   "?", "asynctrace", "run", "tool", "valgrind", "command", "exe", "arg",
+   "pid", "ppid", "start-time", "duration-ms", "end", "threads", "thread",
+   "name", "heap", "heap", "live-at-exit", "site", "stack", "frame", "ip",
+   "obj", "fn", "dir", "file", "line", "futex", "roles", "role-summary",
+   "heap", "futex", "futex-sites", "site", "wake-pairs", "wake", "leaks",
+   "total", "by-role", "held-by", "loss-record", "cross-frees", "free",
+   "timeline", "sample", "role", "alloc-sites", "site", "bad-calls",
+   "bad-call", "stack-table", "stack",
+};
+
+/* The elements at_print reads, by parent.  Others are skipped: the
+   version changes only when something is removed or changes meaning, so
+   a version 1 report may hold additions. */
+static const struct {
+   enum Kind parent;
+   const char *name;
+   enum Kind kind;
+   bool many, required;
+} children[] = {
+   { K_ROOT, "run", K_RUN, false, true },
+   { K_ROOT, "threads", K_THREADS, false, true },
+   { K_ROOT, "heap", K_HEAP, false, true },
+   { K_ROOT, "live-at-exit", K_LIVE, false, true },
+   /* Added to version 1 later: optional, so older reports still read. */
+   { K_ROOT, "roles", K_ROLES, false, false },
+   { K_ROOT, "futex-sites", K_FSITES, false, false },
+   { K_ROOT, "wake-pairs", K_WAKES, false, false },
+   { K_ROOT, "leaks", K_LEAKS, false, false },
+   { K_ROOT, "cross-frees", K_XFREES, false, false },
+   { K_ROOT, "timeline", K_TIMELINE, false, false },
+   { K_ROOT, "alloc-sites", K_ASITES, false, false },
+   { K_ROOT, "bad-calls", K_BADCALLS, false, false },
+   /* Version 2 (skipped in version 1). */
+   { K_ROOT, "stack-table", K_STABLE, false, false },
+   { K_RUN, "tool", K_TOOL, false, true },
+   { K_RUN, "valgrind", K_VALGRIND, false, true },
+   { K_RUN, "command", K_COMMAND, false, true },
+   { K_RUN, "pid", K_PID, false, true },
+   { K_RUN, "ppid", K_PPID, false, true },
+   { K_RUN, "start-time", K_START, false, true },
+   { K_RUN, "duration-ms", K_DURATION, false, true },
+   { K_RUN, "end", K_END, false, true },
+   { K_COMMAND, "exe", K_EXE, false, true },
+   { K_COMMAND, "arg", K_ARG, true, false },
+   { K_THREADS, "thread", K_THREAD, true, false },
+   { K_THREAD, "name", K_NAME, true, false },
+   { K_THREAD, "heap", K_THEAP, false, true },
+   { K_THREAD, "futex", K_TFUTEX, false, false },
+   { K_LIVE, "site", K_SITE, true, false },
+   { K_SITE, "stack", K_STACK, false, true },
+   { K_ROLES, "role-summary", K_RSUM, true, false },
+   { K_RSUM, "heap", K_RHEAP, false, true },
+   { K_RSUM, "futex", K_RFUTEX, false, true },
+   { K_FSITES, "site", K_FSITE, true, false },
+   { K_FSITE, "stack", K_STACK, false, true },
+   { K_WAKES, "wake", K_WAKE, true, false },
+   { K_LEAKS, "total", K_LTOTAL, true, false },
+   { K_LEAKS, "by-role", K_LBYROLE, true, false },
+   { K_LEAKS, "held-by", K_HELD, true, false },
+   { K_LEAKS, "loss-record", K_LREC, true, false },
+   { K_LREC, "stack", K_STACK, false, true },
+   { K_XFREES, "free", K_XFREE, true, false },
+   { K_TIMELINE, "sample", K_SAMPLE, true, false },
+   { K_SAMPLE, "role", K_SROLE, true, false },
+   { K_ASITES, "site", K_ASITE, true, false },
+   { K_ASITE, "stack", K_STACK, false, true },
+   { K_BADCALLS, "bad-call", K_BADCALL, true, false },
+   { K_BADCALL, "stack", K_STACK, false, true },
+   { K_STACK, "frame", K_FRAME, true, false },
+   { K_STABLE, "frame", K_FRAME, true, false },
+   { K_STABLE, "stack", K_TSTACK, true, false },
+   { K_FRAME, "ip", K_IP, false, true },
+   { K_FRAME, "obj", K_OBJ, false, false },
+   { K_FRAME, "fn", K_FN, false, false },
+   { K_FRAME, "dir", K_DIR, false, false },
+   { K_FRAME, "file", K_FILE, false, false },
+   { K_FRAME, "line", K_LINE, false, false },
+};
+
+static bool has_text(enum Kind k)
+{
+   switch (k) {
+   case K_EXE: case K_ARG: case K_PID: case K_PPID: case K_START:
+   case K_DURATION: case K_NAME: case K_IP: case K_OBJ: case K_FN:
+   case K_DIR: case K_FILE: case K_LINE:
+      return true;
+   default:
+      return false;
+   }
+}
+
+typedef struct {
+   enum Kind kind;
+   uint64_t seen;                /* bit per child kind met so far */
+   long line;
+} Level;
+
+typedef struct {
+   xmlTextReaderPtr r;
+   Report *rep;
+   size_t top, futex_top, leaks_top, alloc_top;
+   Level *lv;
+   size_t nlv, caplv;
+   Buf text;
+   Site site;                    /* the <live-at-exit> <site> being read */
+   FSite fsite;                  /* the <futex-sites> <site> being read */
+   Site lrec;                    /* the <loss-record> being read */
+   ASite asite;                  /* the <alloc-sites> <site> being read */
+   BadCall bad;                  /* the <bad-call> being read */
+   Sample sample;                /* the <sample> being read */
+   Stack *stack;                 /* the <stack> being read */
+   Frame *frame;                 /* the <frame> being read */
+   bool table_frame;             /* it is one of the stack table */
+   Buf clean;                    /* scratch for its strings */
+   int version;                  /* the report's format version */
+   /* Version 2: the refs are checked against the table once it is read,
+      by the largest (each is at least 1). */
+   uint64_t refs, max_ref;
+   long first_ref_line, max_ref_line;
+   bool table_begun, table_done;
+   uint64_t table_stacks;        /* the table's stacks attribute */
+   size_t next_need;             /* the first Need the table has not
+                                    reached yet */
+   bool done;                    /* the root element ended */
+   bool failed;
+   char why[1024];
+} Parser;
+
+static void fail(Parser *p, const char *fmt, ...)
+{
+   if (p->failed)
+      return;
+   va_list ap;
+   va_start(ap, fmt);
+   vsnprintf(p->why, sizeof p->why, fmt, ap);
+   va_end(ap);
+   p->failed = true;
+}
+
+/* The line of the current element.  libxml2 2.9 stores element lines in
+   16 bits, so past line 65534 fall back to where the parser is, which is
+   close. */
+static long node_line(Parser *p)
+{
+   xmlNodePtr n = xmlTextReaderCurrentNode(p->r);
+   long line = n ? xmlGetLineNo(n) : -1;
+   if (line <= 0 || line >= 65535)
+      line = xmlTextReaderGetParserLineNumber(p->r);
+   return line;
+}
+
+/* The value of attribute name of the current element, cleaned; NULL and
+   a failure if it is required and missing. */
+static char *attr_str(Parser *p, const char *elem, const char *name,
+                      bool required, long line)
+{
+   xmlChar *v = xmlTextReaderGetAttribute(p->r, BAD_CAST name);
+   if (v == NULL) {
+      if (required)
+         fail(p, "line %ld: <%s> has no %s attribute", line, elem, name);
+      return NULL;
+   }
+   char *s = clean_dup((const char *)v);
+   xmlFree(v);
+   return s;
+}
+
+static bool attr_u64(Parser *p, const char *elem, const char *name,
+                     long line, uint64_t *out)
+{
+   xmlChar *v = xmlTextReaderGetAttribute(p->r, BAD_CAST name);
+   if (v == NULL) {
+      fail(p, "line %ld: <%s> has no %s attribute", line, elem, name);
+      return false;
+   }
+   bool ok = parse_u64((const char *)v, out);
+   if (!ok) {
+      char *c = clip((const char *)v, 40);
+      fail(p, "line %ld: <%s> attribute %s is not a number: \"%s\"",
+           line, elem, name, c);
+      free(c);
+   }
+   xmlFree(v);
+   return ok;
+}
+
+/* An id of the stack table (a stack ref, or a frame or stack id):
+   required, a number, and telling one too large for 64 bits from one
+   that is not a number at all. */
+static bool attr_id(Parser *p, const char *elem, const char *name,
+                    long line, uint64_t *out)
+{
+   xmlChar *v = xmlTextReaderGetAttribute(p->r, BAD_CAST name);
+   if (v == NULL) {
+      fail(p, "line %ld: <%s> has no %s attribute", line, elem, name);
+      return false;
+   }
+   const char *s = (const char *)v;
+   bool ok = parse_u64(s, out);
+   if (!ok) {
+      s += strspn(s, " \t\r\n");
+      s += *s == '+';
+      size_t digits = strspn(s, "0123456789");
+      bool big = digits > 0 &&
+                 s[digits + strspn(s + digits, " \t\r\n")] == '\0';
+      char *c = clip((const char *)v, 40);
+      fail(p, "line %ld: <%s> attribute %s is %s: \"%s\"", line, elem, name,
+           big ? "too large" : "not a number", c);
+      free(c);
+   }
+   xmlFree(v);
+   return ok;
+}
+
+/* Optional: *present tells whether it was there. */
+static bool attr_u64_opt(Parser *p, const char *elem, const char *name,
+                         long line, uint64_t *out, bool *present)
+{
+   xmlChar *v = xmlTextReaderGetAttribute(p->r, BAD_CAST name);
+   *present = v != NULL;
+   if (v == NULL)
+      return true;
+   xmlFree(v);
+   return attr_u64(p, elem, name, line, out);
+}
+
+/* A role attribute named role_name (required) and its pool attribute
+   named pool_name (optional). */
+static bool attr_role_named(Parser *p, const char *elem, long line, Role *r,
+                            const char *role_name, const char *pool_name)
+{
+   free(r->role);
+   r->role = attr_str(p, elem, role_name, true, line);
+   return r->role != NULL &&
+      attr_u64_opt(p, elem, pool_name, line, &r->pool, &r->has_pool);
+}
+
+/* The role attribute (required) and the optional pool and, where
+   with_index, index attributes. */
+static bool attr_role(Parser *p, const char *elem, long line, Role *r,
+                      bool with_index)
+{
+   if (!attr_role_named(p, elem, line, r, "role", "pool"))
+      return false;
+   return !with_index ||
+      attr_u64_opt(p, elem, "index", line, &r->index, &r->has_index);
+}
+
+/* An optional attribute that is "yes" or "no"; anything else fails.
+   *present tells whether it was there. */
+static bool attr_yes_no(Parser *p, const char *elem, const char *name,
+                        long line, bool *out, bool *present)
+{
+   char *v = attr_str(p, elem, name, false, line);
+   bool ok = true;
+   *present = v != NULL;
+   if (v == NULL)
+      return true;
+   if (strcmp(v, "yes") == 0) {
+      *out = true;
+   } else if (strcmp(v, "no") == 0) {
+      *out = false;
+   } else {
+      char *c = clip(v, 20);
+      fail(p, "line %ld: <%s> attribute %s is \"%s\", not yes or no",
+           line, elem, name, c);
+      free(c);
+      ok = false;
+   }
+   free(v);
+   return ok;
+}
+
+/* The leak-scan attributes of a <site> or <loss-record>: the kind
+   (required if need_kind), the indirect bytes and blocks (both or
+   neither) and the orphan mark. */
+static void attr_leak(Parser *p, const char *elem, long line, Site *s,
+                      bool need_kind)
+{
+   bool has_blocks = false, orphan_present = false;
+   s->kind = attr_str(p, elem, "kind", need_kind, line);
+   if (p->failed ||
+       !attr_u64_opt(p, elem, "indirect-bytes", line, &s->ind_bytes,
+                     &s->has_ind) ||
+       !attr_u64_opt(p, elem, "indirect-blocks", line, &s->ind_blocks,
+                     &has_blocks))
+      return;
+   if (s->has_ind != has_blocks) {
+      fail(p, "line %ld: <%s> has %s but not %s", line, elem,
+           s->has_ind ? "indirect-bytes" : "indirect-blocks",
+           s->has_ind ? "indirect-blocks" : "indirect-bytes");
+      return;
+   }
+   attr_yes_no(p, elem, "orphan", line, &s->orphan, &orphan_present);
+}
+
+/* Futex counters, by attribute name.  A reader asks for those it
+   prints; they must be there. */
+enum {
+   FX_WAITS = 1 << 0, FX_WOKEN = 1 << 1, FX_EAGAIN = 1 << 2,
+   FX_TIMEOUTS = 1 << 3, FX_EINTR = 1 << 4, FX_ERRORS = 1 << 5,
+   FX_PENDING = 1 << 6, FX_BLOCKED = 1 << 7, FX_MAX = 1 << 8,
+   FX_IDLE_WAITS = 1 << 9, FX_IDLE_US = 1 << 10, FX_WAKES = 1 << 11,
+   FX_WOKE = 1 << 12,
+};
+
+static const struct {
+   const char *name;
+   size_t off;
+} futex_attrs[] = {
+   { "waits", offsetof(Futex, waits) },
+   { "woken", offsetof(Futex, woken) },
+   { "eagain", offsetof(Futex, eagain) },
+   { "timeouts", offsetof(Futex, timeouts) },
+   { "eintr", offsetof(Futex, eintr) },
+   { "errors", offsetof(Futex, errors) },
+   { "pending", offsetof(Futex, pending) },
+   { "blocked-us", offsetof(Futex, blocked_us) },
+   { "max-us", offsetof(Futex, max_us) },
+   { "idle-waits", offsetof(Futex, idle_waits) },
+   { "idle-us", offsetof(Futex, idle_us) },
+   { "wakes", offsetof(Futex, wakes) },
+   { "woke", offsetof(Futex, woke) },
+};
+
+static bool attr_futex(Parser *p, const char *elem, long line, Futex *f,
+                       unsigned need)
+{
+   for (size_t i = 0; i < sizeof futex_attrs / sizeof futex_attrs[0]; i++)
+      if ((need & (1u << i)) &&
+          !attr_u64(p, elem, futex_attrs[i].name, line,
+                    (uint64_t *)((char *)f + futex_attrs[i].off)))
+         return false;
+   return true;
+}
+
+static void check_root(Parser *p, const char *name)
+{
+   if (strcmp(name, "asynctrace") != 0) {
+      char *c = clip(name, 40);
+      fail(p, "not an asynctrace report (the root element is <%s>, "
+           "not <asynctrace>)", c);
+      free(c);
+      return;
+   }
+   xmlChar *v = xmlTextReaderGetAttribute(p->r, BAD_CAST "version");
+   if (v == NULL) {
+      fail(p, "report has no format version (no version attribute on "
+           "<asynctrace>)");
+      return;
+   }
+   /* A RELAX NG <value> compares as a token: ignore surrounding space. */
+   const char *s = (const char *)v;
+   size_t n = strlen(s);
+   while (n > 0 && is_xml_space(s[n - 1]))
+      n--;
+   while (n > 0 && is_xml_space(*s))
+      s++, n--;
+   if (n == 1 && (*s == '1' || *s == '2')) {
+      p->version = *s - '0';
+   } else {
+      char *trimmed = xstrdup(n ? s : "\"\"");
+      if (n)
+         trimmed[n] = '\0';
+      char *c = clip(trimmed, 20);
+      free(trimmed);
+      fail(p, "report format version %s is not supported (this at_print "
+           "reads versions " FORMAT_VERSIONS ")", c);
+      free(c);
+   }
+   xmlFree(v);
+}
+
+static Thread *cur_thread(Parser *p)
+{
+   return &p->rep->threads[p->rep->nthreads - 1];
+}
+
+static Frame *cur_frame(Parser *p)
+{
+   return p->frame;
+}
+
+/* ---- Version 2's stacks ---- */
+
+/* A <stack> where a section names one: in version 2 a ref into the
+   table, in version 1 its frames. */
+static void stack_ref(Parser *p, long line)
+{
+   Stack *s = p->stack;
+   xmlChar *v = xmlTextReaderGetAttribute(p->r, BAD_CAST "ref");
+   bool has = v != NULL;
+   xmlFree(v);
+   if (p->version == 1) {
+      if (has)
+         fail(p, "line %ld: <stack ref> in a version 1 report (a version 1 "
+              "stack holds its frames)", line);
+      return;
+   }
+   if (!has)
+      return;                    /* said at its end, unless it has frames */
+   if (p->table_begun) {
+      /* The table's stacks are kept only for the sites read before it. */
+      fail(p, "line %ld: <stack ref> after the <stack-table>, which must be "
+           "the last element", line);
+      return;
+   }
+   if (!attr_id(p, "stack", "ref", line, &s->ref))
+      return;
+   if (s->ref == 0) {
+      fail(p, "line %ld: <stack> attribute ref is 0 (stack ids count from 1)",
+           line);
+      return;
+   }
+   if (p->refs++ == 0)
+      p->first_ref_line = line;
+   if (s->ref > p->max_ref) {
+      p->max_ref = s->ref;
+      p->max_ref_line = line;
+   }
+}
+
+static int cmp_need(const void *a, const void *b)
+{
+   const Need *x = a, *y = b;
+   return (x->ref > y->ref) - (x->ref < y->ref);
+}
+
+/* <stack-table> starts: note which of its stacks the kept sites use. */
+static void table_begin(Parser *p, long line)
+{
+   Report *r = p->rep;
+   p->table_begun = true;
+   if (!attr_u64(p, "stack-table", "stacks", line, &p->table_stacks))
+      return;
+   size_t n = r->nsites + r->nfsites + r->nlrecs + r->nasites + r->nbad, k = 0;
+   r->need = xrealloc(NULL, n * sizeof *r->need);
+   for (size_t i = 0; i < r->nsites; i++)
+      r->need[k++] = (Need){ .ref = r->sites[i].stack.ref };
+   for (size_t i = 0; i < r->nfsites; i++)
+      r->need[k++] = (Need){ .ref = r->fsites[i].stack.ref };
+   for (size_t i = 0; i < r->nlrecs; i++)
+      r->need[k++] = (Need){ .ref = r->lrecs[i].stack.ref };
+   for (size_t i = 0; i < r->nasites; i++)
+      r->need[k++] = (Need){ .ref = r->asites[i].stack.ref };
+   for (size_t i = 0; i < r->nbad; i++)
+      r->need[k++] = (Need){ .ref = r->bad[i].stack.ref };
+   qsort(r->need, n, sizeof *r->need, cmp_need);
+   r->nneed = 0;
+   for (size_t i = 0; i < n; i++)
+      if (r->nneed == 0 || r->need[r->nneed - 1].ref != r->need[i].ref)
+         r->need[r->nneed++] = r->need[i];
+}
+
+/* A <frame id> of the table: ids count from 1, in order. */
+static void table_frame(Parser *p, long line)
+{
+   Report *r = p->rep;
+   uint64_t id;
+   p->frame = NULL;
+   if (!attr_id(p, "frame", "id", line, &id))
+      return;
+   if (id != (uint64_t)r->ntframes + 1) {
+      fail(p, "line %ld: <frame> id %" PRIu64 " is out of order (%" PRIu64
+           " expected: the table's frame ids count from 1)", line, id,
+           (uint64_t)r->ntframes + 1);
+      return;
+   }
+   if (r->ntframes == UINT32_MAX) {      /* the stacks hold 32-bit indices */
+      fail(p, "line %ld: more than %s frames in the <stack-table>", line,
+           num(UINT32_MAX));
+      return;
+   }
+   GROW(r->tframes, r->captframes, r->ntframes + 1);
+   p->frame = &r->tframes[r->ntframes++];
+   memset(p->frame, 0, sizeof *p->frame);
+}
+
+/* A <stack id frames> of the table: its frames are kept if a kept site
+   uses it, and checked in any case. */
+static void table_stack(Parser *p, long line)
+{
+   Report *r = p->rep;
+   uint64_t id;
+   if (!attr_id(p, "stack", "id", line, &id))
+      return;
+   if (id != r->ntstacks + 1) {
+      fail(p, "line %ld: <stack> id %" PRIu64 " is out of order (%" PRIu64
+           " expected: the table's stack ids count from 1)", line, id,
+           r->ntstacks + 1);
+      return;
+   }
+   r->ntstacks++;
+   xmlChar *v = xmlTextReaderGetAttribute(p->r, BAD_CAST "frames");
+   if (v == NULL) {
+      fail(p, "line %ld: <stack> has no frames attribute", line);
+      return;
+   }
+   Need *nd = NULL;
+   if (p->next_need < r->nneed && r->need[p->next_need].ref == id) {
+      nd = &r->need[p->next_need++];
+      nd->start = r->ntids;
+   }
+   for (const char *q = (const char *)v;;) {
+      q += strspn(q, " \t\r\n");
+      if (*q == '\0')
+         break;
+      const char *tok = q;
+      uint64_t f = 0;
+      bool big = false;
+      for (; *q >= '0' && *q <= '9'; q++) {
+         unsigned d = (unsigned)(*q - '0');
+         if (f > (UINT64_MAX - d) / 10)
+            big = true;
+         else
+            f = f * 10 + d;
+      }
+      if (q == tok || (*q != '\0' && !is_xml_space(*q))) {
+         char *c = clip((const char *)v, 40);
+         fail(p, "line %ld: <stack> attribute frames is not a list of frame "
+              "ids: \"%s\"", line, c);
+         free(c);
+         break;
+      }
+      if (big) {
+         int len = q - tok > 30 ? 30 : (int)(q - tok);
+         fail(p, "line %ld: <stack> attribute frames has an id too large: "
+              "\"%.*s%s\"", line, len, tok, q - tok > len ? "..." : "");
+         break;
+      }
+      if (f == 0 || f > r->ntframes) {
+         fail(p, "line %ld: <stack id=\"%" PRIu64 "\"> uses frame %" PRIu64
+              ", which no <frame> before it defines", line, id, f);
+         break;
+      }
+      if (nd != NULL) {
+         GROW(r->tids, r->captids, r->ntids + 1);
+         r->tids[r->ntids++] = (uint32_t)(f - 1);
+      }
+   }
+   if (nd != NULL)
+      nd->n = r->ntids - nd->start;
+   xmlFree(v);
+}
+
+/* The report has ended: its refs must name stacks of the table. */
+static void check_refs(Parser *p, long line)
+{
+   if (p->version != 2 || p->refs == 0)
+      return;
+   if (!p->table_done)
+      fail(p, "line %ld: <asynctrace> has no <stack-table>: the stacks it "
+           "refers to (the first at line %ld) are missing", line,
+           p->first_ref_line);
+   else if (p->max_ref > p->rep->ntstacks)
+      fail(p, "line %ld: <stack ref=\"%" PRIu64 "\"> names no stack (the "
+           "<stack-table> has %" PRIu64 ")", p->max_ref_line, p->max_ref,
+           p->rep->ntstacks);
+}
+
+/* Points the kept sites' stacks at their frames in the table. */
+static void resolve_stack(Report *r, Stack *s)
+{
+   Need key = { .ref = s->ref };
+   const Need *nd = bsearch(&key, r->need, r->nneed, sizeof *r->need,
+                            cmp_need);
+   s->in_table = true;
+   s->tab = r->tframes;
+   if (nd != NULL && nd->n > 0) {
+      s->ids = r->tids + nd->start;
+      s->nids = nd->n;
+   }
+}
+
+static void resolve_stacks(Report *r)
+{
+   for (size_t i = 0; i < r->nsites; i++)
+      resolve_stack(r, &r->sites[i].stack);
+   for (size_t i = 0; i < r->nfsites; i++)
+      resolve_stack(r, &r->fsites[i].stack);
+   for (size_t i = 0; i < r->nlrecs; i++)
+      resolve_stack(r, &r->lrecs[i].stack);
+   for (size_t i = 0; i < r->nasites; i++)
+      resolve_stack(r, &r->asites[i].stack);
+   for (size_t i = 0; i < r->nbad; i++)
+      resolve_stack(r, &r->bad[i].stack);
+}
+
+/* Reads the attributes of an element that has just started. */
+static void begin(Parser *p, enum Kind k, const char *name, long line)
+{
+   Report *r = p->rep;
+   switch (k) {
+   case K_ROOT:
+      check_root(p, name);
+      break;
+   case K_TOOL:
+      free(r->tool_version);
+      r->tool_version = attr_str(p, name, "version", true, line);
+      break;
+   case K_VALGRIND:
+      free(r->vg_version);
+      r->vg_version = attr_str(p, name, "version", true, line);
+      break;
+   case K_END: {
+      char *how = attr_str(p, name, "how", true, line);
+      if (how == NULL)
+         break;
+      free(r->signal);
+      r->signal = NULL;
+      if (strcmp(how, "exit") == 0) {
+         r->end_how = END_EXIT;
+         xmlChar *v = xmlTextReaderGetAttribute(p->r, BAD_CAST "status");
+         if (v == NULL) {
+            fail(p, "line %ld: <end how=\"exit\"> has no status attribute",
+                 line);
+         } else if (!parse_int((const char *)v, &r->status)) {
+            char *c = clip((const char *)v, 40);
+            fail(p, "line %ld: <end> attribute status is not a number: "
+                 "\"%s\"", line, c);
+            free(c);
+         }
+         xmlFree(v);
+         free(how);
+      } else if (strcmp(how, "signal") == 0) {
+         r->end_how = END_SIGNAL;
+         r->signal = attr_str(p, name, "signal", true, line);
+         if (r->signal)
+            attr_u64(p, name, "signo", line, &r->signo);
+         free(how);
+      } else {
+         /* Not in version 1; show it rather than refuse the report. */
+         r->end_how = END_OTHER;
+         r->signal = how;
+      }
+      break;
+   }
+   case K_THREAD: {
+      GROW(r->threads, r->capthreads, r->nthreads + 1);
+      Thread *t = &r->threads[r->nthreads++];
+      memset(t, 0, sizeof *t);
+      if (!attr_u64(p, name, "seq", line, &t->seq) ||
+          !attr_u64(p, name, "creator", line, &t->creator) ||
+          !attr_u64(p, name, "start-ms", line, &t->start_ms) ||
+          !attr_u64_opt(p, name, "end-ms", line, &t->end_ms, &t->has_end))
+         break;
+      if (t->seq == 0) {
+         fail(p, "line %ld: <thread> attribute seq is 0 (seq starts at 1)",
+              line);
+         break;
+      }
+      if (!attr_role(p, name, line, &t->role, true) ||
+          !attr_u64_opt(p, name, "insns", line, &t->insns, &t->has_insns))
+         break;
+      char *ended = attr_str(p, name, "ended", false, line);
+      t->forked = ended != NULL && strcmp(ended, "fork") == 0;
+      free(ended);
+      char *alive = attr_str(p, name, "alive-at-exit", true, line);
+      if (alive == NULL)
+         break;
+      if (strcmp(alive, "yes") == 0) {
+         t->alive = true;
+      } else if (strcmp(alive, "no") != 0) {
+         char *c = clip(alive, 20);
+         fail(p, "line %ld: <thread> attribute alive-at-exit is \"%s\", "
+              "not yes or no", line, c);
+         free(c);
+      }
+      free(alive);
+      break;
+   }
+   case K_THEAP: {
+      Thread *t = cur_thread(p);
+      if (attr_u64(p, "heap", "allocs", line, &t->allocs) &&
+          attr_u64(p, "heap", "bytes-allocated", line, &t->bytes_allocated) &&
+          attr_u64(p, "heap", "live-blocks", line, &t->live_blocks))
+         attr_u64(p, "heap", "live-bytes", line, &t->live_bytes);
+      break;
+   }
+   case K_HEAP: {
+      static const char *const names[] = {
+         "allocs", "frees", "bytes-allocated", "bytes-freed", "live-blocks",
+         "live-bytes", "peak-bytes", "peak-blocks", "peak-ms",
+      };
+      uint64_t *dest[] = {
+         &r->allocs, &r->frees, &r->bytes_allocated, &r->bytes_freed,
+         &r->live_blocks, &r->live_bytes, &r->peak_bytes, &r->peak_blocks,
+         &r->peak_ms,
+      };
+      for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+         if (!attr_u64(p, name, names[i], line, dest[i]))
+            return;
+      /* Later: when the peak was, in the run's --time-unit. */
+      if (attr_u64_opt(p, name, "peak-time", line, &r->peak_time,
+                       &r->has_peak_time) && r->has_peak_time) {
+         free(r->time_unit);
+         r->time_unit = attr_str(p, name, "time-unit", true, line);
+         r->has_orphan_info = true;
+      }
+      break;
+   }
+   case K_TFUTEX: {
+      Thread *t = cur_thread(p);
+      t->has_futex = attr_futex(p, name, line, &t->fx, FX_WAITS | FX_BLOCKED);
+      break;
+   }
+   case K_LIVE:
+      if (attr_u64(p, name, "blocks", line, &r->exit_blocks))
+         attr_u64(p, name, "bytes", line, &r->exit_bytes);
+      break;
+   case K_SITE:
+   case K_LREC: {
+      Site *st = k == K_SITE ? &p->site : &p->lrec;
+      site_free(st);
+      st->order = k == K_SITE ? r->sites_total : r->lrecs_total;
+      if (attr_u64(p, name, "thread", line, &st->thread) &&
+          attr_u64(p, name, "blocks", line, &st->blocks) &&
+          attr_u64(p, name, "bytes", line, &st->bytes) &&
+          attr_role(p, name, line, &st->role, false))
+         attr_leak(p, name, line, st, k == K_LREC);
+      break;
+   }
+   case K_STACK:
+      switch (p->lv[p->nlv - 2].kind) {
+      case K_FSITE: p->stack = &p->fsite.stack; break;
+      case K_LREC: p->stack = &p->lrec.stack; break;
+      case K_ASITE: p->stack = &p->asite.stack; break;
+      case K_BADCALL: p->stack = &p->bad.stack; break;
+      default: p->stack = &p->site.stack; break;
+      }
+      stack_ref(p, line);
+      break;
+   case K_FRAME:
+      p->table_frame = p->lv[p->nlv - 2].kind == K_STABLE;
+      if (p->table_frame) {
+         table_frame(p, line);
+      } else if (p->version == 2) {
+         fail(p, "line %ld: <frame> in a <stack> of a version 2 report "
+              "(version 2 keeps frames in the <stack-table>)", line);
+      } else {
+         GROW(p->stack->frames, p->stack->capframes, p->stack->nframes + 1);
+         p->frame = &p->stack->frames[p->stack->nframes++];
+         memset(p->frame, 0, sizeof *p->frame);
+      }
+      break;
+   case K_STABLE:
+      table_begin(p, line);
+      break;
+   case K_TSTACK:
+      table_stack(p, line);
+      break;
+   case K_ROLES:
+      r->has_roles = true;
+      break;
+   case K_RSUM: {
+      GROW(r->roles, r->caproles, r->nroles + 1);
+      RoleSum *s = &r->roles[r->nroles++];
+      memset(s, 0, sizeof *s);
+      s->order = r->nroles;
+      if (attr_role(p, name, line, &s->role, false) &&
+          attr_u64(p, name, "threads", line, &s->threads) &&
+          attr_u64(p, name, "peak-alive", line, &s->peak_alive) &&
+          attr_u64(p, name, "alive-at-exit", line, &s->alive) &&
+          attr_u64(p, name, "churn", line, &s->churn) &&
+          attr_u64(p, name, "insns", line, &s->insns))
+         attr_u64_opt(p, name, "live-at-peak", line, &s->live_at_peak,
+                      &s->has_live_at_peak);
+      break;
+   }
+   case K_RHEAP: {
+      RoleSum *s = &r->roles[r->nroles - 1];
+      if (attr_u64(p, name, "bytes-allocated", line, &s->bytes_allocated) &&
+          attr_u64(p, name, "live-bytes", line, &s->live_bytes) &&
+          attr_u64_opt(p, name, "live-blocks", line, &s->live_blocks,
+                       &s->has_live_blocks))
+         attr_u64_opt(p, name, "peak-live", line, &s->peak_live,
+                      &s->has_peak_live);
+      break;
+   }
+   case K_RFUTEX:
+      attr_futex(p, name, line, &r->roles[r->nroles - 1].fx,
+                 FX_WAITS | FX_BLOCKED | FX_IDLE_WAITS | FX_IDLE_US);
+      break;
+   case K_FSITES:
+      r->has_fsites = true;
+      break;
+   case K_FSITE: {
+      FSite *s = &p->fsite;
+      fsite_free(s);
+      s->order = r->fsites_total;
+      if (!attr_role(p, name, line, &s->role, false))
+         break;
+      s->class = attr_str(p, name, "class", true, line);
+      if (s->class)
+         s->ops = attr_str(p, name, "ops", true, line);
+      if (s->ops)
+         attr_futex(p, name, line, &s->fx,
+                    FX_WAITS | FX_WOKEN | FX_EAGAIN | FX_TIMEOUTS |
+                    FX_PENDING | FX_BLOCKED | FX_MAX | FX_WAKES | FX_WOKE);
+      break;
+   }
+   case K_WAKES:
+      r->has_wakes = true;
+      break;
+   case K_WAKE: {
+      GROW(r->wakes, r->capwakes, r->nwakes + 1);
+      Wake *w = &r->wakes[r->nwakes++];
+      memset(w, 0, sizeof *w);
+      w->order = r->wakes_total++;
+      if (attr_u64(p, name, "waker", line, &w->waker) &&
+          attr_u64(p, name, "waiter", line, &w->waiter) &&
+          attr_u64(p, name, "count", line, &w->count))
+         r->woken_total = add_sat(r->woken_total, w->count);
+      /* Keep the most frequent; cut back as keep_site does. */
+      if (r->nwakes >= 2 * WAKE_PAIRS_SHOWN + 256) {
+         qsort(r->wakes, r->nwakes, sizeof *r->wakes, cmp_wake);
+         r->nwakes = WAKE_PAIRS_SHOWN;
+      }
+      break;
+   }
+   case K_LEAKS:
+      r->has_leaks = true;
+      free(r->leak_check);
+      r->leak_check = attr_str(p, name, "check", false, line);
+      break;
+   case K_LTOTAL: {
+      char *kind = attr_str(p, name, "kind", true, line);
+      int kx = leak_kind(kind);
+      uint64_t bytes, blocks;
+      free(kind);
+      if (p->failed)
+         break;
+      if (kx < 0) {
+         /* A kind added later: not printed, but it is part of what is
+            live at exit, so the checks count it (if it has figures). */
+         bool hb, hk;
+         if (attr_u64_opt(p, name, "bytes", line, &bytes, &hb) &&
+             attr_u64_opt(p, name, "blocks", line, &blocks, &hk) &&
+             hb && hk) {
+            sum_add(&r->lk_bytes, bytes);
+            sum_add(&r->lk_blocks, blocks);
+         }
+         break;
+      }
+      if (attr_u64(p, name, "bytes", line, &bytes) &&
+          attr_u64(p, name, "blocks", line, &blocks)) {
+         r->leak_bytes[kx] = add_sat(r->leak_bytes[kx], bytes);
+         r->leak_blocks[kx] = add_sat(r->leak_blocks[kx], blocks);
+         sum_add(&r->lk_bytes, bytes);
+         sum_add(&r->lk_blocks, blocks);
+      }
+      break;
+   }
+   case K_LBYROLE: {
+      char *kind = attr_str(p, name, "kind", true, line);
+      int kx = leak_kind(kind);
+      free(kind);
+      if (p->failed)
+         break;
+      if (kx < 0) {
+         /* As for <total>: kept for the checks, if it is complete. */
+         LeakRole o = { .kind = -1 };
+         bool hb, hk;
+         xmlChar *role = xmlTextReaderGetAttribute(p->r, BAD_CAST "role");
+         bool has_role = role != NULL;
+         xmlFree(role);
+         if (has_role && attr_role(p, name, line, &o.role, false) &&
+             attr_u64_opt(p, name, "bytes", line, &o.bytes, &hb) &&
+             attr_u64_opt(p, name, "blocks", line, &o.blocks, &hk) &&
+             hb && hk) {
+            GROW(r->lk_other, r->caplk_other, r->nlk_other + 1);
+            r->lk_other[r->nlk_other++] = o;
+         } else {
+            free(o.role.role);
+         }
+         break;
+      }
+      GROW(r->lroles, r->caplroles, r->nlroles + 1);
+      LeakRole *lr = &r->lroles[r->nlroles++];
+      memset(lr, 0, sizeof *lr);
+      lr->kind = kx;
+      if (attr_role(p, name, line, &lr->role, false) &&
+          attr_u64(p, name, "bytes", line, &lr->bytes))
+         attr_u64(p, name, "blocks", line, &lr->blocks);
+      break;
+   }
+   case K_HELD: {
+      GROW(r->held, r->capheld, r->nheld + 1);
+      Held *h = &r->held[r->nheld++];
+      memset(h, 0, sizeof *h);
+      h->order = r->nheld;
+      h->holder = attr_str(p, name, "holder", true, line);
+      if (h->holder == NULL ||
+          !attr_u64_opt(p, name, "thread", line, &h->thread, &h->has_thread))
+         break;
+      if (h->has_thread &&
+          (!attr_role(p, name, line, &h->role, false) ||
+           !attr_yes_no(p, name, "thread-alive-at-exit", line, &h->alive,
+                        &h->alive_known)))
+         break;
+      if (attr_u64(p, name, "bytes", line, &h->bytes))
+         attr_u64(p, name, "blocks", line, &h->blocks);
+      break;
+   }
+   case K_XFREES:
+      r->has_xfrees = true;
+      break;
+   case K_XFREE: {
+      GROW(r->xfrees, r->capxfrees, r->nxfrees + 1);
+      XFree *x = &r->xfrees[r->nxfrees++];
+      memset(x, 0, sizeof *x);
+      x->order = r->nxfrees;
+      if (attr_role_named(p, name, line, &x->alloc, "alloc-role",
+                          "alloc-pool") &&
+          attr_role_named(p, name, line, &x->freed, "free-role",
+                          "free-pool") &&
+          attr_u64(p, name, "frees", line, &x->frees) &&
+          attr_u64(p, name, "bytes", line, &x->bytes)) {
+         r->xfree_frees = add_sat(r->xfree_frees, x->frees);
+         r->xfree_bytes = add_sat(r->xfree_bytes, x->bytes);
+      }
+      break;
+   }
+   case K_TIMELINE:
+      r->has_timeline = true;
+      free(r->tl_unit);
+      r->tl_unit = attr_str(p, name, "unit", true, line);
+      break;
+   case K_SAMPLE: {
+      Sample *sm = &p->sample;
+      bool present;
+      sample_free(sm);
+      if (attr_u64(p, name, "time", line, &sm->time) &&
+          attr_u64(p, name, "live-bytes", line, &sm->live))
+         attr_yes_no(p, name, "peak", line, &sm->peak, &present);
+      break;
+   }
+   case K_SROLE: {
+      Role role = { 0 };
+      uint64_t bytes;
+      if (attr_role(p, name, line, &role, false) &&
+          attr_u64(p, name, "live-bytes", line, &bytes)) {
+         size_t c = 0;
+         while (c < r->ntl_cols && !same_role(&r->tl_cols[c], &role))
+            c++;
+         if (c == r->ntl_cols) {
+            GROW(r->tl_cols, r->captl_cols, r->ntl_cols + 1);
+            r->tl_cols[r->ntl_cols++] = role;
+            role.role = NULL;
+         }
+         Sample *sm = &p->sample;
+         GROW(sm->roles, sm->caproles, sm->nroles + 1);
+         sm->roles[sm->nroles++] = (SRole){ .col = c, .bytes = bytes };
+      }
+      free(role.role);
+      break;
+   }
+   case K_ASITES:
+      r->has_asites = true;
+      if (attr_u64(p, name, "count", line, &r->as_count) &&
+          attr_u64(p, name, "shown", line, &r->as_shown) &&
+          attr_u64(p, name, "rest-allocs", line, &r->as_rest_allocs) &&
+          attr_u64(p, name, "rest-bytes", line, &r->as_rest_bytes) &&
+          attr_u64(p, name, "rest-live-bytes", line, &r->as_rest_live))
+         attr_u64(p, name, "rest-at-peak", line, &r->as_rest_at_peak);
+      break;
+   case K_ASITE: {
+      ASite *a = &p->asite;
+      asite_free(a);
+      a->order = r->asites_total;
+      if (attr_role(p, name, line, &a->role, false) &&
+          attr_u64(p, name, "allocs", line, &a->allocs) &&
+          attr_u64(p, name, "bytes", line, &a->bytes) &&
+          attr_u64(p, name, "live-blocks", line, &a->live_blocks) &&
+          attr_u64(p, name, "live-bytes", line, &a->live_bytes))
+         attr_u64(p, name, "at-peak", line, &a->at_peak);
+      break;
+   }
+   case K_BADCALLS:
+      r->has_bad = true;
+      break;
+   case K_BADCALL: {
+      BadCall *b = &p->bad;
+      badcall_free(b);
+      b->order = r->nbad;
+      b->kind = attr_str(p, name, "kind", true, line);
+      if (b->kind == NULL ||
+          !attr_u64(p, name, "count", line, &b->count))
+         break;
+      b->addr = attr_str(p, name, "addr", true, line);
+      if (b->addr != NULL && attr_u64(p, name, "size", line, &b->size))
+         attr_u64(p, name, "given", line, &b->given);
+      break;
+   }
+   default:
+      break;
+   }
+}
+
+/* Keeps the site just read if it may be among the --top largest.  To
+   stay small with many sites, the list is cut back to --top entries
+   whenever it has grown to twice that. */
+static void keep_site(Parser *p)
+{
+   Report *r = p->rep;
+   r->sites_total++;
+   if (p->site.orphan) {
+      /* Summed by role whatever --top is: few roles, many sites. */
+      size_t i = 0;
+      r->has_orphan_info = true;
+      while (i < r->norphans && !same_role(&r->orphans[i].role, &p->site.role))
+         i++;
+      if (i == r->norphans) {
+         GROW(r->orphans, r->caporphans, r->norphans + 1);
+         r->orphans[i] = (Orphans){ .order = i };
+         r->orphans[i].role = p->site.role;
+         r->orphans[i].role.role = xstrdup(p->site.role.role);
+         r->norphans++;
+      }
+      r->orphans[i].bytes = add_sat(r->orphans[i].bytes, p->site.bytes);
+      r->orphans[i].blocks = add_sat(r->orphans[i].blocks, p->site.blocks);
+   }
+   if (p->top == 0) {
+      site_free(&p->site);
+      return;
+   }
+   GROW(r->sites, r->capsites, r->nsites + 1);
+   r->sites[r->nsites++] = p->site;
+   memset(&p->site, 0, sizeof p->site);
+   if (p->top <= SIZE_MAX / 4 && r->nsites >= 2 * p->top + 256) {
+      qsort(r->sites, r->nsites, sizeof *r->sites, cmp_site);
+      while (r->nsites > p->top)
+         site_free(&r->sites[--r->nsites]);
+   }
+}
+
+/* Keeps the futex site just read if it has waits or wakes and may be
+   among the --futex-top most blocked, cut back as keep_site does. */
+static void keep_fsite(Parser *p)
+{
+   Report *r = p->rep;
+   FSite *s = &p->fsite;
+   r->fsites_total++;
+   r->fx_waits = add_sat(r->fx_waits, s->fx.waits);
+   r->fx_blocked_us = add_sat(r->fx_blocked_us, s->fx.blocked_us);
+   r->fx_wakes = add_sat(r->fx_wakes, s->fx.wakes);
+   if (s->fx.waits == 0 && s->fx.wakes == 0) {
+      fsite_free(s);
+      return;
+   }
+   r->fsites_active++;
+   if (p->futex_top == 0) {
+      fsite_free(s);
+      return;
+   }
+   GROW(r->fsites, r->capfsites, r->nfsites + 1);
+   r->fsites[r->nfsites++] = *s;
+   memset(s, 0, sizeof *s);
+   if (p->futex_top <= SIZE_MAX / 4 && r->nfsites >= 2 * p->futex_top + 256) {
+      qsort(r->fsites, r->nfsites, sizeof *r->fsites, cmp_fsite);
+      while (r->nfsites > p->futex_top)
+         fsite_free(&r->fsites[--r->nfsites]);
+   }
+}
+
+/* Keeps the loss record just read if it may be among the --leaks-top
+   largest, cut back as keep_site does. */
+static void keep_lrec(Parser *p)
+{
+   Report *r = p->rep;
+   r->lrecs_total++;
+   if (p->leaks_top == 0) {
+      site_free(&p->lrec);
+      return;
+   }
+   GROW(r->lrecs, r->caplrecs, r->nlrecs + 1);
+   r->lrecs[r->nlrecs++] = p->lrec;
+   memset(&p->lrec, 0, sizeof p->lrec);
+   if (p->leaks_top <= SIZE_MAX / 4 && r->nlrecs >= 2 * p->leaks_top + 256) {
+      qsort(r->lrecs, r->nlrecs, sizeof *r->lrecs, cmp_lrec);
+      while (r->nlrecs > p->leaks_top)
+         site_free(&r->lrecs[--r->nlrecs]);
+   }
+}
+
+/* Keeps the allocation site just read if it may be among the
+   --alloc-top largest, cut back as keep_site does. */
+static void keep_asite(Parser *p)
+{
+   Report *r = p->rep;
+   ASite *a = &p->asite;
+   r->asites_total++;
+   r->as_allocs = add_sat(r->as_allocs, a->allocs);
+   r->as_bytes = add_sat(r->as_bytes, a->bytes);
+   if (p->alloc_top == 0) {
+      asite_free(a);
+      return;
+   }
+   GROW(r->asites, r->capasites, r->nasites + 1);
+   r->asites[r->nasites++] = *a;
+   memset(a, 0, sizeof *a);
+   if (p->alloc_top <= SIZE_MAX / 4 && r->nasites >= 2 * p->alloc_top + 256) {
+      qsort(r->asites, r->nasites, sizeof *r->asites, cmp_asite);
+      while (r->nasites > p->alloc_top)
+         asite_free(&r->asites[--r->nasites]);
+   }
+}
+
+static void keep_bad(Parser *p)
+{
+   Report *r = p->rep;
+   GROW(r->bad, r->capbad, r->nbad + 1);
+   r->bad[r->nbad++] = p->bad;
+   r->bad_total = add_sat(r->bad_total, p->bad.count);
+   memset(&p->bad, 0, sizeof p->bad);
+}
+
+/* The timeline is kept to about TL_KEPT samples whatever the file
+   holds: every tl_stride-th one, and every peak; when that fills up,
+   every other one goes and the stride doubles (as the tool keeps its
+   own).  The last sample is always kept apart. */
+#define TL_KEPT 4096
+
+static void keep_sample(Parser *p)
+{
+   Report *r = p->rep;
+   Sample *sm = &p->sample;
+   if (r->tl_stride == 0)
+      r->tl_stride = 1;
+   if (sm->peak && r->tl_seen > 0 && sm->time == r->tl_prev_time &&
+       sm->live == r->tl_prev_live)
+      r->tl_repeats++;
+   r->tl_prev_time = sm->time;
+   r->tl_prev_live = sm->live;
+   sm->ordinal = r->tl_seen++;
+   bool keep = sm->peak || sm->ordinal % r->tl_stride == 0;
+   if (keep && r->nsamples >= TL_KEPT && r->tl_stride <= UINT64_MAX / 2) {
+      size_t n = 0;
+      r->tl_stride *= 2;
+      for (size_t i = 0; i < r->nsamples; i++) {
+         if (r->samples[i].peak || r->samples[i].ordinal % r->tl_stride == 0)
+            r->samples[n++] = r->samples[i];
+         else
+            sample_free(&r->samples[i]);
+      }
+      r->nsamples = n;
+      keep = sm->peak || sm->ordinal % r->tl_stride == 0;
+   }
+   sample_free(&r->tl_last);
+   r->tl_have_last = !keep;
+   if (keep) {
+      GROW(r->samples, r->capsamples, r->nsamples + 1);
+      r->samples[r->nsamples++] = *sm;
+   } else {
+      r->tl_last = *sm;
+   }
+   memset(sm, 0, sizeof *sm);
+}
+
+static bool text_u64(Parser *p, const char *elem, long line, uint64_t *out)
+{
+   if (parse_u64(p->text.s ? p->text.s : "", out))
+      return true;
+   char *c = clip(p->text.s ? p->text.s : "", 40);
+   fail(p, "line %ld: <%s> is not a number: \"%s\"", line, elem, c);
+   free(c);
+   return false;
+}
+
+/* A string of the frame being read, cleaned for printing. */
+static char *frame_str(Parser *p, const char *text)
+{
+   if (!p->table_frame)
+      return clean_dup(text);
+   buf_clear(&p->clean);
+   buf_add_clean(&p->clean, text);
+   return arena_dup(&p->rep->strs, p->clean.s, p->clean.len);
+}
+
+/* An element has ended: store its text, check it is complete. */
+static void end(Parser *p)
+{
+   Level *l = &p->lv[p->nlv - 1];
+   Report *r = p->rep;
+   const char *text = p->text.s ? p->text.s : "";
+   const char *name = kind_name[l->kind];
+   switch (l->kind) {
+   case K_EXE:
+      free(r->exe);
+      r->exe = clean_dup(text);
+      break;
+   case K_ARG:
+      GROW(r->args, r->capargs, r->nargs + 1);
+      r->args[r->nargs++] = clean_dup(text);
+      break;
+   case K_PID:
+      text_u64(p, name, l->line, &r->pid);
+      break;
+   case K_PPID:
+      text_u64(p, name, l->line, &r->ppid);
+      break;
+   case K_DURATION:
+      text_u64(p, name, l->line, &r->duration_ms);
+      break;
+   case K_START:
+      free(r->start_time);
+      r->start_time = clean_dup(text);
+      break;
+   case K_NAME:
+      free(cur_thread(p)->name);
+      cur_thread(p)->name = clean_dup(text);
+      break;
+   case K_IP:
+      cur_frame(p)->ip = frame_str(p, text);
+      break;
+   case K_OBJ:
+      cur_frame(p)->obj = frame_str(p, text);
+      break;
+   case K_FN:
+      cur_frame(p)->fn = frame_str(p, text);
+      break;
+   case K_FILE:
+      cur_frame(p)->file = frame_str(p, text);
+      break;
+   case K_LINE:
+      cur_frame(p)->has_line = text_u64(p, name, l->line, &cur_frame(p)->line);
+      break;
+   case K_STACK:
+      if (p->version == 2 && p->stack->ref == 0)
+         fail(p, "line %ld: <stack> has no ref attribute", l->line);
+      break;
+   case K_STABLE:
+      p->table_done = true;
+      if (r->ntstacks != p->table_stacks)
+         fail(p, "line %ld: <stack-table stacks=\"%" PRIu64 "\"> holds %"
+              PRIu64 " %s", l->line, p->table_stacks, r->ntstacks,
+              plural(r->ntstacks, "stack", "stacks"));
+      break;
+   case K_ROOT:
+      check_refs(p, l->line);
+      break;
+   default:
+      break;
+   }
+   for (size_t i = 0; i < sizeof children / sizeof children[0] && !p->failed; i++)
+      if (children[i].parent == l->kind && children[i].required &&
+          !(l->seen & (UINT64_C(1) << children[i].kind)))
+         fail(p, "line %ld: <%s> has no <%s>", l->line, name, children[i].name);
+   if (p->failed)
+      return;
+   if (l->kind == K_SITE)
+      keep_site(p);
+   else if (l->kind == K_FSITE)
+      keep_fsite(p);
+   else if (l->kind == K_LREC)
+      keep_lrec(p);
+   else if (l->kind == K_ASITE)
+      keep_asite(p);
+   else if (l->kind == K_BADCALL)
+      keep_bad(p);
+   else if (l->kind == K_SAMPLE)
+      keep_sample(p);
+   else if (l->kind == K_ROOT)
+      p->done = true;
+   p->nlv--;
+}
+
+static void start(Parser *p, const char *name, bool empty)
+{
+   long line = node_line(p);
+   enum Kind k = K_SKIP;
+   if (p->nlv == 0) {
+      k = K_ROOT;
+   } else {
+      Level *parent = &p->lv[p->nlv - 1];
+      for (size_t i = 0; i < sizeof children / sizeof children[0]; i++) {
+         if (children[i].parent != parent->kind || strcmp(children[i].name, name) != 0)
+            continue;
+         if (children[i].kind == K_STABLE && p->version != 2)
+            break;               /* not version 1's: ignored, as additions */
+         k = children[i].kind;
+         uint64_t bit = UINT64_C(1) << k;
+         if ((parent->seen & bit) && !children[i].many) {
+            fail(p, "line %ld: more than one <%s> in <%s>", line, name,
+                 kind_name[parent->kind]);
+            return;
+         }
+         parent->seen |= bit;
+         break;
+      }
+   }
+   GROW(p->lv, p->caplv, p->nlv + 1);
+   p->lv[p->nlv++] = (Level){ .kind = k, .seen = 0, .line = line };
+   if (has_text(k))
+      buf_clear(&p->text);
+   begin(p, k, name, line);
+   if (empty && !p->failed)
+      end(p);
+}
+
+/* Does an element of this name hold no text in a report?  Only the
+   ones at_print reads are known; any other might. */
+static bool holds_no_text(const char *name)
+{
+   if (strcmp(name, "asynctrace") == 0)
+      return true;
+   for (size_t i = 0; i < sizeof children / sizeof children[0]; i++)
+      if (strcmp(children[i].name, name) == 0)
+         return !has_text(children[i].kind);
+   return false;
+}
+
+/* The length of s[0..k) without a UTF-8 sequence cut at its end, for
+   showing a sample that was cut. */
+static size_t utf8_whole(const char *s, size_t k)
+{
+   size_t j = k;
+   while (j > 0 && ((unsigned char)s[j - 1] & 0xc0) == 0x80)
+      j--;
+   if (j == 0)
+      return k;
+   unsigned char lead = (unsigned char)s[j - 1];
+   size_t len = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+   return j - 1 + len > k ? j - 1 : k;
+}
+
+/* Could a report cut short end as this file does?  What follows its
+   last '>' is judged against the element the parser had open: bytes XML
+   forbids, text inside an element that holds none, an end tag that
+   cannot close that element or a '<' that starts no tag are damage, not
+   a cut.  Returns false for a cut, else true with what is wrong in why.
+   (Inside a comment, a processing instruction or CDATA, or outside the
+   root element, anything may follow: those are taken as cut.) */
+static bool tail_damage(const Input *in, const XmlError *x, char *why,
+                        size_t n)
+{
+   const Tail *t = &in->tail;
+   bool root = x->depth == 1 && strcmp(x->open, "asynctrace") == 0;
+   bool closing = false;
+   char *open = clip(x->open, 40), *quote = NULL, what[160], where[96];
+   char s[TAIL_SAMPLE + 1];
+
+   what[0] = where[0] = '\0';
+   if (root)
+      snprintf(where, sizeof where, " instead of its closing tag");
+   else if (x->depth >= 1)
+      snprintf(where, sizeof where, " inside <%s>", open);
+   if (t->ctl >= 0) {
+      if (t->ctl == 0)
+         snprintf(what, sizeof what, "zero bytes%s", where);
+      else
+         snprintf(what, sizeof what, "the control byte \\x%02x%s", t->ctl,
+                  where);
+   } else if ((x->instate != XML_PARSER_CONTENT &&
+               x->instate != XML_PARSER_START_TAG &&
+               x->instate != XML_PARSER_END_TAG) || x->depth < 1 ||
+              x->code == XML_ERR_COMMENT_NOT_FINISHED ||
+              x->code == XML_ERR_PI_NOT_FINISHED ||
+              x->code == XML_ERR_CDATA_NOT_FINISHED) {
+      ;                          /* anything may follow: a cut */
+   } else if (t->text && (x->instate == XML_PARSER_CONTENT || t->markup) &&
+              holds_no_text(x->open)) {
+      size_t k = utf8_whole(t->text_s, t->text_n);
+      memcpy(s, t->text_s, k);
+      while (k > 0 && is_xml_space(s[k - 1]))
+         k--;
+      s[k] = '\0';
+      quote = clip(s, 30);
+      snprintf(what, sizeof what, "text \"%s\"%s%s", quote, where,
+               root ? "" : ", which holds none");
+   } else if (t->markup) {
+      size_t k = utf8_whole(t->mark_s, t->mark_n);
+      bool bad;
+      memcpy(s, t->mark_s, k);
+      s[k] = '\0';
+      if (s[1] == '/') {
+         /* "</", then a prefix of the open element's name, or all of
+            it and white space. */
+         const char *p = s + 2;
+         size_t name = 0;
+         while (p[name] != '\0' && !is_xml_space(p[name]))
+            name++;
+         bool whole = p[name] != '\0';
+         bad = t->lt2 || (whole && name == 0) ||
+               strncmp(p, x->open, name) != 0 ||
+               (whole && (x->open[name] != '\0' ||
+                          p[name + strspn(p + name, " \t\r\n")] != '\0'));
+         if (t->mark_n == TAIL_SAMPLE ||
+             strlen(x->open) + 1 >= sizeof x->open)
+            bad = false;         /* too long to judge */
+         closing = bad && root;
+      } else {
+         unsigned char c = (unsigned char)s[1];
+         bad = t->lt2 || !(c == '\0' || c == '!' || c == '?' || c == '_' ||
+                           c == ':' || c >= 0x80 ||
+                           (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'));
+      }
+      while (k > 0 && is_xml_space(s[k - 1]))
+         s[--k] = '\0';
+      if (bad) {
+         quote = clip(s, 30);
+         if (closing)
+            snprintf(what, sizeof what, "\"%s\" is not </asynctrace>", quote);
+         else if (s[1] == '/')
+            snprintf(what, sizeof what, "\"%s\" cannot close <%s>", quote,
+                     open);
+         else
+            snprintf(what, sizeof what, "\"%s\" is not a tag", quote);
+      }
+   }
+   if (what[0] != '\0')
+      snprintf(why, n, "%s at line %" PRIu64 ": %s",
+               closing ? "the closing tag is damaged"
+                       : "the end of the report is damaged", t->line, what);
+   free(open);
+   free(quote);
+   return what[0] != '\0';
+}
+
+/* Why the report cannot be read, from libxml2's first error and where it
+   stands: a file cut short (the run killed while writing it) is told
+   apart from one damaged at its end or followed by something else.
+   cut_note is added to what is said of a cut. */
+static void describe_xml_error(const XmlError *x, Input *in, char *why,
+                               size_t n, const char *cut_note)
+{
+   switch (x->at) {
+   case XA_CUT:
+      if (!tail_damage(in, x, why, n))
+         snprintf(why, n, "report is truncated (line %d): the run may have "
+                  "been killed while writing it%s", x->line, cut_note);
+      return;
+   case XA_END_TAG:
+      /* A bad end tag where the root's closing tag goes is that tag, if
+         nothing but text follows it to the end of the file. */
+      input_drain(in, x->consumed);
+      if (in->err == 0 && in->last_lt <= x->consumed) {
+         snprintf(why, n, "the closing tag is damaged at line %d: %s",
+                  x->line, x->msg);
+         return;
+      }
+      break;
+   case XA_AFTER:
+      snprintf(why, n, "something follows the end of the report at line "
+               "%d: %s", x->line, x->msg);
+      return;
+   default:
+      break;
+   }
+   snprintf(why, n, "not XML: %s, line %d", x->msg, x->line);
+}
+
+/* Reads the report from in->fd into rep.  Returns NULL on success, else
+   why the file cannot be shown (a static or parser-owned string that
+   lives until the next call). */
+static const char *read_report(const char *path, Input *in,
+                               const Limits *lim, Report *rep)
+{
+   static char why[1100];
+   XmlError xerr = { .in = in };
+   Parser p = { .rep = rep, .top = lim->top, .futex_top = lim->futex_top,
+                .leaks_top = lim->leaks_top, .alloc_top = lim->alloc_top };
+
+   /* Errors raised before the reader exists, or outside it, go here. */
+   xmlSetStructuredErrorFunc(&xerr, on_xml_error);
+   xmlSetGenericErrorFunc(NULL, quiet);
+
+   /* No NOENT (entities are never expanded), no DTDLOAD, no network. */
+   xmlTextReaderPtr r = xmlReaderForIO(input_read, NULL, in, path, NULL,
+                                       XML_PARSE_NONET);
+   if (r == NULL) {
+      snprintf(why, sizeof why, "cannot read: %s",
+               in->err ? strerror(in->err) : "libxml2 failed to start");
+      return why;
+   }
+   xerr.reader = r;
+   p.r = r;
+   xmlTextReaderSetStructuredErrorHandler(r, on_xml_error, &xerr);
+
+   while (!p.failed && !xerr.have && xmlTextReaderRead(r) == 1) {
+      int type = xmlTextReaderNodeType(r);
+      if (type == XML_READER_TYPE_ELEMENT) {
+         const char *name = (const char *)xmlTextReaderConstName(r);
+         start(&p, name ? name : "", xmlTextReaderIsEmptyElement(r) == 1);
+      } else if (type == XML_READER_TYPE_END_ELEMENT) {
+         if (p.nlv > 0)
+            end(&p);
+      } else if (type == XML_READER_TYPE_TEXT || type == XML_READER_TYPE_CDATA ||
+                 type == XML_READER_TYPE_WHITESPACE ||
+                 type == XML_READER_TYPE_SIGNIFICANT_WHITESPACE) {
+         const char *v = (const char *)xmlTextReaderConstValue(r);
+         if (p.nlv > 0 && has_text(p.lv[p.nlv - 1].kind) && v)
+            buf_adds(&p.text, v);
+      } else if (type == XML_READER_TYPE_DOCUMENT_TYPE) {
+         /* Reports have none; a DTD could declare entities or default
+            attributes and so change what the file says. */
+         fail(&p, "not an asynctrace report (it has a DOCTYPE; reports "
+              "have none and at_print reads no DTD)");
+      } else if (type == XML_READER_TYPE_ENTITY_REFERENCE) {
+         fail(&p, "line %d: entity reference (at_print expands no entities)",
+              xmlTextReaderGetParserLineNumber(r));
+      }
+   }
+
+   const char *res = NULL;
+   if (in->err) {
+      snprintf(why, sizeof why, "read error: %s", strerror(in->err));
+      res = why;
+   } else if (xerr.have) {
+      /* An XML error wins over what we found in the nodes before it. */
+      if (in->total == 0)
+         snprintf(why, sizeof why, "empty file");
+      else if (in->first < 0)
+         snprintf(why, sizeof why, "empty file (white space only)");
+      else
+         /* Every stack of a version 2 report is in the table at its
+            end (the main thread's creation at least refers to one). */
+         describe_xml_error(&xerr, in, why, sizeof why,
+                            p.version == 2 && !p.table_done &&
+                            memcmp(in->last_gt, TABLE_END, TABLE_END_LEN) != 0
+                            ? "; its stacks are missing (they are in the "
+                              "stack table at the end)" : "");
+      res = why;
+   } else if (p.failed) {
+      snprintf(why, sizeof why, "%s", p.why);
+      res = why;
+   } else if (!p.done) {
+      /* xmlTextReaderRead failed without telling why. */
+      snprintf(why, sizeof why, in->total == 0 ? "empty file"
+               : "not XML: libxml2 could not read it");
+      res = why;
+   } else if (p.version == 2) {
+      resolve_stacks(rep);
+   }
+
+   xmlFreeTextReader(r);
+   xmlSetStructuredErrorFunc(NULL, NULL);
+   site_free(&p.site);
+   fsite_free(&p.fsite);
+   site_free(&p.lrec);
+   asite_free(&p.asite);
+   badcall_free(&p.bad);
+   sample_free(&p.sample);
+   free(p.lv);
+   free(p.text.s);
+   free(p.clean.s);
+   return res;
+}
+
+/* Opens path and reads the report in it into rep, keeping as much of
+   each list as lim says.  Returns NULL on success, else why the file
+   cannot be shown (a static or parser-owned string that lives until the
+   next call). */
+const char *report_read(const char *path, const Limits *lim, Report *rep)
+{
+   const char *why = NULL;
+   Input in = { .fd = -1, .first = -1, .line = 1, .tail.ctl = -1 };
+   struct stat st;
+
+   in.fd = open(path, O_RDONLY | O_CLOEXEC);
+   if (in.fd < 0) {
+      why = strerror(errno);
+   } else if (fstat(in.fd, &st) != 0) {
+      why = strerror(errno);
+   } else if (S_ISDIR(st.st_mode)) {
+      why = strerror(EISDIR);
+   } else if (S_ISREG(st.st_mode) && st.st_size == 0) {
+      why = "empty file";
+   } else {
+      LIBXML_TEST_VERSION
+      why = read_report(path, &in, lim, rep);
+   }
+   if (in.fd >= 0)
+      close(in.fd);
+   return why;
+}
+
+/* Frees what libxml2 keeps after the last report_read. */
+void report_cleanup(void)
+{
+   xmlCleanupParser();
+}
+
+/* ------------------------------------------------------------------ */
+/* Checking the report                                                 */
+/* ------------------------------------------------------------------ */
+
+/* The report gives the memory live at exit several times over: by leak
+   kind, by thread, by role, as the timeline's last sample.  Those
+   figures must add up exactly (docs/report-format.md, "Invariants").
+   When they do not, the report or the tool that wrote it is wrong, and
+   the tables printed from it disagree: each broken invariant is said
+   once on standard error, and the report is printed as it is. */
+
+/* "4,096 bytes in 2 blocks", or "more than ..." for a sum that
+   overflowed; without blocks when has_blocks is false. */
+static const char *sum_text(const Sum *bytes, const Sum *blocks,
+                            bool has_blocks)
+{
+   static char ring[4][128];
+   static unsigned next;
+   char *out = ring[next++ % 4];
+   if (bytes->over)
+      snprintf(out, sizeof ring[0], "more than %s bytes", num(UINT64_MAX));
+   else if (!has_blocks)
+      snprintf(out, sizeof ring[0], "%s", bytes_str(bytes->v));
+   else if (blocks->over)
+      snprintf(out, sizeof ring[0], "%s in more than %s blocks",
+               bytes_str(bytes->v), num(UINT64_MAX));
+   else
+      snprintf(out, sizeof ring[0], "%s", bytes_blocks(bytes->v, blocks->v));
+   return out;
+}
+
+static const char *fig_text(uint64_t bytes, uint64_t blocks, bool has_blocks)
+{
+   Sum b = { bytes, false }, k = { blocks, false };
+   return sum_text(&b, &k, has_blocks);
+}
+
+/* "at_print: FILE: warning: ...", on one line; counts it in *n. */
+static void warn(size_t *n, const char *file, const char *fmt, ...)
+{
+   va_list ap;
+   fprintf(stderr, "at_print: %s: warning: ", file);
+   va_start(ap, fmt);
+   vfprintf(stderr, fmt, ap);
+   va_end(ap);
+   fputc('\n', stderr);
+   (*n)++;
+}
+
+/* One role's figure from one part of the report, for the per-role
+   checks: roles are matched by sorting, as a hand-made file may name
+   many. */
+enum { RF_LEAK, RF_SUMMARY, RF_SAMPLE };
+
+typedef struct {
+   const Role *role;
+   int from;                     /* RF_* */
+   uint64_t bytes, blocks;
+   bool has_blocks;
+   size_t order;
+} RoleFig;
+
+static int cmp_rolefig(const void *a, const void *b)
+{
+   const RoleFig *x = a, *y = b;
+   int c = cmp_role(x->role, y->role);
+   return c ? c : cmp_order(x->order, y->order);
+}
+
+/* The last sample of the timeline, or NULL. */
+static const Sample *last_sample(const Report *r)
+{
+   if (!r->has_timeline || r->tl_seen == 0)
+      return NULL;
+   if (r->tl_have_last)
+      return &r->tl_last;
+   return r->nsamples > 0 ? &r->samples[r->nsamples - 1] : NULL;
+}
+
+/* Checks what the report holds (sections it lacks are not checked);
+   warns on standard error about each broken invariant.  Returns the
+   number of warnings. */
+size_t check_report(const Report *r, const char *file)
+{
+   const Sample *last = last_sample(r);
+   size_t warnings = 0;
+
+   /* 1. The leak kinds sum to what is live at exit. */
+   if (r->has_leaks &&
+       (!sum_is(&r->lk_bytes, r->exit_bytes) ||
+        !sum_is(&r->lk_blocks, r->exit_blocks)))
+      warn(&warnings, file,
+           "the leak kinds sum to %s, not the %s live at exit",
+           sum_text(&r->lk_bytes, &r->lk_blocks, true),
+           fig_text(r->exit_bytes, r->exit_blocks, true));
+
+   /* 2. The threads' live memory is the process's, in <heap> and in
+      <live-at-exit>: one warning names all three. */
+   Sum tb = { 0 }, tk = { 0 };
+   for (size_t i = 0; i < r->nthreads; i++) {
+      sum_add(&tb, r->threads[i].live_bytes);
+      sum_add(&tk, r->threads[i].live_blocks);
+   }
+   if (!sum_is(&tb, r->live_bytes) || !sum_is(&tk, r->live_blocks) ||
+       r->live_bytes != r->exit_bytes || r->live_blocks != r->exit_blocks)
+      warn(&warnings, file, "the threads' live memory sums to %s, but "
+           "<heap> has %s live and <live-at-exit> %s",
+           sum_text(&tb, &tk, true),
+           fig_text(r->live_bytes, r->live_blocks, true),
+           fig_text(r->exit_bytes, r->exit_blocks, true));
+
+   /* 3. The timeline's last sample is the end. */
+   if (last != NULL && last->live != r->exit_bytes)
+      warn(&warnings, file, "the timeline's last sample has %s live, not "
+           "the %s live at exit", bytes_str(last->live),
+           bytes_str(r->exit_bytes));
+
+   /* Per role.  A role's memory live at exit is its <role-summary>'s
+      <heap> live-bytes and live-blocks: the blocks allocated in that
+      role still live, as <by-role> and the timeline count them (the
+      role in force at allocation).  A role with no <role-summary> has
+      none. */
+   if (!r->has_roles)
+      return warnings;
+   bool leaks = r->has_leaks, tl = last != NULL;
+   size_t n = r->nroles + (leaks ? r->nlroles + r->nlk_other : 0) +
+              (tl ? last->nroles : 0), m = 0;
+   RoleFig *f = xrealloc(NULL, (n ? n : 1) * sizeof *f);
+   for (size_t i = 0; i < r->nroles; i++, m++)
+      f[m] = (RoleFig){ &r->roles[i].role, RF_SUMMARY, r->roles[i].live_bytes,
+                        r->roles[i].live_blocks, r->roles[i].has_live_blocks,
+                        m };
+   for (size_t i = 0; leaks && i < r->nlroles + r->nlk_other; i++, m++) {
+      const LeakRole *lr = i < r->nlroles ? &r->lroles[i]
+                                          : &r->lk_other[i - r->nlroles];
+      f[m] = (RoleFig){ &lr->role, RF_LEAK, lr->bytes, lr->blocks, true, m };
+   }
+   for (size_t i = 0; tl && i < last->nroles; i++, m++)
+      f[m] = (RoleFig){ &r->tl_cols[last->roles[i].col], RF_SAMPLE,
+                        last->roles[i].bytes, 0, false, m };
+   qsort(f, n, sizeof *f, cmp_rolefig);
+
+   for (size_t i = 0, j; i < n; i = j) {
+      Sum lb = { 0 }, lk = { 0 }, sb = { 0 }, sk = { 0 }, tlb = { 0 };
+      bool summary = false, blocks = true;
+      for (j = i; j < n && same_role(f[j].role, f[i].role); j++) {
+         switch (f[j].from) {
+         case RF_SUMMARY:
+            summary = true;
+            blocks &= f[j].has_blocks;
+            sum_add(&sb, f[j].bytes);
+            sum_add(&sk, f[j].blocks);
+            break;
+         case RF_LEAK:
+            sum_add(&lb, f[j].bytes);
+            sum_add(&lk, f[j].blocks);
+            break;
+         default:
+            sum_add(&tlb, f[j].bytes);
+            break;
+         }
+      }
+      char *label = role_label(f[i].role, false);
+      const char *none = summary ? "" : " (it has no <role-summary>)";
+      bool blocks_off = blocks && (sk.over || !sum_is(&lk, sk.v));
+      if (leaks && (sb.over || !sum_is(&lb, sb.v) || blocks_off))
+         warn(&warnings, file, "the leak kinds of role %s sum to %s, not "
+              "its %s live at exit%s", label, sum_text(&lb, &lk, blocks),
+              sum_text(&sb, &sk, blocks), none);
+      if (tl && (sb.over || !sum_is(&tlb, sb.v)))
+         warn(&warnings, file, "the timeline's last sample has %s live for "
+              "role %s, not its %s live at exit%s",
+              sum_text(&tlb, NULL, false), label,
+              sum_text(&sb, NULL, false), none);
+      free(label);
+   }
+   free(f);
+   return warnings;
+}

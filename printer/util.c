@@ -1,0 +1,636 @@
+/* util.c: helpers that at_print's reader and outputs share: memory,
+ * strings made safe to print, numbers, stacks, freeing a report and
+ * the orders its lists are sorted in.
+ *
+ * Copyright (C) 2026 the asynctrace authors.
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ * This program is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License as published by the
+ * Free Software Foundation; either version 2 of the License, or (at your
+ * option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful, but
+ * WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General
+ * Public License for more details.
+ */
+
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stddef.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "report.h"
+
+static _Noreturn void oom(void)
+{
+   fputs("at_print: out of memory\n", stderr);
+   exit(1);
+}
+
+void *xrealloc(void *p, size_t n)
+{
+   void *q = realloc(p, n ? n : 1);
+   if (q == NULL)
+      oom();
+   return q;
+}
+
+char *xstrdup(const char *s)
+{
+   size_t n = strlen(s) + 1;
+   return memcpy(xrealloc(NULL, n), s, n);
+}
+
+/* Makes room for need elements of size elem, doubling the capacity. */
+void *grow_array(void *arr, size_t *cap, size_t need, size_t elem)
+{
+   if (need <= *cap)
+      return arr;
+   size_t n = *cap ? *cap : 8;
+   while (n < need) {
+      if (n > SIZE_MAX / 2 / elem)
+         oom();
+      n *= 2;
+   }
+   *cap = n;
+   return xrealloc(arr, n * elem);
+}
+
+void buf_add(Buf *b, const char *s, size_t n)
+{
+   GROW(b->s, b->cap, b->len + n + 1);
+   memcpy(b->s + b->len, s, n);
+   b->len += n;
+   b->s[b->len] = '\0';
+}
+
+void buf_adds(Buf *b, const char *s) { buf_add(b, s, strlen(s)); }
+
+void buf_clear(Buf *b)
+{
+   b->len = 0;
+   if (b->s)
+      b->s[0] = '\0';
+}
+
+/* How many bytes at p make a character that must not reach the terminal
+   as it is, or 0: the control characters (C0, DEL, C1), which can move
+   the cursor, clear the screen or break a line, and Unicode's
+   bidirectional controls (U+061C, U+200E, U+200F, U+202A..U+202E,
+   U+2066..U+2069), which can reorder what is shown after them, so that
+   a name reads as something else.  The string is NUL-terminated, so a
+   byte is looked at only if the ones before it matched. */
+static size_t unsafe_len(const unsigned char *p)
+{
+   if (p[0] < 0x20 || p[0] == 0x7f)
+      return p[0] != '\0';
+   if (p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f)
+      return 2;
+   if (p[0] == 0xd8 && p[1] == 0x9c)
+      return 2;
+   if (p[0] == 0xe2 && p[1] == 0x80 &&
+       (p[2] == 0x8e || p[2] == 0x8f || (p[2] >= 0xaa && p[2] <= 0xae)))
+      return 3;
+   if (p[0] == 0xe2 && p[1] == 0x81 && p[2] >= 0xa6 && p[2] <= 0xa9)
+      return 3;
+   return 0;
+}
+
+/* Appends s with those characters replaced by \xNN for each of their
+   bytes, the notation the report itself uses for bytes it cannot write
+   as they are. */
+void buf_add_clean(Buf *b, const char *s)
+{
+   const unsigned char *p = (const unsigned char *)s;
+   char hex[8];
+   while (*p) {
+      const unsigned char *start = p;
+      size_t n = 0;
+      while (*p && (n = unsafe_len(p)) == 0)
+         p++;
+      buf_add(b, (const char *)start, (size_t)(p - start));
+      if (*p == '\0')
+         break;
+      for (; n > 0; n--, p++) {
+         snprintf(hex, sizeof hex, "\\x%02x", p[0]);
+         buf_adds(b, hex);
+      }
+   }
+   if (b->s == NULL)
+      buf_add(b, "", 0);
+}
+
+char *clean_dup(const char *s)
+{
+   Buf b = { 0 };
+   buf_add_clean(&b, s);
+   return b.s;
+}
+
+char *arena_dup(Chunk **arena, const char *s, size_t n)
+{
+   Chunk *c = *arena;
+   if (c == NULL || c->cap - c->used <= n) {
+      bool own = n >= ARENA_BLOCK / 4;    /* a long one has its own block */
+      Chunk *b = xrealloc(NULL, sizeof *b + (own ? n + 1 : ARENA_BLOCK));
+      b->used = 0;
+      b->cap = own ? n + 1 : ARENA_BLOCK;
+      if (own && c != NULL) {
+         b->next = c->next;      /* the current block stays the one */
+         c->next = b;            /* being filled */
+      } else {
+         b->next = c;
+         *arena = b;
+      }
+      c = b;
+   }
+   char *d = memcpy(c->s + c->used, s, n + 1);
+   c->used += n + 1;
+   return d;
+}
+
+static void arena_free(Chunk *c)
+{
+   while (c != NULL) {
+      Chunk *next = c->next;
+      free(c);
+      c = next;
+   }
+}
+
+/* A cleaned copy of s cut to about max bytes, for error messages, which
+   must stay one short line whatever the file holds. */
+char *clip(const char *s, size_t max)
+{
+   char *c = clean_dup(s);
+   size_t n = strlen(c);
+   if (n > max) {
+      n = max;
+      while (n > 0 && ((unsigned char)c[n] & 0xc0) == 0x80)
+         n--;               /* do not split a UTF-8 sequence */
+      strcpy(c + n, "...");   /* max + 3 < the original length + 1 */
+   }
+   return c;
+}
+
+/* Columns a code point takes in a terminal: enough for CJK and emoji to
+   keep tables aligned; combining marks take none. */
+static int cp_width(uint32_t c)
+{
+   if ((c >= 0x0300 && c <= 0x036f) || (c >= 0x1ab0 && c <= 0x1aff) ||
+       (c >= 0x1dc0 && c <= 0x1dff) || (c >= 0x200b && c <= 0x200f) ||
+       (c >= 0x20d0 && c <= 0x20ff) || (c >= 0xfe00 && c <= 0xfe0f) ||
+       (c >= 0xfe20 && c <= 0xfe2f))
+      return 0;
+   if ((c >= 0x1100 && c <= 0x115f) || (c >= 0x2e80 && c <= 0x303e) ||
+       (c >= 0x3041 && c <= 0x33ff) || (c >= 0x3400 && c <= 0x4dbf) ||
+       (c >= 0x4e00 && c <= 0x9fff) || (c >= 0xa000 && c <= 0xa4cf) ||
+       (c >= 0xac00 && c <= 0xd7a3) || (c >= 0xf900 && c <= 0xfaff) ||
+       (c >= 0xfe30 && c <= 0xfe4f) || (c >= 0xff00 && c <= 0xff60) ||
+       (c >= 0xffe0 && c <= 0xffe6) || (c >= 0x1f300 && c <= 0x1f64f) ||
+       (c >= 0x1f900 && c <= 0x1f9ff) || (c >= 0x20000 && c <= 0x3fffd))
+      return 2;
+   return 1;
+}
+
+size_t display_width(const char *s)
+{
+   const unsigned char *p = (const unsigned char *)s;
+   size_t w = 0;
+   while (*p) {
+      uint32_t c = *p;
+      int n = 1;
+      if (c >= 0xf0 && c < 0xf8)
+         n = 4, c &= 0x07;
+      else if (c >= 0xe0 && c < 0xf0)
+         n = 3, c &= 0x0f;
+      else if (c >= 0xc0 && c < 0xe0)
+         n = 2, c &= 0x1f;
+      for (int i = 1; i < n; i++) {
+         if ((p[i] & 0xc0) != 0x80) {   /* not UTF-8: count the byte alone */
+            n = 1;
+            c = '?';
+            break;
+         }
+         c = (c << 6) | (p[i] & 0x3f);
+      }
+      w += (size_t)cp_width(c);
+      p += n;
+   }
+   return w;
+}
+
+/* Decimal with thousands separators, as Valgrind prints counts.  Returns
+   one of a few rotating buffers so a printf can take several. */
+const char *num(uint64_t v)
+{
+   static char ring[8][32];
+   static unsigned next;
+   char *out = ring[next++ % 8], digits[24];
+   int n = snprintf(digits, sizeof digits, "%" PRIu64, v), o = 0;
+   for (int i = 0; i < n; i++) {
+      if (i > 0 && (n - i) % 3 == 0)
+         out[o++] = ',';
+      out[o++] = digits[i];
+   }
+   out[o] = '\0';
+   return out;
+}
+
+/* Microseconds as milliseconds with one decimal, rounded half up, with
+   thousands separators and the unit: 132578 -> "132.6 ms". */
+const char *ms1(uint64_t us)
+{
+   static char ring[8][48];
+   static unsigned next;
+   char *out = ring[next++ % 8];
+   uint64_t tenths = us / 100 + (us % 100 >= 50);
+   snprintf(out, sizeof ring[0], "%s.%u ms", num(tenths / 10),
+            (unsigned)(tenths % 10));
+   return out;
+}
+
+const char *plural(uint64_t n, const char *one, const char *many)
+{
+   return n == 1 ? one : many;
+}
+
+/* Sums are of the file's own counters; saturate rather than wrap if a
+   hand-made file holds absurd values. */
+uint64_t add_sat(uint64_t a, uint64_t b)
+{
+   return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+void sum_add(Sum *s, uint64_t x)
+{
+   if (s->v > UINT64_MAX - x)
+      s->over = true;
+   else
+      s->v += x;
+}
+
+bool sum_is(const Sum *s, uint64_t x)
+{
+   return !s->over && s->v == x;
+}
+
+uint64_t sub_sat(uint64_t a, uint64_t b)
+{
+   return a > b ? a - b : 0;
+}
+
+bool is_xml_space(char c)
+{
+   return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* An xsd:nonNegativeInteger: optional surrounding white space, an
+   optional '+', decimal digits; must fit in 64 bits. */
+bool parse_u64(const char *s, uint64_t *out)
+{
+   uint64_t v = 0;
+   bool digits = false;
+   while (is_xml_space(*s))
+      s++;
+   if (*s == '+')
+      s++;
+   for (; *s >= '0' && *s <= '9'; s++) {
+      unsigned d = (unsigned)(*s - '0');
+      if (v > (UINT64_MAX - d) / 10)
+         return false;
+      v = v * 10 + d;
+      digits = true;
+   }
+   while (is_xml_space(*s))
+      s++;
+   if (!digits || *s != '\0')
+      return false;
+   *out = v;
+   return true;
+}
+
+/* An xsd:int. */
+bool parse_int(const char *s, long *out)
+{
+   uint64_t v;
+   bool neg = false;
+   while (is_xml_space(*s))
+      s++;
+   if (*s == '-') {
+      neg = true;
+      s++;
+   } else if (*s == '+') {
+      s++;
+   }
+   if (*s == '+' || *s == '-' || !parse_u64(s, &v))
+      return false;
+   if (v > (neg ? 2147483648u : 2147483647u))
+      return false;
+   *out = neg ? -(long)v : (long)v;
+   return true;
+}
+
+size_t stack_depth(const Stack *s)
+{
+   return s->in_table ? s->nids : s->nframes;
+}
+
+const Frame *stack_frame(const Stack *s, size_t i)
+{
+   return s->in_table ? &s->tab[s->ids[i]] : &s->frames[i];
+}
+
+const char *const lk_attr[LK_N] = {
+   "definitely-lost", "indirectly-lost", "possibly-lost", "still-reachable",
+};
+const char *const lk_text[LK_N] = {
+   "definitely lost", "indirectly lost", "possibly lost", "still reachable",
+};
+
+/* The index of a leak kind, or -1 for one this at_print does not know. */
+int leak_kind(const char *s)
+{
+   for (int k = 0; s != NULL && k < LK_N; k++)
+      if (strcmp(s, lk_attr[k]) == 0)
+         return k;
+   return -1;
+}
+
+static void frame_free(Frame *f)
+{
+   free(f->ip);
+   free(f->obj);
+   free(f->fn);
+   free(f->file);
+}
+
+static void stack_free(Stack *s)
+{
+   for (size_t i = 0; i < s->nframes; i++)
+      frame_free(&s->frames[i]);
+   free(s->frames);
+   memset(s, 0, sizeof *s);
+}
+
+void site_free(Site *s)
+{
+   stack_free(&s->stack);
+   free(s->role.role);
+   free(s->kind);
+   memset(s, 0, sizeof *s);
+}
+
+void asite_free(ASite *s)
+{
+   stack_free(&s->stack);
+   free(s->role.role);
+   memset(s, 0, sizeof *s);
+}
+
+void badcall_free(BadCall *b)
+{
+   stack_free(&b->stack);
+   free(b->kind);
+   free(b->addr);
+   memset(b, 0, sizeof *b);
+}
+
+void sample_free(Sample *s)
+{
+   free(s->roles);
+   memset(s, 0, sizeof *s);
+}
+
+void fsite_free(FSite *s)
+{
+   stack_free(&s->stack);
+   free(s->role.role);
+   free(s->class);
+   free(s->ops);
+   memset(s, 0, sizeof *s);
+}
+
+void report_free(Report *r)
+{
+   free(r->tool_version);
+   free(r->vg_version);
+   free(r->exe);
+   free(r->start_time);
+   free(r->signal);
+   for (size_t i = 0; i < r->nargs; i++)
+      free(r->args[i]);
+   free(r->args);
+   for (size_t i = 0; i < r->nthreads; i++) {
+      free(r->threads[i].role.role);
+      free(r->threads[i].name);
+   }
+   free(r->threads);
+   for (size_t i = 0; i < r->nsites; i++)
+      site_free(&r->sites[i]);
+   free(r->sites);
+   for (size_t i = 0; i < r->nroles; i++)
+      free(r->roles[i].role.role);
+   free(r->roles);
+   for (size_t i = 0; i < r->nfsites; i++)
+      fsite_free(&r->fsites[i]);
+   free(r->fsites);
+   free(r->wakes);
+   free(r->time_unit);
+   for (size_t i = 0; i < r->norphans; i++)
+      free(r->orphans[i].role.role);
+   free(r->orphans);
+   free(r->leak_check);
+   for (size_t i = 0; i < r->nlroles; i++)
+      free(r->lroles[i].role.role);
+   free(r->lroles);
+   for (size_t i = 0; i < r->nlk_other; i++)
+      free(r->lk_other[i].role.role);
+   free(r->lk_other);
+   for (size_t i = 0; i < r->nheld; i++) {
+      free(r->held[i].holder);
+      free(r->held[i].role.role);
+   }
+   free(r->held);
+   for (size_t i = 0; i < r->nlrecs; i++)
+      site_free(&r->lrecs[i]);
+   free(r->lrecs);
+   for (size_t i = 0; i < r->nxfrees; i++) {
+      free(r->xfrees[i].alloc.role);
+      free(r->xfrees[i].freed.role);
+   }
+   free(r->xfrees);
+   free(r->tl_unit);
+   for (size_t i = 0; i < r->nsamples; i++)
+      sample_free(&r->samples[i]);
+   free(r->samples);
+   sample_free(&r->tl_last);
+   for (size_t i = 0; i < r->ntl_cols; i++)
+      free(r->tl_cols[i].role);
+   free(r->tl_cols);
+   for (size_t i = 0; i < r->nasites; i++)
+      asite_free(&r->asites[i]);
+   free(r->asites);
+   for (size_t i = 0; i < r->nbad; i++)
+      badcall_free(&r->bad[i]);
+   free(r->bad);
+   free(r->tframes);
+   arena_free(r->strs);
+   free(r->tids);
+   free(r->need);
+}
+
+int cmp_order(size_t x, size_t y)
+{
+   return (x > y) - (x < y);
+}
+
+/* Largest first; equal sizes keep their order in the file. */
+int cmp_site(const void *a, const void *b)
+{
+   const Site *x = a, *y = b;
+   if (x->bytes != y->bytes)
+      return x->bytes > y->bytes ? -1 : 1;
+   return cmp_order(x->order, y->order);
+}
+
+/* A loss record's size is what it loses: its own bytes and, for a
+   definitely lost one, the bytes only it kept reachable.  Largest
+   first, then in file order. */
+uint64_t lrec_total(const Site *s)
+{
+   return add_sat(s->bytes, s->ind_bytes);
+}
+
+int cmp_lrec(const void *a, const void *b)
+{
+   const Site *x = a, *y = b;
+   uint64_t tx = lrec_total(x), ty = lrec_total(y);
+   if (tx != ty)
+      return tx > ty ? -1 : 1;
+   return cmp_order(x->order, y->order);
+}
+
+/* Most bytes allocated first, then in file order. */
+int cmp_asite(const void *a, const void *b)
+{
+   const ASite *x = a, *y = b;
+   if (x->bytes != y->bytes)
+      return x->bytes > y->bytes ? -1 : 1;
+   return cmp_order(x->order, y->order);
+}
+
+/* Roles by name, then no pool before pool 1 before pool 2. */
+int cmp_role(const Role *x, const Role *y)
+{
+   int c = strcmp(x->role ? x->role : "", y->role ? y->role : "");
+   if (c != 0)
+      return c;
+   if (x->has_pool != y->has_pool)
+      return x->has_pool ? 1 : -1;
+   if (x->has_pool && x->pool != y->pool)
+      return x->pool > y->pool ? 1 : -1;
+   return 0;
+}
+
+bool same_role(const Role *x, const Role *y)
+{
+   return cmp_role(x, y) == 0;
+}
+
+/* Most blocked time first (the order the tool writes them in); equal
+   times keep their order in the file. */
+int cmp_fsite(const void *a, const void *b)
+{
+   const FSite *x = a, *y = b;
+   if (x->fx.blocked_us != y->fx.blocked_us)
+      return x->fx.blocked_us > y->fx.blocked_us ? -1 : 1;
+   return cmp_order(x->order, y->order);
+}
+
+/* Most frequent first, then in file order. */
+int cmp_wake(const void *a, const void *b)
+{
+   const Wake *x = a, *y = b;
+   if (x->count != y->count)
+      return x->count > y->count ? -1 : 1;
+   return cmp_order(x->order, y->order);
+}
+
+/* Most live bytes first, then most instructions, then by role name and
+   pool (no pool first), then in file order. */
+int cmp_rolesum(const void *a, const void *b)
+{
+   const RoleSum *x = a, *y = b;
+   if (x->live_bytes != y->live_bytes)
+      return x->live_bytes > y->live_bytes ? -1 : 1;
+   if (x->insns != y->insns)
+      return x->insns > y->insns ? -1 : 1;
+   int c = strcmp(x->role.role, y->role.role);
+   if (c != 0)
+      return c;
+   if (x->role.has_pool != y->role.has_pool)
+      return x->role.has_pool ? 1 : -1;
+   if (x->role.pool != y->role.pool)
+      return x->role.pool > y->role.pool ? 1 : -1;
+   return cmp_order(x->order, y->order);
+}
+
+/* "tokio-worker (runtime 1, #0)", "rayon-worker (pool 2)", "main": a
+   role with its Tokio runtime or other pool and, with_index, the
+   thread's place in it.  Newly allocated. */
+char *role_label(const Role *r, bool with_index)
+{
+   Buf b = { 0 };
+   char n[64];
+   bool index = with_index && r->has_index;
+   buf_adds(&b, r->role ? r->role : "?");
+   if (r->has_pool || index)
+      buf_adds(&b, " (");
+   if (r->has_pool) {
+      snprintf(n, sizeof n, "%s %s",
+               strncmp(b.s, "tokio-", 6) == 0 ? "runtime" : "pool",
+               num(r->pool));
+      buf_adds(&b, n);
+   }
+   if (index) {
+      snprintf(n, sizeof n, "%s#%s", r->has_pool ? ", " : "", num(r->index));
+      buf_adds(&b, n);
+   }
+   if (r->has_pool || index)
+      buf_adds(&b, ")");
+   return b.s;
+}
+
+/* "4,096 bytes", "1 byte". */
+const char *bytes_str(uint64_t n)
+{
+   static char ring[8][48];
+   static unsigned next;
+   char *out = ring[next++ % 8];
+   snprintf(out, sizeof ring[0], "%s %s", num(n), plural(n, "byte", "bytes"));
+   return out;
+}
+
+/* "4,096 bytes in 2 blocks". */
+const char *bytes_blocks(uint64_t bytes, uint64_t blocks)
+{
+   static char ring[8][96];
+   static unsigned next;
+   char *out = ring[next++ % 8];
+   snprintf(out, sizeof ring[0], "%s in %s %s", bytes_str(bytes), num(blocks),
+            plural(blocks, "block", "blocks"));
+   return out;
+}
