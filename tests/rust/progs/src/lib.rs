@@ -115,6 +115,15 @@ pub fn churn(seed: u64, len: usize) -> u64 {
     v.iter().fold(s.len() as u64, |a, &x| a.wrapping_add(x))
 }
 
+/// A multi-thread Tokio runtime of `workers` workers, timers and I/O on.
+pub fn runtime(workers: usize) -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(workers)
+        .enable_all()
+        .build()
+        .expect("tokio runtime")
+}
+
 /// Lets pool threads finish spinning and park before the process exits, so
 /// none of them holds a stale pointer in a register at the leak check.
 pub fn settle(ms: u64) {

@@ -20,11 +20,7 @@ pub fn run(name: &str) {
     let mut leaked = leak_on_main(MAIN_LEAK);
     scrub_stack();
 
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(4)
-        .enable_all()
-        .build()
-        .expect("tokio runtime");
+    let rt = crate::runtime(4);
 
     let (sum, in_tasks) = rt.block_on(async {
         let mut handles = Vec::new();

@@ -33,11 +33,7 @@ fn main() {
         .expect("spawn driver");
     let (s1, l1) = driver.join().expect("driver thread");
 
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("multi-thread runtime");
+    let rt = planted::runtime(2);
     let (s2, l2) = rt.block_on(async {
         let own = leak_on_block_on(MAIN_BLOCK_ON_LEAK);
         scrub_stack();

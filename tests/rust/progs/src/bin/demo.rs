@@ -82,11 +82,7 @@ fn crunch(pool: &rayon::ThreadPool) -> u64 {
 
 fn main() {
     let start = Instant::now();
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(4)
-        .enable_all()
-        .build()
-        .expect("tokio runtime");
+    let rt = planted::runtime(4);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(4)
         .build()

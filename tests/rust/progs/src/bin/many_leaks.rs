@@ -18,11 +18,7 @@ const RAYON_LEAKS: u64 = 60;
 fn main() {
     let mut leaked = leak_on_main(MAIN_LEAK);
     scrub_stack();
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(4)
-        .enable_all()
-        .build()
-        .expect("tokio runtime");
+    let rt = planted::runtime(4);
     let (sum, in_tasks) = rt.block_on(async {
         let mut handles = Vec::new();
         for i in 0..WORKER_LEAKS {

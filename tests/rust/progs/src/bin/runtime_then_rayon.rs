@@ -66,11 +66,7 @@ fn walk_index(depth: usize, block: usize) -> usize {
 }
 
 fn main() {
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(4)
-        .enable_all()
-        .build()
-        .expect("tokio runtime");
+    let rt = planted::runtime(4);
     let (s1, l1) = rt.block_on(async {
         let mut handles = Vec::new();
         for i in 0..12u64 {
