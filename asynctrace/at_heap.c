@@ -1026,36 +1026,39 @@ static void sort_refs(BlockRef* v, UWord n, UInt depth)
    }
 }
 
-AT_Block** AT_(heap_blocks)(UInt* n)
+void AT_(heap_for_each_block)(void (*f)(AT_Block* b, void* opaque),
+                              void* opaque)
 {
-   AT_Block** arr = VG_(malloc)("at.blocks",
-                                (btab_used ? btab_used : 1) * sizeof(AT_Block*));
-   UWord      i, k = 0;
-   AT_Block*  b;
+   UWord     i;
+   AT_Block* b;
    /* Every block of every chain, not just the chains' heads. */
    for (i = 0; i < ((UWord)1 << btab_bits); i++)
       for (b = btab[i]; b != NULL; b = b->next)
-         arr[k++] = b;
-   tl_assert(k == btab_used);
-   *n = (UInt)k;
-   return arr;
+         f(b, opaque);
+}
+
+typedef struct { Addr* keys; UWord n; } Keys;
+
+static void add_key(AT_Block* b, void* opaque)
+{
+   Keys* k = opaque;
+   k->keys[k->n++] = b->data;
 }
 
 Addr* AT_(heap_blocks_sorted)(UInt* n)
 {
-   Addr*      keys = VG_(malloc)("at.blocks_sorted",
-                                 (btab_used ? btab_used : 1) * sizeof(Addr));
-   UWord      i, k = 0, depth = 0;
-   AT_Block*  b;
-   for (i = 0; i < ((UWord)1 << btab_bits); i++)
-      for (b = btab[i]; b != NULL; b = b->next)
-         keys[k++] = b->data;
-   tl_assert(k == btab_used);
-   *n = (UInt)k;
-   for (i = k; i > 1; i >>= 1)
+   Keys  k;
+   UWord i, depth = 0;
+   k.keys = VG_(malloc)("at.blocks_sorted",
+                        (btab_used ? btab_used : 1) * sizeof(Addr));
+   k.n    = 0;
+   AT_(heap_for_each_block)(add_key, &k);
+   tl_assert(k.n == btab_used);
+   *n = (UInt)k.n;
+   for (i = k.n; i > 1; i >>= 1)
       depth += 2;
-   sort_refs(keys, k, (UInt)depth);
-   return keys;
+   sort_refs(k.keys, k.n, (UInt)depth);
+   return k.keys;
 }
 
 AT_Block* AT_(heap_block_at)(Addr a)

@@ -81,10 +81,11 @@ void AT_(heap_post_clo_init)(void);
 const AT_HeapSummary* AT_(heap_summary)(void);
 const AT_HeapCounters* AT_(heap_of_role)(UShort inst);
 
-/* All sites; the live blocks, in no order or sorted by address (the
-   caller frees the array). */
+/* All sites; each live block, in no order; the live blocks' addresses,
+   sorted (the caller frees the array). */
 struct _XArray* AT_(heap_sites)(void);
-AT_Block** AT_(heap_blocks)(UInt* n);
+void       AT_(heap_for_each_block)(void (*f)(AT_Block* b, void* opaque),
+                                    void* opaque);
 Addr*      AT_(heap_blocks_sorted)(UInt* n);    /* their addresses */
 AT_Block*  AT_(heap_block_at)(Addr a);           /* NULL if none */
 

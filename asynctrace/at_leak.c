@@ -397,19 +397,19 @@ static AT_LossRecord* record_of(XArray* recs, AT_Site* s, UChar kind)
    return VG_(indexXA)(recs, s->rec[kind]);
 }
 
+static void add_live(AT_Block* b, void* recs)
+{
+   AT_LossRecord* r = record_of(recs, b->site, AT_LK_N);
+   r->bytes  += AT_(block_size)(b);
+   r->blocks += 1;
+}
+
 XArray* AT_(live_records)(void)
 {
    XArray* out = VG_(newXA)(VG_(malloc), "at.live_records", VG_(free),
                             sizeof(AT_LossRecord));
-   UInt n, i;
-   AT_Block** bs = AT_(heap_blocks)(&n);
    reset_site_records();
-   for (i = 0; i < n; i++) {
-      AT_LossRecord* r = record_of(out, bs[i]->site, AT_LK_N);
-      r->bytes  += AT_(block_size)(bs[i]);
-      r->blocks += 1;
-   }
-   VG_(free)(bs);
+   AT_(heap_for_each_block)(add_live, out);
    return out;
 }
 
