@@ -40,6 +40,7 @@
 #define DEFAULT_ALLOC_TOP 5
 #define DEFAULT_THREADS  20
 #define DEFAULT_FRAMES   16
+#define DEFAULT_GROUP_FRAMES 3
 
 /* ------------------------------------------------------------------ */
 /* Main                                                                */
@@ -73,8 +74,21 @@ static void usage(FILE *out)
          "                  none\n"
          "  --futex-top=N   show the N futex sites with the most blocked\n"
          "                  time [10]; 0 shows none\n"
-         "  --frames=N      show at most N frames of each stack [16];\n"
-         "                  0 shows them all\n"
+         "  --frames=N      show at most N frames of each stack from its\n"
+         "                  first frame of the program's own code [16],\n"
+         "                  the frames above it (the allocator, the\n"
+         "                  standard library, the runtime) folded into one\n"
+         "                  line; all (or 0) shows every frame, none folded\n"
+         "  --own=GLOB      count as the program's own code the frames\n"
+         "                  whose source path, file, object or function\n"
+         "                  matches GLOB (repeatable); by default every\n"
+         "                  frame but those of the Rust toolchain's\n"
+         "                  library, of a cargo registry and of system\n"
+         "                  libraries (the C library, Valgrind's preload)\n"
+         "  --group-frames=N  merge the loss records, allocation sites and\n"
+         "                  sites live at exit of one role (and leak kind)\n"
+         "                  whose first N own frames are the same [3];\n"
+         "                  0 lists them as the report does\n"
          "  --full-names    print functions' generic arguments whole (by\n"
          "                  default a list longer than 20 characters is\n"
          "                  shown as <\xe2\x80\xa6>)\n"
@@ -146,8 +160,10 @@ int main(int argc, char **argv)
    uint64_t top = DEFAULT_TOP, futex_top = DEFAULT_FUTEX_TOP;
    uint64_t leaks_top = DEFAULT_LEAKS_TOP, alloc_top = DEFAULT_ALLOC_TOP;
    uint64_t timeline = DEFAULT_TIMELINE, threads = DEFAULT_THREADS;
-   uint64_t frames = DEFAULT_FRAMES;
+   uint64_t frames = DEFAULT_FRAMES, group_frames = DEFAULT_GROUP_FRAMES;
    bool full_names = false;
+   const char **globs = NULL;
+   size_t nglobs = 0;
    bool only_files = false;
 
    for (int i = 1; i < argc; i++) {
@@ -164,6 +180,13 @@ int main(int argc, char **argv)
             return fflush(stdout) == 0 ? 0 : 1;
          } else if (strcmp(a, "--full-names") == 0) {
             full_names = true;
+         } else if (strncmp(a, "--own=", 6) == 0) {
+            if (a[6] == '\0')
+               return usage_error("--own needs a glob: --own=GLOB", NULL);
+            globs = xrealloc(globs, (nglobs + 1) * sizeof *globs);
+            globs[nglobs++] = a + 6;
+         } else if (strcmp(a, "--own") == 0) {
+            return usage_error("--own needs a glob: --own=GLOB", NULL);
          } else if ((st = count_option(a, "--top", false, &top)) != 0 ||
                     (st = count_option(a, "--futex-top", false,
                                        &futex_top)) != 0 ||
@@ -174,7 +197,9 @@ int main(int argc, char **argv)
                     (st = count_option(a, "--timeline", false,
                                        &timeline)) != 0 ||
                     (st = count_option(a, "--threads", true, &threads)) != 0 ||
-                    (st = count_option(a, "--frames", false, &frames)) != 0) {
+                    (st = count_option(a, "--group-frames", false,
+                                       &group_frames)) != 0 ||
+                    (st = count_option(a, "--frames", true, &frames)) != 0) {
             if (st != 1)
                return st;
          } else {
@@ -194,6 +219,11 @@ int main(int argc, char **argv)
    Report rep = { 0 };
    Limits lim = { to_size(top), to_size(futex_top), to_size(leaks_top),
                   to_size(alloc_top) };
+   if (group_frames > 0) {
+      /* Any record may belong to a group among the largest. */
+      lim.top = lim.leaks_top = lim.alloc_top = SIZE_MAX;
+   }
+   OwnRules own = { globs, nglobs };
    const char *why = report_read(path, &lim, &rep);
 
    int status = 0;
@@ -209,8 +239,11 @@ int main(int argc, char **argv)
                           .leaks_top = to_size(leaks_top),
                           .top = to_size(top),
                           .futex_top = to_size(futex_top),
-                          .frames = to_size(frames),
-                          .full_names = full_names };
+                          .frames = frames == UINT64_MAX ? 0 : to_size(frames),
+                          .full_names = full_names,
+                          .own = &own,
+                          .group_frames = to_size(group_frames) };
+      group_report(&rep, &own, opt.group_frames);
       if (nwarn > 0)
          status = 3;
       print_text(&rep, nwarn, &opt);
@@ -220,6 +253,7 @@ int main(int argc, char **argv)
       }
    }
    report_free(&rep);
+   free(globs);
    free(shown);
    report_cleanup();
    return status;

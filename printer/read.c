@@ -1537,6 +1537,9 @@ static void end(Parser *p)
    case K_FN:
       cur_frame(p)->fn = frame_str(p, text);
       break;
+   case K_DIR:
+      cur_frame(p)->dir = frame_str(p, text);
+      break;
    case K_FILE:
       cur_frame(p)->file = frame_str(p, text);
       break;

@@ -53,7 +53,8 @@ typedef struct {
 } Sum;
 
 typedef struct {
-   char *ip, *obj, *fn, *file;   /* cleaned for printing; NULL if absent */
+   char *ip, *obj, *fn, *dir, *file;   /* cleaned for printing; NULL if
+                                          absent */
    uint64_t line;
    bool has_line;
 } Frame;
@@ -90,6 +91,17 @@ typedef struct {
 /* memcheck's leak kinds, in its order. */
 enum { LK_DEF, LK_IND, LK_POS, LK_REACH, LK_N };
 
+/* What grouping (group.c) merged into a site: 1 record, 1 stack and no
+   cut when nothing was. */
+typedef struct {
+   uint64_t records;             /* the report's sites merged */
+   uint64_t stacks;              /* of distinct full stacks */
+   uint64_t threads;             /* of distinct threads (loss records and
+                                    live sites) */
+   size_t cut;                   /* stacks differ: show frames [0, cut) of
+                                    the largest one's; 0: all */
+} Grouped;
+
 typedef struct {                 /* a <site> of <live-at-exit>, or a
                                     <loss-record> of <leaks> */
    uint64_t thread, blocks, bytes;
@@ -99,6 +111,7 @@ typedef struct {                 /* a <site> of <live-at-exit>, or a
    bool has_ind, orphan;
    Stack stack;
    size_t order;                 /* place in the file, for a stable sort */
+   Grouped g;
 } Site;
 
 typedef struct {                 /* a <by-role> of <leaks> */
@@ -145,6 +158,7 @@ typedef struct {                 /* a <site> of <alloc-sites> */
    uint64_t allocs, bytes, live_blocks, live_bytes, at_peak;
    Stack stack;
    size_t order;
+   Grouped g;
 } ASite;
 
 typedef struct {                 /* a <bad-call> */
@@ -356,11 +370,27 @@ const char *report_read(const char *path, const Limits *lim, Report *rep);
 void report_cleanup(void);
 size_t check_report(const Report *r, const char *file);
 
+/* frames.c: the program's own frames, and where the others are. */
+typedef struct {
+   const char *const *globs;     /* --own=GLOB; none: the default rules */
+   size_t nglobs;
+} OwnRules;
+
+bool frame_is_own(const Frame *f, const OwnRules *own);
+size_t first_own(const Stack *s, const OwnRules *own);   /* depth if none */
+char *fold_label(const Stack *s, size_t n);   /* "9 frames in alloc, tokio" */
+
+/* group.c: sites, loss records and allocation sites merged by role (and
+   leak kind) and their first own frames. */
+void group_report(Report *r, const OwnRules *own, size_t frames);
+
 /* text.c: the text summary, and what it shows. */
 typedef struct {
    size_t threads, timeline, alloc_top, leaks_top, top, futex_top;
-   size_t frames;                /* 0: all */
+   size_t frames;                /* 0: all, none folded */
    bool full_names;
+   const OwnRules *own;
+   size_t group_frames;          /* 0: not grouped */
 } TextOptions;
 
 void print_text(Report *rep, size_t nwarn, const TextOptions *opt);

@@ -1231,21 +1231,70 @@ static void print_frame(const Frame *f, bool first)
    putchar('\n');
 }
 
-/* --frames=N: Rust stacks run to hundreds of inlined frames. */
+/* --frames=N: Rust stacks run to hundreds of inlined frames.  0: every
+   frame, none folded. */
 static size_t max_frames = 16;
+static const OwnRules *own_rules;
+static size_t group_frames;
+
+/* Prints s from its first own frame on, the frames above it folded into
+   one line; g, if not NULL, is what grouping merged into the site: its
+   stacks differ from frame g->cut on, so the rest is not printed. */
+static void print_stack_grouped(const Stack *s, const Grouped *g)
+{
+   size_t depth = stack_depth(s);
+   if (depth == 0) {
+      printf("   (no stack)\n");
+      return;
+   }
+   size_t from = max_frames == 0 ? 0 : first_own(s, own_rules);
+   if (from == depth || from < 2)
+      from = 0;                  /* nothing of the program's, or one
+                                    line for one: all shown */
+   size_t end = g && g->cut > 0 && g->cut < depth ? g->cut : depth;
+   size_t n = end - from;
+   if (max_frames != 0 && n > max_frames)
+      n = max_frames;
+   if (from > 0) {
+      char *l = fold_label(s, from);
+      printf("   \xe2\x80\xa6 %s\n", l);
+      free(l);
+   }
+   for (size_t f = from; f < from + n; f++)
+      print_frame(stack_frame(s, f), f == 0);
+   if (from + n < end)
+      printf("   ... %zu more %s (--frames=all shows all)\n", end - (from + n),
+             end - (from + n) == 1 ? "frame" : "frames");
+   if (g && g->stacks > 1)
+      printf("   (%s different stacks with these %s own frames merged; "
+             "--group-frames=0 lists them apart)\n", num(g->stacks),
+             num(group_frames));
+}
 
 static void print_stack(const Stack *s)
 {
-   size_t depth = stack_depth(s), n = depth;
-   if (n == 0)
-      printf("   (no stack)\n");
-   if (max_frames != 0 && n > max_frames)
-      n = max_frames;
-   for (size_t f = 0; f < n; f++)
-      print_frame(stack_frame(s, f), f == 0);
-   if (n < depth)
-      printf("   ... %zu more %s (--frames=0 shows all)\n", depth - n,
-             depth - n == 1 ? "frame" : "frames");
+   print_stack_grouped(s, NULL);
+}
+
+/* ", 12 records" after a grouped site's figures, or nothing. */
+static const char *merged_note(const Grouped *g, const char *what)
+{
+   static char b[96];
+   b[0] = '\0';
+   if (g->records > 1)
+      snprintf(b, sizeof b, "; %s %s merged", num(g->records), what);
+   return b;
+}
+
+/* The site's thread, or how many threads its merged records are of. */
+static char *site_threads(const ThreadIndex *ix, const Site *s)
+{
+   if (s->g.threads > 1) {
+      char b[64];
+      snprintf(b, sizeof b, "%s threads", num(s->g.threads));
+      return xstrdup(b);
+   }
+   return thread_ref(ix, s->thread);
 }
 
 /* ---- Allocation sites ---- */
@@ -1266,6 +1315,11 @@ static void print_asites(Report *r, size_t top)
           plural(add_sat(r->as_allocs, r->as_rest_allocs), "allocation", "allocations"),
           bytes_str(add_sat(r->as_bytes, r->as_rest_bytes)),
           num(sites), plural(sites, "site", "sites"), num(shown));
+   if (r->nasites < r->asites_total)
+      printf("(the %s listed %s merged into %s %s by role and first %s own %s)\n",
+             num(r->asites_total), plural(r->asites_total, "site", "sites"),
+             num(r->nasites), plural(r->nasites, "group", "groups"),
+             num(group_frames), plural(group_frames, "frame", "frames"));
    if (r->as_count > r->as_shown)
       printf("(the report lists %s of them; the other %s allocated %s in %s %s, "
              "%s live at exit, %s at the peak)\n",
@@ -1276,12 +1330,14 @@ static void print_asites(Report *r, size_t top)
    for (size_t i = 0; i < shown; i++) {
       const ASite *a = &r->asites[i];
       char *role = role_label(&a->role, false);
-      printf("\n#%zu: %s in %s %s, role %s; live at exit: %s; at the peak: %s\n",
+      printf("\n#%zu: %s in %s %s, role %s; live at exit: %s; at the peak: %s%s\n",
              i + 1, bytes_str(a->bytes), num(a->allocs),
              plural(a->allocs, "allocation", "allocations"), role,
-             bytes_blocks(a->live_bytes, a->live_blocks), bytes_str(a->at_peak));
+             bytes_blocks(a->live_bytes,
+                          a->live_blocks),
+             bytes_str(a->at_peak), merged_note(&a->g, "sites"));
       free(role);
-      print_stack(&a->stack);
+      print_stack_grouped(&a->stack, &a->g);
    }
 }
 
@@ -1537,24 +1593,31 @@ static void print_lrecs(Report *r, size_t top, const ThreadIndex *ix)
    }
    qsort(r->lrecs, r->nlrecs, sizeof *r->lrecs, cmp_lrec);
    size_t shown = r->nlrecs < top ? r->nlrecs : top;
-   printf("\nLoss records: the largest %s of %s:\n", num(shown), num(r->lrecs_total));
+   if (r->nlrecs < r->lrecs_total)
+      printf("\nLoss records: the largest %s of %s %s (%s records merged by "
+             "role, kind and first %s own %s):\n", num(shown), num(r->nlrecs),
+             plural(r->nlrecs, "group", "groups"), num(r->lrecs_total),
+             num(group_frames), plural(group_frames, "frame", "frames"));
+   else
+      printf("\nLoss records: the largest %s of %s:\n", num(shown), num(r->lrecs_total));
    for (size_t i = 0; i < shown; i++) {
       const Site *s = &r->lrecs[i];
       int k = leak_kind(s->kind);
-      char *who = thread_ref(ix, s->thread), *role = role_label(&s->role, false);
+      char *who = site_threads(ix, s), *role = role_label(&s->role, false);
       printf("\n#%zu: ", i + 1);
       if (s->has_ind && s->ind_bytes > 0)
          printf("%s (%s direct, %s indirect) bytes", num(lrec_total(s)),
                 num(s->bytes), num(s->ind_bytes));
       else
          printf("%s", bytes_str(s->bytes));
-      printf(" in %s %s %s %s, %s, role %s\n", num(s->blocks),
+      printf(" in %s %s %s %s, %s, role %s%s\n", num(s->blocks),
              plural(s->blocks, "block", "blocks"),
              s->bytes == 1 && !(s->has_ind && s->ind_bytes > 0) ? "is" : "are",
-             k >= 0 ? lk_text[k] : s->kind, who, role);
+             k >= 0 ? lk_text[k] : s->kind, who, role,
+             merged_note(&s->g, "loss records"));
       free(who);
       free(role);
-      print_stack(&s->stack);
+      print_stack_grouped(&s->stack, &s->g);
    }
 }
 
@@ -1600,14 +1663,22 @@ static void print_sites(Report *r, size_t top, const ThreadIndex *ix)
    }
    qsort(r->sites, r->nsites, sizeof *r->sites, cmp_site);
    size_t shown = r->nsites < top ? r->nsites : top;
-   printf("\nMemory live at exit: %s; the largest %s of %s %s:\n",
-          bytes_blocks(r->exit_bytes, r->exit_blocks),
-          num(shown), num(r->sites_total),
-          plural(r->sites_total, "site", "sites"));
+   if (r->nsites < r->sites_total)
+      printf("\nMemory live at exit: %s; the largest %s of %s %s (%s sites "
+             "merged by role, kind and first %s own %s):\n",
+             bytes_blocks(r->exit_bytes, r->exit_blocks), num(shown),
+             num(r->nsites), plural(r->nsites, "group", "groups"),
+             num(r->sites_total), num(group_frames),
+             plural(group_frames, "frame", "frames"));
+   else
+      printf("\nMemory live at exit: %s; the largest %s of %s %s:\n",
+             bytes_blocks(r->exit_bytes, r->exit_blocks),
+             num(shown), num(r->sites_total),
+             plural(r->sites_total, "site", "sites"));
 
    for (size_t i = 0; i < shown; i++) {
       const Site *s = &r->sites[i];
-      char *who = thread_ref(ix, s->thread), *role = role_label(&s->role, false);
+      char *who = site_threads(ix, s), *role = role_label(&s->role, false);
       printf("\n#%zu: %s, %s, role %s", i + 1, bytes_blocks(s->bytes, s->blocks),
              who, role);
       free(who);
@@ -1622,8 +1693,9 @@ static void print_sites(Report *r, size_t top, const ThreadIndex *ix)
       }
       if (s->orphan)
          printf("%sorphan (thread ended)", sep);
+      fputs(merged_note(&s->g, "sites"), stdout);
       putchar('\n');
-      print_stack(&s->stack);
+      print_stack_grouped(&s->stack, &s->g);
    }
 }
 
@@ -1740,6 +1812,8 @@ void print_text(Report *rep, size_t nwarn, const TextOptions *opt)
 {
    full_names = opt->full_names;
    max_frames = opt->frames;
+   own_rules = opt->own;
+   group_frames = opt->group_frames;
    ThreadIndex ix = thread_index(rep);
    print_run(rep);
    print_verdict(rep);

@@ -374,6 +374,7 @@ static void frame_free(Frame *f)
    free(f->ip);
    free(f->obj);
    free(f->fn);
+   free(f->dir);
    free(f->file);
 }
 
