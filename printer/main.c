@@ -89,6 +89,13 @@ static void usage(FILE *out)
          "                  sites live at exit of one role (and leak kind)\n"
          "                  whose first N own frames are the same [3];\n"
          "                  0 lists them as the report does\n"
+         "  --show=LIST     show only these sections, LIST a comma-separated\n"
+         "                  list of: overview (the run, the verdict, the\n"
+         "                  largest leaks, where threads wait), threads,\n"
+         "                  roles, heap, timeline, alloc-sites, cross-frees,\n"
+         "                  bad-calls, leaks, loss-records, orphans,\n"
+         "                  live-sites, futex-sites, wake-pairs, or all\n"
+         "  --hide=LIST     show all but these sections\n"
          "  --full-names    print functions' generic arguments whole (by\n"
          "                  default a list longer than 20 characters is\n"
          "                  shown as <\xe2\x80\xa6>)\n"
@@ -149,6 +156,48 @@ static int count_option(const char *a, const char *name, bool all_ok,
    return 1;
 }
 
+/* --show=LIST or --hide=LIST: 0 if a is neither, 1 if *shown is set,
+   else the exit status of a usage error (already reported). */
+static int section_option(const char *a, unsigned *shown)
+{
+   bool show = strncmp(a, "--show", 6) == 0;
+   if (!show && strncmp(a, "--hide", 6) != 0)
+      return 0;
+   const char *v = a + 6;
+   if (*v != '=' || v[1] == '\0')
+      return usage_error(show ? "--show needs sections: --show=SECTION,..."
+                              : "--hide needs sections: --hide=SECTION,...",
+                         NULL);
+   unsigned set = 0;
+   for (const char *p = v + 1; ; ) {
+      size_t n = strcspn(p, ",");
+      int k = -1;
+      for (int i = 0; i < SEC_N; i++)
+         if (strlen(section_names[i]) == n &&
+             strncmp(p, section_names[i], n) == 0)
+            k = i;
+      if (n == 3 && strncmp(p, "all", 3) == 0)
+         set |= (1u << SEC_N) - 1;
+      else if (k < 0) {
+         char *name = strndup(p, n), *c = clip(name, 60);
+         fprintf(stderr, "at_print: unknown section '%s' in %s; the sections "
+                 "are all", c, show ? "--show" : "--hide");
+         for (int i = 0; i < SEC_N; i++)
+            fprintf(stderr, ", %s", section_names[i]);
+         fputs("\n", stderr);
+         free(c);
+         free(name);
+         return 2;
+      } else
+         set |= 1u << k;
+      if (p[n] == '\0')
+         break;
+      p += n + 1;
+   }
+   *shown = show ? set : *shown & ~set;
+   return 1;
+}
+
 static size_t to_size(uint64_t v)
 {
    return v > SIZE_MAX ? SIZE_MAX : (size_t)v;
@@ -164,6 +213,7 @@ int main(int argc, char **argv)
    bool full_names = false;
    const char **globs = NULL;
    size_t nglobs = 0;
+   unsigned sections = (1u << SEC_N) - 1;
    bool only_files = false;
 
    for (int i = 1; i < argc; i++) {
@@ -187,6 +237,9 @@ int main(int argc, char **argv)
             globs[nglobs++] = a + 6;
          } else if (strcmp(a, "--own") == 0) {
             return usage_error("--own needs a glob: --own=GLOB", NULL);
+         } else if ((st = section_option(a, &sections)) != 0) {
+            if (st != 1)
+               return st;
          } else if ((st = count_option(a, "--top", false, &top)) != 0 ||
                     (st = count_option(a, "--futex-top", false,
                                        &futex_top)) != 0 ||
@@ -242,7 +295,8 @@ int main(int argc, char **argv)
                           .frames = frames == UINT64_MAX ? 0 : to_size(frames),
                           .full_names = full_names,
                           .own = &own,
-                          .group_frames = to_size(group_frames) };
+                          .group_frames = to_size(group_frames),
+                          .sections = sections };
       group_report(&rep, &own, opt.group_frames);
       if (nwarn > 0)
          status = 3;

@@ -385,12 +385,21 @@ char *fold_label(const Stack *s, size_t n);   /* "9 frames in alloc, tokio" */
 void group_report(Report *r, const OwnRules *own, size_t frames);
 
 /* text.c: the text summary, and what it shows. */
+enum Section {
+   SEC_OVERVIEW, SEC_THREADS, SEC_ROLES, SEC_HEAP, SEC_TIMELINE,
+   SEC_ALLOC_SITES, SEC_CROSS_FREES, SEC_BAD_CALLS, SEC_LEAKS,
+   SEC_LOSS_RECORDS, SEC_ORPHANS, SEC_LIVE_SITES, SEC_FUTEX_SITES,
+   SEC_WAKE_PAIRS, SEC_N
+};
+extern const char *const section_names[SEC_N];   /* for --show, --hide */
+
 typedef struct {
    size_t threads, timeline, alloc_top, leaks_top, top, futex_top;
    size_t frames;                /* 0: all, none folded */
    bool full_names;
    const OwnRules *own;
    size_t group_frames;          /* 0: not grouped */
+   unsigned sections;            /* 1 << SEC_...: those shown */
 } TextOptions;
 
 void print_text(Report *rep, size_t nwarn, const TextOptions *opt);

@@ -1188,7 +1188,7 @@ static bool full_names;
    names carry lists of hundreds of characters.  A qualified path
    (<T as Trait>::f) keeps its brackets, its inner lists are cut.  A
    name whose brackets do not pair (C++'s operator<) is printed whole. */
-static void print_fn_name(const char *fn)
+static void add_fn_name(Buf *b, const char *fn)
 {
    int depth = 0;
    for (const char *c = fn; *c; c++) {
@@ -1196,26 +1196,34 @@ static void print_fn_name(const char *fn)
       else if (*c == '>' && --depth < 0) break;
    }
    if (full_names || depth != 0) {
-      fputs(fn, stdout);
+      buf_adds(b, fn);
       return;
    }
    for (const char *c = fn; *c; c++) {
-      char b = c > fn ? c[-1] : ' ';
-      if (*c == '<' && ((b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z')
-                        || (b >= '0' && b <= '9') || b == '_')) {
+      char p = c > fn ? c[-1] : ' ';
+      if (*c == '<' && ((p >= 'a' && p <= 'z') || (p >= 'A' && p <= 'Z')
+                        || (p >= '0' && p <= '9') || p == '_')) {
          const char *e = c + 1;
          int d = 1;
          for (; *e && d > 0; e++)
             d += *e == '<' ? 1 : *e == '>' ? -1 : 0;
          /* e is past the matching '>' */
          if (e - c - 2 > GENERIC_SHOWN) {
-            fputs("<\xe2\x80\xa6>", stdout);   /* <…> */
+            buf_adds(b, "<\xe2\x80\xa6>");   /* <…> */
             c = e - 1;
             continue;
          }
       }
-      putchar(*c);
+      buf_add(b, c, 1);
    }
+}
+
+static void print_fn_name(const char *fn)
+{
+   static Buf b;
+   buf_clear(&b);
+   add_fn_name(&b, fn);
+   fputs(b.s, stdout);
 }
 
 static void print_frame(const Frame *f, bool first)
@@ -1787,6 +1795,110 @@ static void print_wakes(Report *r, const ThreadIndex *ix)
    }
 }
 
+/* ---- The overview's last lines: the largest leaks, where threads wait ---- */
+
+/* The first own frames of s (as many as grouping uses, at least one),
+   as "fn (file:line) < fn (file:line)", or NULL. */
+static char *own_place(const Stack *s)
+{
+   size_t depth = stack_depth(s), want = group_frames ? group_frames : 1;
+   if (depth == 0)
+      return NULL;
+   bool none = first_own(s, own_rules) == depth;
+   Buf b = { 0 };
+   for (size_t i = 0, n = 0; i < depth && n < want; i++) {
+      const Frame *f = stack_frame(s, i);
+      if (!none && !frame_is_own(f, own_rules))
+         continue;
+      if (n++ > 0)
+         buf_adds(&b, " < ");
+      add_fn_name(&b, f->fn ? f->fn : f->ip ? f->ip : "???");
+      if (f->file) {
+         char t[48];
+         buf_adds(&b, " (");
+         buf_adds(&b, f->file);
+         if (f->has_line) {
+            snprintf(t, sizeof t, ":%" PRIu64, f->line);
+            buf_adds(&b, t);
+         }
+         buf_adds(&b, ")");
+      }
+   }
+   return b.s;
+}
+
+#define OVERVIEW_LEAKS 3
+#define OVERVIEW_WAITS 3
+
+static void print_overview_leaks(Report *r)
+{
+   if (!r->has_leaks || r->nlrecs == 0)
+      return;
+   qsort(r->lrecs, r->nlrecs, sizeof *r->lrecs, cmp_lrec);
+   size_t shown = 0;
+   for (size_t i = 0; i < r->nlrecs && shown < OVERVIEW_LEAKS; i++) {
+      const Site *s = &r->lrecs[i];
+      int k = leak_kind(s->kind);
+      /* An indirectly lost block is in its leader's figures. */
+      if (k == LK_REACH || k == LK_IND || k < 0)
+         continue;
+      char *role = role_label(&s->role, false), *at = own_place(&s->stack);
+      if (shown == 0)
+         printf("\nLargest leaks (see Loss records), at the program's "
+                "first frames (callers after '<'):\n");
+      if (s->has_ind && s->ind_bytes > 0)
+         printf("  %s (%s direct, %s indirect) bytes", num(lrec_total(s)),
+                num(s->bytes), num(s->ind_bytes));
+      else
+         printf("  %s", bytes_str(s->bytes));
+      printf(" in %s %s %s, %s, at %s\n",
+             num(s->blocks), plural(s->blocks, "block", "blocks"),
+             lk_text[k], role, at ? at : "(no stack)");
+      free(role);
+      free(at);
+      shown++;
+   }
+}
+
+static int cmp_blocked(const void *a, const void *b)
+{
+   const RoleSum *x = *(const RoleSum *const *)a, *y = *(const RoleSum *const *)b;
+   if (x->fx.blocked_us != y->fx.blocked_us)
+      return x->fx.blocked_us > y->fx.blocked_us ? -1 : 1;
+   return cmp_order(x->order, y->order);
+}
+
+static void print_overview_waits(Report *r)
+{
+   if (!r->has_roles || r->nroles == 0)
+      return;
+   const RoleSum **v = xrealloc(NULL, r->nroles * sizeof *v);
+   uint64_t total = 0, idle = 0;
+   for (size_t i = 0; i < r->nroles; i++) {
+      v[i] = &r->roles[i];
+      total = add_sat(total, r->roles[i].fx.blocked_us);
+      idle = add_sat(idle, r->roles[i].fx.idle_us);
+   }
+   if (total == 0) {
+      free(v);
+      return;
+   }
+   qsort(v, r->nroles, sizeof *v, cmp_blocked);
+   printf("\nWaiting: threads blocked %s in futex waits, %s of it idle "
+          "(waiting for work) and %s in contention; the most:\n",
+          ms1(total), ms1(idle), ms1(sub_sat(total, idle)));
+   for (size_t i = 0; i < r->nroles && i < OVERVIEW_WAITS; i++) {
+      if (v[i]->fx.blocked_us == 0)
+         break;
+      char *role = role_label(&v[i]->role, false);
+      printf("  %s: %s blocked, %s idle, %s in contention\n", role,
+             ms1(v[i]->fx.blocked_us), ms1(v[i]->fx.idle_us),
+             ms1(sub_sat(v[i]->fx.blocked_us, v[i]->fx.idle_us)));
+      free(role);
+   }
+   free(v);
+}
+
 /* Under the verdict, so that whoever reads the summary sees it. */
 static void print_check(size_t nwarn)
 {
@@ -1815,21 +1927,36 @@ void print_text(Report *rep, size_t nwarn, const TextOptions *opt)
    own_rules = opt->own;
    group_frames = opt->group_frames;
    ThreadIndex ix = thread_index(rep);
-   print_run(rep);
-   print_verdict(rep);
-   print_check(nwarn);
-   print_threads(rep, opt->threads);
-   print_roles(rep);
-   print_heap(rep);
-   print_timeline(rep, opt->timeline);
-   print_asites(rep, opt->alloc_top);
-   print_xfrees(rep);
-   print_bad(rep);
-   print_leaks(rep, &ix);
-   print_lrecs(rep, opt->leaks_top, &ix);
-   print_orphans(rep);
-   print_sites(rep, opt->top, &ix);
-   print_futex_sites(rep, opt->futex_top);
-   print_wakes(rep, &ix);
+   unsigned show = opt->sections;
+#define SHOW(sec) (show & (1u << (sec)))
+   if (SHOW(SEC_OVERVIEW)) {
+      print_run(rep);
+      print_verdict(rep);
+      print_check(nwarn);
+      print_overview_leaks(rep);
+      print_overview_waits(rep);
+   } else if (nwarn > 0) {
+      print_check(nwarn);
+   }
+   if (SHOW(SEC_THREADS)) print_threads(rep, opt->threads);
+   if (SHOW(SEC_ROLES)) print_roles(rep);
+   if (SHOW(SEC_HEAP)) print_heap(rep);
+   if (SHOW(SEC_TIMELINE)) print_timeline(rep, opt->timeline);
+   if (SHOW(SEC_ALLOC_SITES)) print_asites(rep, opt->alloc_top);
+   if (SHOW(SEC_CROSS_FREES)) print_xfrees(rep);
+   if (SHOW(SEC_BAD_CALLS)) print_bad(rep);
+   if (SHOW(SEC_LEAKS)) print_leaks(rep, &ix);
+   if (SHOW(SEC_LOSS_RECORDS)) print_lrecs(rep, opt->leaks_top, &ix);
+   if (SHOW(SEC_ORPHANS)) print_orphans(rep);
+   if (SHOW(SEC_LIVE_SITES)) print_sites(rep, opt->top, &ix);
+   if (SHOW(SEC_FUTEX_SITES)) print_futex_sites(rep, opt->futex_top);
+   if (SHOW(SEC_WAKE_PAIRS)) print_wakes(rep, &ix);
+#undef SHOW
    free(ix.by_seq);
 }
+
+const char *const section_names[SEC_N] = {
+   "overview", "threads", "roles", "heap", "timeline", "alloc-sites",
+   "cross-frees", "bad-calls", "leaks", "loss-records", "orphans",
+   "live-sites", "futex-sites", "wake-pairs",
+};
