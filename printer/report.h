@@ -366,4 +366,14 @@ typedef struct {
 
 void print_text(Report *rep, size_t nwarn, const TextOptions *opt);
 
+/* diff.c: --diff OLD NEW, what changed between two runs. */
+typedef struct {
+   size_t top;                   /* sites shown per list */
+   size_t frames;                /* of each site's stack; 0: all */
+   bool full_names;
+} DiffOptions;
+
+int print_diff(const char *old_path, const char *new_path,
+               const DiffOptions *opt);
+
 #endif
