@@ -41,6 +41,7 @@
 #define DEFAULT_THREADS  20
 #define DEFAULT_FRAMES   16
 #define DEFAULT_GROUP_FRAMES 3
+#define DIFF_FRAMES      4
 
 /* ------------------------------------------------------------------ */
 /* Main                                                                */
@@ -49,6 +50,7 @@
 static void usage(FILE *out)
 {
    fputs("usage: at_print [options] FILE\n"
+         "       at_print --diff [options] OLD NEW\n"
          "\n"
          "Prints a summary of FILE, a report written by Valgrind's asynctrace\n"
          "tool (valgrind --tool=asynctrace; asynctrace.out.<pid> by default):\n"
@@ -58,6 +60,15 @@ static void usage(FILE *out)
          "calls, the leaks and their loss records, the memory still live at\n"
          "exit, the futex sites where threads blocked or woke others, and who\n"
          "woke whom.\n"
+         "\n"
+         "With --diff, prints what changed from report OLD to report NEW (two\n"
+         "runs, perhaps of two builds): the figures of the process and of each\n"
+         "role and pool, and the sites of memory live at exit, loss records,\n"
+         "allocation sites and futex sites that grew, shrank, are new or gone,\n"
+         "matched by the functions and files of their stacks (not addresses or\n"
+         "lines), the largest growth first.  There --top=N shows N sites of\n"
+         "each list [10], --frames=N N frames of each site [4]; --full-names\n"
+         "applies; the other options are ignored.\n"
          "\n"
          "options:\n"
          "  --threads=N     list every thread if there are at most N [20];\n"
@@ -99,13 +110,15 @@ static void usage(FILE *out)
          "  --full-names    print functions' generic arguments whole (by\n"
          "                  default a list longer than 20 characters is\n"
          "                  shown as <\xe2\x80\xa6>)\n"
+         "  --diff          compare two reports, OLD and NEW\n"
          "  --help          show this message and exit\n"
          "  --version       show the version and exit\n"
          "\n"
          "Exit status: 0 if the report was printed, 1 if FILE could not be\n"
          "read or is not a complete asynctrace report, 2 for a usage error,\n"
          "3 if the report was printed but its figures do not add up (each\n"
-         "broken invariant is a warning on standard error).\n",
+         "broken invariant is a warning on standard error); with --diff, the\n"
+         "same for either report.\n",
          out);
 }
 
@@ -215,6 +228,9 @@ int main(int argc, char **argv)
    size_t nglobs = 0;
    unsigned sections = (1u << SEC_N) - 1;
    bool only_files = false;
+   bool diff = false, frames_given = false;
+   const char *paths[3];         /* a third is an error */
+   size_t npaths = 0;
 
    for (int i = 1; i < argc; i++) {
       const char *a = argv[i];
@@ -230,6 +246,8 @@ int main(int argc, char **argv)
             return fflush(stdout) == 0 ? 0 : 1;
          } else if (strcmp(a, "--full-names") == 0) {
             full_names = true;
+         } else if (strcmp(a, "--diff") == 0) {
+            diff = true;
          } else if (strncmp(a, "--own=", 6) == 0) {
             if (a[6] == '\0')
                return usage_error("--own needs a glob: --own=GLOB", NULL);
@@ -255,15 +273,32 @@ int main(int argc, char **argv)
                     (st = count_option(a, "--frames", true, &frames)) != 0) {
             if (st != 1)
                return st;
+            frames_given |= strncmp(a, "--frames=", 9) == 0;
          } else {
             return usage_error("unknown option", a);
          }
          continue;
       }
-      if (path != NULL)
-         return usage_error("only one FILE can be given; a second one is", a);
-      path = a;
+      if (npaths < 3)
+         paths[npaths++] = a;
    }
+   if (diff) {
+      if (npaths != 2)
+         return usage_error("--diff needs two files: at_print --diff OLD NEW",
+                            NULL);
+      DiffOptions dopt = { .top = to_size(top),
+                           .frames = frames_given ? to_size(frames)
+                                                  : DIFF_FRAMES,
+                           .full_names = full_names };
+      int st = print_diff(paths[0], paths[1], &dopt);
+      free(globs);
+      report_cleanup();
+      return st;
+   }
+   if (npaths > 1)
+      return usage_error("only one FILE can be given; a second one is",
+                         paths[1]);
+   path = npaths > 0 ? paths[0] : NULL;
    if (path == NULL)
       return usage_error("no FILE given; usage: at_print [options] FILE",
                          NULL);

@@ -364,6 +364,8 @@ int cmp_rolesum(const void *a, const void *b);
 char *role_label(const Role *r, bool with_index);
 const char *bytes_str(uint64_t n);
 const char *bytes_blocks(uint64_t bytes, uint64_t blocks);
+void add_fn_name(Buf *b, const char *fn, bool whole);
+void print_fn_name(const char *fn, bool whole);
 
 /* read.c: reading and checking a report. */
 const char *report_read(const char *path, const Limits *lim, Report *rep);
@@ -403,5 +405,15 @@ typedef struct {
 } TextOptions;
 
 void print_text(Report *rep, size_t nwarn, const TextOptions *opt);
+
+/* diff.c: --diff OLD NEW, what changed between two runs. */
+typedef struct {
+   size_t top;                   /* sites shown per list */
+   size_t frames;                /* of each site's stack; 0: all */
+   bool full_names;
+} DiffOptions;
+
+int print_diff(const char *old_path, const char *new_path,
+               const DiffOptions *opt);
 
 #endif

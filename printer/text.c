@@ -1180,56 +1180,10 @@ static void print_timeline(Report *r, size_t rows)
 /* --full-names: print generic arguments whole. */
 static bool full_names;
 
-/* Generic argument lists longer than this are printed as <…>. */
-#define GENERIC_SHOWN 20
-
-/* Prints fn with each long generic argument list (a '<' right after a
-   name: Vec<u8>, RawVec<T,A>::allocate_in) cut to "<…>": Rust and C++
-   names carry lists of hundreds of characters.  A qualified path
-   (<T as Trait>::f) keeps its brackets, its inner lists are cut.  A
-   name whose brackets do not pair (C++'s operator<) is printed whole. */
-static void add_fn_name(Buf *b, const char *fn)
-{
-   int depth = 0;
-   for (const char *c = fn; *c; c++) {
-      if (*c == '<') depth++;
-      else if (*c == '>' && --depth < 0) break;
-   }
-   if (full_names || depth != 0) {
-      buf_adds(b, fn);
-      return;
-   }
-   for (const char *c = fn; *c; c++) {
-      char p = c > fn ? c[-1] : ' ';
-      if (*c == '<' && ((p >= 'a' && p <= 'z') || (p >= 'A' && p <= 'Z')
-                        || (p >= '0' && p <= '9') || p == '_')) {
-         const char *e = c + 1;
-         int d = 1;
-         for (; *e && d > 0; e++)
-            d += *e == '<' ? 1 : *e == '>' ? -1 : 0;
-         /* e is past the matching '>' */
-         if (e - c - 2 > GENERIC_SHOWN) {
-            buf_adds(b, "<\xe2\x80\xa6>");   /* <…> */
-            c = e - 1;
-            continue;
-         }
-      }
-      buf_add(b, c, 1);
-   }
-}
-
-static void print_fn_name(const char *fn)
-{
-   static Buf b;
-   buf_clear(&b);
-   add_fn_name(&b, fn);
-   fputs(b.s, stdout);
-}
-
 static void print_frame(const Frame *f, bool first)
 {
    printf("   %s %s: ", first ? "at" : "by", f->ip);
-   print_fn_name(f->fn ? f->fn : "???");
+   print_fn_name(f->fn ? f->fn : "???", full_names);
    if (f->file && f->has_line)
       printf(" (%s:%" PRIu64 ")", f->file, f->line);
    else if (f->file)
@@ -1812,7 +1766,7 @@ static char *own_place(const Stack *s)
          continue;
       if (n++ > 0)
          buf_adds(&b, " < ");
-      add_fn_name(&b, f->fn ? f->fn : f->ip ? f->ip : "???");
+      add_fn_name(&b, f->fn ? f->fn : f->ip ? f->ip : "???", full_names);
       if (f->file) {
          char t[48];
          buf_adds(&b, " (");

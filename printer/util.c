@@ -635,3 +635,50 @@ const char *bytes_blocks(uint64_t bytes, uint64_t blocks)
             plural(blocks, "block", "blocks"));
    return out;
 }
+
+/* Generic argument lists longer than this are printed as <…>. */
+#define GENERIC_SHOWN 20
+
+/* Adds fn to b with each long generic argument list (a '<' right after
+   a name: Vec<u8>, RawVec<T,A>::allocate_in) cut to "<…>", unless whole:
+   Rust and C++ names carry lists of hundreds of characters.  A
+   qualified path (<T as Trait>::f) keeps its brackets, its inner lists
+   are cut.  A name whose brackets do not pair (C++'s operator<) is
+   added whole. */
+void add_fn_name(Buf *b, const char *fn, bool whole)
+{
+   int depth = 0;
+   for (const char *c = fn; *c; c++) {
+      if (*c == '<') depth++;
+      else if (*c == '>' && --depth < 0) break;
+   }
+   if (whole || depth != 0) {
+      buf_adds(b, fn);
+      return;
+   }
+   for (const char *c = fn; *c; c++) {
+      char p = c > fn ? c[-1] : ' ';
+      if (*c == '<' && ((p >= 'a' && p <= 'z') || (p >= 'A' && p <= 'Z')
+                        || (p >= '0' && p <= '9') || p == '_')) {
+         const char *e = c + 1;
+         int d = 1;
+         for (; *e && d > 0; e++)
+            d += *e == '<' ? 1 : *e == '>' ? -1 : 0;
+         /* e is past the matching '>' */
+         if (e - c - 2 > GENERIC_SHOWN) {
+            buf_adds(b, "<\xe2\x80\xa6>");   /* <…> */
+            c = e - 1;
+            continue;
+         }
+      }
+      buf_add(b, c, 1);
+   }
+}
+
+void print_fn_name(const char *fn, bool whole)
+{
+   static Buf b;
+   buf_clear(&b);
+   add_fn_name(&b, fn, whole);
+   fputs(b.s, stdout);
+}
