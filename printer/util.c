@@ -647,6 +647,17 @@ const char *bytes_blocks(uint64_t bytes, uint64_t blocks)
    added whole. */
 void add_fn_name(Buf *b, const char *fn, bool whole)
 {
+   /* A Rust symbol's hash (legacy mangling: ::h and 16 hex digits) says
+      nothing to a reader; Valgrind's demangler usually drops it. */
+   size_t n = strlen(fn);
+   if (!whole && n > 19 && strncmp(fn + n - 19, "::h", 3) == 0 &&
+       strspn(fn + n - 16, "0123456789abcdef") == 16) {
+      char *cut = xstrdup(fn);
+      cut[n - 19] = '\0';
+      add_fn_name(b, cut, whole);
+      free(cut);
+      return;
+   }
    int depth = 0;
    for (const char *c = fn; *c; c++) {
       if (*c == '<') depth++;
