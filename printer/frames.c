@@ -184,12 +184,13 @@ static void frame_origin(const Frame *f, char *out, size_t size)
 /* At most this many places are named; more are "…". */
 #define ORIGINS_NAMED 4
 
-char *fold_label(const Stack *s, size_t n)
+char *fold_label(const Stack *s, size_t from, size_t to)
 {
    char names[ORIGINS_NAMED][64];
    size_t nnames = 0;
    bool more = false;
-   for (size_t i = 0; i < n; i++) {
+   size_t n = to - from;
+   for (size_t i = from; i < to; i++) {
       char o[64];
       frame_origin(stack_frame(s, i), o, sizeof o);
       size_t j = 0;

@@ -380,7 +380,8 @@ typedef struct {
 
 bool frame_is_own(const Frame *f, const OwnRules *own);
 size_t first_own(const Stack *s, const OwnRules *own);   /* depth if none */
-char *fold_label(const Stack *s, size_t n);   /* "9 frames in alloc, tokio" */
+/* Frames [from, to) of s: "9 frames in alloc, tokio". */
+char *fold_label(const Stack *s, size_t from, size_t to);
 
 /* group.c: sites, loss records and allocation sites merged by role (and
    leak kind) and their first own frames. */

@@ -1214,19 +1214,35 @@ static void print_stack_grouped(const Stack *s, const Grouped *g)
       from = 0;                  /* nothing of the program's, or one
                                     line for one: all shown */
    size_t end = g && g->cut > 0 && g->cut < depth ? g->cut : depth;
-   size_t n = end - from;
-   if (max_frames != 0 && n > max_frames)
-      n = max_frames;
    if (from > 0) {
-      char *l = fold_label(s, from);
+      char *l = fold_label(s, 0, from);
       printf("   \xe2\x80\xa6 %s\n", l);
       free(l);
    }
-   for (size_t f = from; f < from + n; f++)
-      print_frame(stack_frame(s, f), f == 0);
-   if (from + n < end)
-      printf("   ... %zu more %s (--frames=all shows all)\n", end - (from + n),
-             end - (from + n) == 1 ? "frame" : "frames");
+   /* Below the first own frame, a run of two or more frames that are
+      not the program's (Tokio's scheduler, Rayon's join, std's thread
+      start) is one line too, unless every frame is shown.  --frames
+      counts the lines. */
+   size_t f = from, lines = 0;
+   while (f < end && (max_frames == 0 || lines < max_frames)) {
+      size_t run = f;
+      if (from > 0)
+         while (run < end && !frame_is_own(stack_frame(s, run), own_rules))
+            run++;
+      if (run - f >= 2) {
+         char *l = fold_label(s, f, run);
+         printf("   \xe2\x80\xa6 %s\n", l);
+         free(l);
+         f = run;
+      } else {
+         print_frame(stack_frame(s, f), f == 0);
+         f++;
+      }
+      lines++;
+   }
+   if (f < end)
+      printf("   ... %zu more %s (--frames=all shows all)\n", end - f,
+             end - f == 1 ? "frame" : "frames");
    if (g && g->stacks > 1)
       printf("   (%s different stacks with these %s own frames merged; "
              "--group-frames=0 lists them apart)\n", num(g->stacks),
