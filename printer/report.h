@@ -350,6 +350,7 @@ int cmp_rolesum(const void *a, const void *b);
 char *role_label(const Role *r, bool with_index);
 const char *bytes_str(uint64_t n);
 const char *bytes_blocks(uint64_t bytes, uint64_t blocks);
+void buf_add_fn(Buf *b, const char *fn, bool full);
 
 /* read.c: reading and checking a report. */
 const char *report_read(const char *path, const Limits *lim, Report *rep);

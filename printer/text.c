@@ -1180,42 +1180,12 @@ static void print_timeline(Report *r, size_t rows)
 /* --full-names: print generic arguments whole. */
 static bool full_names;
 
-/* Generic argument lists longer than this are printed as <…>. */
-#define GENERIC_SHOWN 20
-
-/* Prints fn with each long generic argument list (a '<' right after a
-   name: Vec<u8>, RawVec<T,A>::allocate_in) cut to "<…>": Rust and C++
-   names carry lists of hundreds of characters.  A qualified path
-   (<T as Trait>::f) keeps its brackets, its inner lists are cut.  A
-   name whose brackets do not pair (C++'s operator<) is printed whole. */
 static void print_fn_name(const char *fn)
 {
-   int depth = 0;
-   for (const char *c = fn; *c; c++) {
-      if (*c == '<') depth++;
-      else if (*c == '>' && --depth < 0) break;
-   }
-   if (full_names || depth != 0) {
-      fputs(fn, stdout);
-      return;
-   }
-   for (const char *c = fn; *c; c++) {
-      char b = c > fn ? c[-1] : ' ';
-      if (*c == '<' && ((b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z')
-                        || (b >= '0' && b <= '9') || b == '_')) {
-         const char *e = c + 1;
-         int d = 1;
-         for (; *e && d > 0; e++)
-            d += *e == '<' ? 1 : *e == '>' ? -1 : 0;
-         /* e is past the matching '>' */
-         if (e - c - 2 > GENERIC_SHOWN) {
-            fputs("<\xe2\x80\xa6>", stdout);   /* <…> */
-            c = e - 1;
-            continue;
-         }
-      }
-      putchar(*c);
-   }
+   Buf b = { 0 };
+   buf_add_fn(&b, fn, full_names);
+   fputs(b.s, stdout);
+   free(b.s);
 }
 
 static void print_frame(const Frame *f, bool first)

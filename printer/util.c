@@ -614,6 +614,47 @@ char *role_label(const Role *r, bool with_index)
    return b.s;
 }
 
+/* Generic argument lists longer than this are shown as <…>. */
+#define GENERIC_SHOWN 20
+
+/* Appends fn with each long generic argument list (a '<' right after a
+   name: Vec<u8>, RawVec<T,A>::allocate_in) cut to "<…>", unless full:
+   Rust and C++ names carry lists of hundreds of characters.  A
+   qualified path (<T as Trait>::f) keeps its brackets, its inner lists
+   are cut.  A name whose brackets do not pair (C++'s operator<) is
+   appended whole. */
+void buf_add_fn(Buf *b, const char *fn, bool full)
+{
+   int depth = 0;
+   for (const char *c = fn; *c; c++) {
+      if (*c == '<') depth++;
+      else if (*c == '>' && --depth < 0) break;
+   }
+   if (full || depth != 0) {
+      buf_adds(b, fn);
+      return;
+   }
+   for (const char *c = fn; *c; c++) {
+      char p = c > fn ? c[-1] : ' ';
+      if (*c == '<' && ((p >= 'a' && p <= 'z') || (p >= 'A' && p <= 'Z')
+                        || (p >= '0' && p <= '9') || p == '_')) {
+         const char *e = c + 1;
+         int d = 1;
+         for (; *e && d > 0; e++)
+            d += *e == '<' ? 1 : *e == '>' ? -1 : 0;
+         /* e is past the matching '>' */
+         if (e - c - 2 > GENERIC_SHOWN) {
+            buf_adds(b, "<\xe2\x80\xa6>");   /* <…> */
+            c = e - 1;
+            continue;
+         }
+      }
+      buf_add(b, c, 1);
+   }
+   if (b->s == NULL)
+      buf_add(b, "", 0);
+}
+
 /* "4,096 bytes", "1 byte". */
 const char *bytes_str(uint64_t n)
 {
