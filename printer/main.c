@@ -78,11 +78,20 @@ static void usage(FILE *out)
          "  --full-names    print functions' generic arguments whole (by\n"
          "                  default a list longer than 20 characters is\n"
          "                  shown as <\xe2\x80\xa6>)\n"
+         "  --folded=KIND   print folded stacks for flamegraph.pl or inferno\n"
+         "                  instead of the summary, under a root frame per\n"
+         "                  role and pool: live (bytes live at exit), leaked\n"
+         "                  (definitely, indirectly, possibly lost bytes),\n"
+         "                  allocated (bytes), peak (bytes live at the\n"
+         "                  peak), wait-time (microseconds blocked in futex\n"
+         "                  waits), wait-count (futex waits), instructions\n"
+         "                  (per thread name, no stacks)\n"
          "  --help          show this message and exit\n"
          "  --version       show the version and exit\n"
          "\n"
          "Exit status: 0 if the report was printed, 1 if FILE could not be\n"
-         "read or is not a complete asynctrace report, 2 for a usage error,\n"
+         "read or is not a complete asynctrace report (or lacks the section\n"
+         "--folded needs), 2 for a usage error,\n"
          "3 if the report was printed but its figures do not add up (each\n"
          "broken invariant is a warning on standard error).\n",
          out);
@@ -149,6 +158,7 @@ int main(int argc, char **argv)
    uint64_t frames = DEFAULT_FRAMES;
    bool full_names = false;
    bool only_files = false;
+   int folded = -1;              /* --folded=KIND: FOLD_* */
 
    for (int i = 1; i < argc; i++) {
       const char *a = argv[i];
@@ -164,6 +174,14 @@ int main(int argc, char **argv)
             return fflush(stdout) == 0 ? 0 : 1;
          } else if (strcmp(a, "--full-names") == 0) {
             full_names = true;
+         } else if (strncmp(a, "--folded", 8) == 0 &&
+                    (a[8] == '=' || a[8] == '\0')) {
+            if (a[8] == '\0')
+               return usage_error("--folded needs a value: --folded=KIND, "
+                                  "KIND one of " FOLD_KINDS, NULL);
+            if ((folded = folded_kind(a + 9)) < 0)
+               return usage_error("--folded needs " FOLD_KINDS ", not",
+                                  a + 9);
          } else if ((st = count_option(a, "--top", false, &top)) != 0 ||
                     (st = count_option(a, "--futex-top", false,
                                        &futex_top)) != 0 ||
@@ -194,6 +212,8 @@ int main(int argc, char **argv)
    Report rep = { 0 };
    Limits lim = { to_size(top), to_size(futex_top), to_size(leaks_top),
                   to_size(alloc_top) };
+   if (folded >= 0)
+      folded_limits(folded, &lim);
    const char *why = report_read(path, &lim, &rep);
 
    int status = 0;
@@ -213,7 +233,13 @@ int main(int argc, char **argv)
                           .full_names = full_names };
       if (nwarn > 0)
          status = 3;
-      print_text(&rep, nwarn, &opt);
+      if (folded >= 0) {
+         int fw = print_folded(&rep, folded, shown, full_names);
+         if (fw != 0)
+            status = fw < 0 ? 1 : 3;
+      } else {
+         print_text(&rep, nwarn, &opt);
+      }
       if (fflush(stdout) != 0 || ferror(stdout)) {
          fprintf(stderr, "at_print: write error: %s\n", strerror(errno));
          status = 1;
