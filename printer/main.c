@@ -91,9 +91,9 @@ static void usage(FILE *out)
          "\n"
          "Exit status: 0 if the report was printed, 1 if FILE could not be\n"
          "read or is not a complete asynctrace report (or lacks the section\n"
-         "--folded needs), 2 for a usage error,\n"
-         "3 if the report was printed but its figures do not add up (each\n"
-         "broken invariant is a warning on standard error).\n",
+         "--folded needs), 2 for a usage error, 3 if the report was printed\n"
+         "but its figures do not add up (each broken invariant is a warning\n"
+         "on standard error).\n",
          out);
 }
 
