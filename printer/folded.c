@@ -152,8 +152,7 @@ static int cmp_line(const void *a, const void *b)
    return strcmp(((const Line *)a)->s, ((const Line *)b)->s);
 }
 
-/* Sums the lines whose stacks print alike, drops the empty ones, and
-   prints the rest sorted bytewise by the whole line (as LC_ALL=C sort
+/* Sums the lines whose stacks print alike and prints them sorted bytewise by the whole line (as LC_ALL=C sort
    does), so that the output does not depend on the file's order. */
 static void print_lines(Lines *ls)
 {
@@ -175,7 +174,8 @@ static void print_lines(Lines *ls)
       ls->l[i].s = xrealloc(ls->l[i].s, n + (size_t)k + 1);
       memcpy(ls->l[i].s + n, v, (size_t)k + 1);
    }
-   /* Sorted again: "a b 5" must come before "a 7" as sort(1) has it. */
+   /* Sorted again, as sort(1) sorts lines: a frame "f 1" with 3 comes
+      before a frame "f" with 7 ("f 1 3" < "f 7"), not after. */
    qsort(ls->l, ls->n, sizeof *ls->l, cmp_line);
    for (size_t i = 0; i < ls->n; i++) {
       puts(ls->l[i].s);
