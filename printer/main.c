@@ -111,11 +111,20 @@ static void usage(FILE *out)
          "                  default a list longer than 20 characters is\n"
          "                  shown as <\xe2\x80\xa6>)\n"
          "  --diff          compare two reports, OLD and NEW\n"
+         "  --folded=KIND   print folded stacks for flamegraph.pl or inferno\n"
+         "                  instead of the summary, under a root frame per\n"
+         "                  role and pool: live (bytes live at exit), leaked\n"
+         "                  (definitely, indirectly, possibly lost bytes),\n"
+         "                  allocated (bytes), peak (bytes live at the\n"
+         "                  peak), wait-time (microseconds blocked in futex\n"
+         "                  waits), wait-count (futex waits), instructions\n"
+         "                  (per thread name, no stacks)\n"
          "  --help          show this message and exit\n"
          "  --version       show the version and exit\n"
          "\n"
          "Exit status: 0 if the report was printed, 1 if FILE could not be\n"
-         "read or is not a complete asynctrace report, 2 for a usage error,\n"
+         "read or is not a complete asynctrace report (or lacks the section\n"
+         "--folded needs), 2 for a usage error,\n"
          "3 if the report was printed but its figures do not add up (each\n"
          "broken invariant is a warning on standard error); with --diff, the\n"
          "same for either report.\n",
@@ -231,6 +240,7 @@ int main(int argc, char **argv)
    bool diff = false, frames_given = false;
    const char *paths[3];         /* a third is an error */
    size_t npaths = 0;
+   int folded = -1;              /* --folded=KIND: FOLD_* */
 
    for (int i = 1; i < argc; i++) {
       const char *a = argv[i];
@@ -258,6 +268,14 @@ int main(int argc, char **argv)
          } else if ((st = section_option(a, &sections)) != 0) {
             if (st != 1)
                return st;
+         } else if (strncmp(a, "--folded", 8) == 0 &&
+                    (a[8] == '=' || a[8] == '\0')) {
+            if (a[8] == '\0')
+               return usage_error("--folded needs a value: --folded=KIND, "
+                                  "KIND one of " FOLD_KINDS, NULL);
+            if ((folded = folded_kind(a + 9)) < 0)
+               return usage_error("--folded needs " FOLD_KINDS ", not",
+                                  a + 9);
          } else if ((st = count_option(a, "--top", false, &top)) != 0 ||
                     (st = count_option(a, "--futex-top", false,
                                        &futex_top)) != 0 ||
@@ -312,6 +330,8 @@ int main(int argc, char **argv)
       lim.top = lim.leaks_top = lim.alloc_top = SIZE_MAX;
    }
    OwnRules own = { globs, nglobs };
+   if (folded >= 0)
+      folded_limits(folded, &lim);
    const char *why = report_read(path, &lim, &rep);
 
    int status = 0;
@@ -332,10 +352,16 @@ int main(int argc, char **argv)
                           .own = &own,
                           .group_frames = to_size(group_frames),
                           .sections = sections };
-      group_report(&rep, &own, opt.group_frames);
       if (nwarn > 0)
          status = 3;
-      print_text(&rep, nwarn, &opt);
+      if (folded >= 0) {      /* every stack whole: not grouped */
+         int fw = print_folded(&rep, folded, shown, full_names);
+         if (fw != 0)
+            status = fw < 0 ? 1 : 3;
+      } else {
+         group_report(&rep, &own, opt.group_frames);
+         print_text(&rep, nwarn, &opt);
+      }
       if (fflush(stdout) != 0 || ferror(stdout)) {
          fprintf(stderr, "at_print: write error: %s\n", strerror(errno));
          status = 1;

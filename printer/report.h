@@ -417,4 +417,16 @@ typedef struct {
 int print_diff(const char *old_path, const char *new_path,
                const DiffOptions *opt);
 
+/* folded.c: folded stacks for flame graphs (--folded=KIND). */
+enum { FOLD_LIVE, FOLD_LEAKED, FOLD_ALLOCATED, FOLD_PEAK, FOLD_WAIT_TIME,
+       FOLD_WAIT_COUNT, FOLD_INSNS, FOLD_N };
+#define FOLD_KINDS "live, leaked, allocated, peak, wait-time, wait-count " \
+                   "or instructions"
+
+int folded_kind(const char *name);      /* FOLD_*, or -1 */
+void folded_limits(int kind, Limits *lim);
+/* -1 if the report lacks what kind needs (said on stderr), else the
+   number of warnings: the lines do not add up to the report's total. */
+int print_folded(Report *rep, int kind, const char *file, bool full_names);
+
 #endif
