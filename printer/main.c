@@ -193,7 +193,7 @@ int main(int argc, char **argv)
    char *shown = clean_dup(path);
    Report rep = { 0 };
    Limits lim = { to_size(top), to_size(futex_top), to_size(leaks_top),
-                  to_size(alloc_top) };
+                  to_size(alloc_top), .keep_all = false };
    const char *why = report_read(path, &lim, &rep);
 
    int status = 0;

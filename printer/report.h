@@ -54,6 +54,7 @@ typedef struct {
 
 typedef struct {
    char *ip, *obj, *fn, *file;   /* cleaned for printing; NULL if absent */
+   char *dir;                    /* kept only with Limits.keep_all */
    uint64_t line;
    bool has_line;
 } Frame;
@@ -85,7 +86,15 @@ typedef struct {
 typedef struct {
    uint64_t waits, woken, eagain, timeouts, eintr, errors, pending,
             blocked_us, max_us, idle_waits, idle_us, wakes, woke;
+   unsigned has;                 /* bit i: futex_attrs[i] was read */
 } Futex;
+
+/* The counters' attribute names, in the order of Futex's fields. */
+#define FUTEX_N 13
+extern const struct FutexAttr {
+   const char *name;
+   size_t off;
+} futex_attrs[FUTEX_N];
 
 /* memcheck's leak kinds, in its order. */
 enum { LK_DEF, LK_IND, LK_POS, LK_REACH, LK_N };
@@ -301,7 +310,15 @@ typedef struct {
 /* How much of each list to keep while reading: the options. */
 typedef struct {
    size_t top, futex_top, leaks_top, alloc_top;
+   bool keep_all;                /* --format=json: every wake pair and
+                                    timeline sample, and frames' <dir> */
 } Limits;
+
+/* check_report_keep's copy of the warnings it printed. */
+typedef struct {
+   char **msgs;                  /* without the "at_print: FILE: " */
+   size_t n, cap;
+} Warnings;
 
 extern const char *const lk_attr[LK_N];
 extern const char *const lk_text[LK_N];
@@ -355,6 +372,8 @@ const char *bytes_blocks(uint64_t bytes, uint64_t blocks);
 const char *report_read(const char *path, const Limits *lim, Report *rep);
 void report_cleanup(void);
 size_t check_report(const Report *r, const char *file);
+size_t check_report_keep(const Report *r, const char *file, Warnings *w);
+void warnings_free(Warnings *w);
 
 /* text.c: the text summary, and what it shows. */
 typedef struct {
