@@ -40,6 +40,9 @@
 #define DEFAULT_ALLOC_TOP 5
 #define DEFAULT_THREADS  20
 #define DEFAULT_FRAMES   16
+/* A --top, --futex-top, --leaks-top or --alloc-top not given: by
+   default the text shows the largest few, the JSON lists them all. */
+#define UNSET            UINT64_MAX
 
 /* ------------------------------------------------------------------ */
 /* Main                                                                */
@@ -78,6 +81,13 @@ static void usage(FILE *out)
          "  --full-names    print functions' generic arguments whole (by\n"
          "                  default a list longer than 20 characters is\n"
          "                  shown as <\xe2\x80\xa6>)\n"
+         "  --format=F      text (the default) or json: the whole report\n"
+         "                  as one JSON object for scripts, every site,\n"
+         "                  loss record, thread, sample and frame listed\n"
+         "                  unless a --top, --leaks-top, --alloc-top or\n"
+         "                  --futex-top is given (--threads, --timeline,\n"
+         "                  --frames and --full-names are for the text);\n"
+         "                  see docs/at_print-json.md\n"
          "  --help          show this message and exit\n"
          "  --version       show the version and exit\n"
          "\n"
@@ -130,8 +140,8 @@ static int count_option(const char *a, const char *name, bool all_ok,
                name, all_ok ? " or all" : "");
       return usage_error(msg, v);
    }
-   if (!parse_u64(v, out))
-      *out = UINT64_MAX;   /* more than any file holds: show all */
+   if (!parse_u64(v, out) || *out == UNSET)
+      *out = UNSET - 1;    /* more than any file holds: show all */
    return 1;
 }
 
@@ -143,12 +153,13 @@ static size_t to_size(uint64_t v)
 int main(int argc, char **argv)
 {
    const char *path = NULL;
-   uint64_t top = DEFAULT_TOP, futex_top = DEFAULT_FUTEX_TOP;
-   uint64_t leaks_top = DEFAULT_LEAKS_TOP, alloc_top = DEFAULT_ALLOC_TOP;
+   uint64_t top = UNSET, futex_top = UNSET, leaks_top = UNSET,
+            alloc_top = UNSET;
    uint64_t timeline = DEFAULT_TIMELINE, threads = DEFAULT_THREADS;
    uint64_t frames = DEFAULT_FRAMES;
    bool full_names = false;
    bool only_files = false;
+   bool json = false;
 
    for (int i = 1; i < argc; i++) {
       const char *a = argv[i];
@@ -164,6 +175,14 @@ int main(int argc, char **argv)
             return fflush(stdout) == 0 ? 0 : 1;
          } else if (strcmp(a, "--full-names") == 0) {
             full_names = true;
+         } else if (strcmp(a, "--format=text") == 0 ||
+                    strcmp(a, "--format=json") == 0) {
+            json = a[9] == 'j';
+         } else if (strcmp(a, "--format") == 0) {
+            return usage_error("--format needs a value: --format=text or "
+                               "--format=json", NULL);
+         } else if (strncmp(a, "--format=", 9) == 0) {
+            return usage_error("--format is text or json, not", a + 9);
          } else if ((st = count_option(a, "--top", false, &top)) != 0 ||
                     (st = count_option(a, "--futex-top", false,
                                        &futex_top)) != 0 ||
@@ -190,10 +209,19 @@ int main(int argc, char **argv)
       return usage_error("no FILE given; usage: at_print [options] FILE",
                          NULL);
 
+   if (top == UNSET)
+      top = json ? UNSET : DEFAULT_TOP;
+   if (futex_top == UNSET)
+      futex_top = json ? UNSET : DEFAULT_FUTEX_TOP;
+   if (leaks_top == UNSET)
+      leaks_top = json ? UNSET : DEFAULT_LEAKS_TOP;
+   if (alloc_top == UNSET)
+      alloc_top = json ? UNSET : DEFAULT_ALLOC_TOP;
+
    char *shown = clean_dup(path);
    Report rep = { 0 };
    Limits lim = { to_size(top), to_size(futex_top), to_size(leaks_top),
-                  to_size(alloc_top), .keep_all = false };
+                  to_size(alloc_top), .keep_all = json };
    const char *why = report_read(path, &lim, &rep);
 
    int status = 0;
@@ -202,7 +230,9 @@ int main(int argc, char **argv)
       status = 1;
    } else {
       /* Warnings first: on a terminal they come before the summary. */
-      size_t nwarn = check_report(&rep, shown);
+      Warnings w = { 0 };
+      size_t nwarn = json ? check_report_keep(&rep, shown, &w)
+                          : check_report(&rep, shown);
       TextOptions opt = { .threads = to_size(threads),
                           .timeline = to_size(timeline),
                           .alloc_top = to_size(alloc_top),
@@ -213,7 +243,11 @@ int main(int argc, char **argv)
                           .full_names = full_names };
       if (nwarn > 0)
          status = 3;
-      print_text(&rep, nwarn, &opt);
+      if (json)
+         print_json(&rep, shown, &lim, &w);
+      else
+         print_text(&rep, nwarn, &opt);
+      warnings_free(&w);
       if (fflush(stdout) != 0 || ferror(stdout)) {
          fprintf(stderr, "at_print: write error: %s\n", strerror(errno));
          status = 1;

@@ -384,4 +384,9 @@ typedef struct {
 
 void print_text(Report *rep, size_t nwarn, const TextOptions *opt);
 
+/* json.c: the same as JSON (docs/at_print-json.md), each list cut to
+   lim's figures. */
+void print_json(Report *rep, const char *file, const Limits *lim,
+                const Warnings *w);
+
 #endif
