@@ -767,7 +767,7 @@ int print_diff(const char *old_path, const char *new_path,
 {
    /* Every site: a site among the largest in one report may be below
       the cut in the other. */
-   const Limits all = { SIZE_MAX, SIZE_MAX, SIZE_MAX, SIZE_MAX };
+   const Limits all = { SIZE_MAX, SIZE_MAX, SIZE_MAX, SIZE_MAX, false };
    const char *path[2] = { old_path, new_path };
    char *shown[2];
    Report r[2] = { { 0 }, { 0 } };

@@ -47,7 +47,7 @@ int folded_kind(const char *name)
    folded values must add up to the report's totals. */
 void folded_limits(int kind, Limits *lim)
 {
-   *lim = (Limits){ 0, 0, 0, 0 };
+   *lim = (Limits){ 0, 0, 0, 0, false };
    switch (kind) {
    case FOLD_LIVE: case FOLD_LEAKED:
       lim->top = SIZE_MAX;          /* the sites of <live-at-exit> */

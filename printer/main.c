@@ -42,6 +42,9 @@
 #define DEFAULT_FRAMES   16
 #define DEFAULT_GROUP_FRAMES 3
 #define DIFF_FRAMES      4
+/* A --top, --futex-top, --leaks-top or --alloc-top not given: by
+   default the text shows the largest few, the JSON lists them all. */
+#define UNSET            UINT64_MAX
 
 /* ------------------------------------------------------------------ */
 /* Main                                                                */
@@ -119,6 +122,13 @@ static void usage(FILE *out)
          "                  peak), wait-time (microseconds blocked in futex\n"
          "                  waits), wait-count (futex waits), instructions\n"
          "                  (per thread name, no stacks)\n"
+         "  --format=F      text (the default) or json: the whole report\n"
+         "                  as one JSON object for scripts, every site,\n"
+         "                  loss record, thread, sample and frame listed\n"
+         "                  unless a --top, --leaks-top, --alloc-top or\n"
+         "                  --futex-top is given (--threads, --timeline,\n"
+         "                  --frames and --full-names are for the text);\n"
+         "                  see docs/at_print-json.md\n"
          "  --help          show this message and exit\n"
          "  --version       show the version and exit\n"
          "\n"
@@ -173,8 +183,8 @@ static int count_option(const char *a, const char *name, bool all_ok,
                name, all_ok ? " or all" : "");
       return usage_error(msg, v);
    }
-   if (!parse_u64(v, out))
-      *out = UINT64_MAX;   /* more than any file holds: show all */
+   if (!parse_u64(v, out) || *out == UNSET)
+      *out = UNSET - 1;    /* more than any file holds: show all */
    return 1;
 }
 
@@ -228,8 +238,8 @@ static size_t to_size(uint64_t v)
 int main(int argc, char **argv)
 {
    const char *path = NULL;
-   uint64_t top = DEFAULT_TOP, futex_top = DEFAULT_FUTEX_TOP;
-   uint64_t leaks_top = DEFAULT_LEAKS_TOP, alloc_top = DEFAULT_ALLOC_TOP;
+   uint64_t top = UNSET, futex_top = UNSET, leaks_top = UNSET,
+            alloc_top = UNSET;
    uint64_t timeline = DEFAULT_TIMELINE, threads = DEFAULT_THREADS;
    uint64_t frames = DEFAULT_FRAMES, group_frames = DEFAULT_GROUP_FRAMES;
    bool full_names = false;
@@ -241,6 +251,7 @@ int main(int argc, char **argv)
    const char *paths[3];         /* a third is an error */
    size_t npaths = 0;
    int folded = -1;              /* --folded=KIND: FOLD_* */
+   bool json = false;
 
    for (int i = 1; i < argc; i++) {
       const char *a = argv[i];
@@ -276,6 +287,14 @@ int main(int argc, char **argv)
             if ((folded = folded_kind(a + 9)) < 0)
                return usage_error("--folded needs " FOLD_KINDS ", not",
                                   a + 9);
+         } else if (strcmp(a, "--format=text") == 0 ||
+                    strcmp(a, "--format=json") == 0) {
+            json = a[9] == 'j';
+         } else if (strcmp(a, "--format") == 0) {
+            return usage_error("--format needs a value: --format=text or "
+                               "--format=json", NULL);
+         } else if (strncmp(a, "--format=", 9) == 0) {
+            return usage_error("--format is text or json, not", a + 9);
          } else if ((st = count_option(a, "--top", false, &top)) != 0 ||
                     (st = count_option(a, "--futex-top", false,
                                        &futex_top)) != 0 ||
@@ -304,7 +323,7 @@ int main(int argc, char **argv)
       if (npaths != 2)
          return usage_error("--diff needs two files: at_print --diff OLD NEW",
                             NULL);
-      DiffOptions dopt = { .top = to_size(top),
+      DiffOptions dopt = { .top = top == UNSET ? DEFAULT_TOP : to_size(top),
                            .frames = frames_given ? to_size(frames)
                                                   : DIFF_FRAMES,
                            .full_names = full_names };
@@ -321,11 +340,21 @@ int main(int argc, char **argv)
       return usage_error("no FILE given; usage: at_print [options] FILE",
                          NULL);
 
+   if (top == UNSET)
+      top = json ? UNSET : DEFAULT_TOP;
+   if (futex_top == UNSET)
+      futex_top = json ? UNSET : DEFAULT_FUTEX_TOP;
+   if (leaks_top == UNSET)
+      leaks_top = json ? UNSET : DEFAULT_LEAKS_TOP;
+   if (alloc_top == UNSET)
+      alloc_top = json ? UNSET : DEFAULT_ALLOC_TOP;
+
    char *shown = clean_dup(path);
    Report rep = { 0 };
    Limits lim = { to_size(top), to_size(futex_top), to_size(leaks_top),
-                  to_size(alloc_top) };
-   if (group_frames > 0) {
+                  to_size(alloc_top), .keep_all = json };
+   Limits cut = lim;             /* what the JSON lists */
+   if (group_frames > 0 && !json && folded < 0) {
       /* Any record may belong to a group among the largest. */
       lim.top = lim.leaks_top = lim.alloc_top = SIZE_MAX;
    }
@@ -340,7 +369,9 @@ int main(int argc, char **argv)
       status = 1;
    } else {
       /* Warnings first: on a terminal they come before the summary. */
-      size_t nwarn = check_report(&rep, shown);
+      Warnings w = { 0 };
+      size_t nwarn = json ? check_report_keep(&rep, shown, &w)
+                          : check_report(&rep, shown);
       TextOptions opt = { .threads = to_size(threads),
                           .timeline = to_size(timeline),
                           .alloc_top = to_size(alloc_top),
@@ -358,10 +389,13 @@ int main(int argc, char **argv)
          int fw = print_folded(&rep, folded, shown, full_names);
          if (fw != 0)
             status = fw < 0 ? 1 : 3;
+      } else if (json) {      /* the report's records, not grouped */
+         print_json(&rep, shown, &cut, &w);
       } else {
          group_report(&rep, &own, opt.group_frames);
          print_text(&rep, nwarn, &opt);
       }
+      warnings_free(&w);
       if (fflush(stdout) != 0 || ferror(stdout)) {
          fprintf(stderr, "at_print: write error: %s\n", strerror(errno));
          status = 1;

@@ -417,6 +417,7 @@ typedef struct {
    xmlTextReaderPtr r;
    Report *rep;
    size_t top, futex_top, leaks_top, alloc_top;
+   bool keep_all;                /* Limits.keep_all */
    Level *lv;
    size_t nlv, caplv;
    Buf text;
@@ -612,8 +613,10 @@ static void attr_leak(Parser *p, const char *elem, long line, Site *s,
    attr_yes_no(p, elem, "orphan", line, &s->orphan, &orphan_present);
 }
 
-/* Futex counters, by attribute name.  A reader asks for those it
-   prints; they must be there. */
+/* Futex counters, by attribute name (futex_attrs' order).  A reader
+   asks for those it prints; they must be there.  The others are kept
+   where they are numbers, for --format=json, which shows what the
+   report has. */
 enum {
    FX_WAITS = 1 << 0, FX_WOKEN = 1 << 1, FX_EAGAIN = 1 << 2,
    FX_TIMEOUTS = 1 << 3, FX_EINTR = 1 << 4, FX_ERRORS = 1 << 5,
@@ -622,33 +625,24 @@ enum {
    FX_WOKE = 1 << 12,
 };
 
-static const struct {
-   const char *name;
-   size_t off;
-} futex_attrs[] = {
-   { "waits", offsetof(Futex, waits) },
-   { "woken", offsetof(Futex, woken) },
-   { "eagain", offsetof(Futex, eagain) },
-   { "timeouts", offsetof(Futex, timeouts) },
-   { "eintr", offsetof(Futex, eintr) },
-   { "errors", offsetof(Futex, errors) },
-   { "pending", offsetof(Futex, pending) },
-   { "blocked-us", offsetof(Futex, blocked_us) },
-   { "max-us", offsetof(Futex, max_us) },
-   { "idle-waits", offsetof(Futex, idle_waits) },
-   { "idle-us", offsetof(Futex, idle_us) },
-   { "wakes", offsetof(Futex, wakes) },
-   { "woke", offsetof(Futex, woke) },
-};
-
 static bool attr_futex(Parser *p, const char *elem, long line, Futex *f,
                        unsigned need)
 {
-   for (size_t i = 0; i < sizeof futex_attrs / sizeof futex_attrs[0]; i++)
-      if ((need & (1u << i)) &&
-          !attr_u64(p, elem, futex_attrs[i].name, line,
-                    (uint64_t *)((char *)f + futex_attrs[i].off)))
-         return false;
+   f->has = 0;
+   for (size_t i = 0; i < FUTEX_N; i++) {
+      uint64_t *out = (uint64_t *)((char *)f + futex_attrs[i].off);
+      if (need & (1u << i)) {
+         if (!attr_u64(p, elem, futex_attrs[i].name, line, out))
+            return false;
+         f->has |= 1u << i;
+      } else {
+         xmlChar *v = xmlTextReaderGetAttribute(p->r,
+                                                BAD_CAST futex_attrs[i].name);
+         if (v != NULL && parse_u64((const char *)v, out))
+            f->has |= 1u << i;
+         xmlFree(v);
+      }
+   }
    return true;
 }
 
@@ -1130,7 +1124,7 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
           attr_u64(p, name, "count", line, &w->count))
          r->woken_total = add_sat(r->woken_total, w->count);
       /* Keep the most frequent; cut back as keep_site does. */
-      if (r->nwakes >= 2 * WAKE_PAIRS_SHOWN + 256) {
+      if (!p->keep_all && r->nwakes >= 2 * WAKE_PAIRS_SHOWN + 256) {
          qsort(r->wakes, r->nwakes, sizeof *r->wakes, cmp_wake);
          r->nwakes = WAKE_PAIRS_SHOWN;
       }
@@ -1436,7 +1430,8 @@ static void keep_bad(Parser *p)
 /* The timeline is kept to about TL_KEPT samples whatever the file
    holds: every tl_stride-th one, and every peak; when that fills up,
    every other one goes and the stride doubles (as the tool keeps its
-   own).  The last sample is always kept apart. */
+   own).  The last sample is always kept apart.  With keep_all, every
+   one is kept. */
 #define TL_KEPT 4096
 
 static void keep_sample(Parser *p)
@@ -1452,7 +1447,8 @@ static void keep_sample(Parser *p)
    r->tl_prev_live = sm->live;
    sm->ordinal = r->tl_seen++;
    bool keep = sm->peak || sm->ordinal % r->tl_stride == 0;
-   if (keep && r->nsamples >= TL_KEPT && r->tl_stride <= UINT64_MAX / 2) {
+   if (keep && !p->keep_all && r->nsamples >= TL_KEPT &&
+       r->tl_stride <= UINT64_MAX / 2) {
       size_t n = 0;
       r->tl_stride *= 2;
       for (size_t i = 0; i < r->nsamples; i++) {
@@ -1780,7 +1776,8 @@ static const char *read_report(const char *path, Input *in,
    static char why[1100];
    XmlError xerr = { .in = in };
    Parser p = { .rep = rep, .top = lim->top, .futex_top = lim->futex_top,
-                .leaks_top = lim->leaks_top, .alloc_top = lim->alloc_top };
+                .leaks_top = lim->leaks_top, .alloc_top = lim->alloc_top,
+                .keep_all = lim->keep_all };
 
    /* Errors raised before the reader exists, or outside it, go here. */
    xmlSetStructuredErrorFunc(&xerr, on_xml_error);
@@ -1939,7 +1936,11 @@ static const char *fig_text(uint64_t bytes, uint64_t blocks, bool has_blocks)
    return sum_text(&b, &k, has_blocks);
 }
 
-/* "at_print: FILE: warning: ...", on one line; counts it in *n. */
+/* Where check_report_keep keeps the warnings, during its call. */
+static Warnings *kept;
+
+/* "at_print: FILE: warning: ...", on one line; counts it in *n, and
+   keeps a copy of it if check_report_keep asked. */
 static void warn(size_t *n, const char *file, const char *fmt, ...)
 {
    va_list ap;
@@ -1949,6 +1950,20 @@ static void warn(size_t *n, const char *file, const char *fmt, ...)
    va_end(ap);
    fputc('\n', stderr);
    (*n)++;
+   if (kept == NULL)
+      return;
+   va_start(ap, fmt);
+   int len = vsnprintf(NULL, 0, fmt, ap);
+   va_end(ap);
+   char *msg = xrealloc(NULL, len > 0 ? (size_t)len + 1 : 1);
+   msg[0] = '\0';
+   if (len > 0) {
+      va_start(ap, fmt);
+      vsnprintf(msg, (size_t)len + 1, fmt, ap);
+      va_end(ap);
+   }
+   GROW(kept->msgs, kept->cap, kept->n + 1);
+   kept->msgs[kept->n++] = msg;
 }
 
 /* One role's figure from one part of the report, for the per-role
@@ -2080,4 +2095,22 @@ size_t check_report(const Report *r, const char *file)
    }
    free(f);
    return warnings;
+}
+
+/* check_report, and a copy of each warning in *w (for the JSON
+   output, which lists them). */
+size_t check_report_keep(const Report *r, const char *file, Warnings *w)
+{
+   kept = w;
+   size_t n = check_report(r, file);
+   kept = NULL;
+   return n;
+}
+
+void warnings_free(Warnings *w)
+{
+   for (size_t i = 0; i < w->n; i++)
+      free(w->msgs[i]);
+   free(w->msgs);
+   memset(w, 0, sizeof *w);
 }

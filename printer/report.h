@@ -86,7 +86,15 @@ typedef struct {
 typedef struct {
    uint64_t waits, woken, eagain, timeouts, eintr, errors, pending,
             blocked_us, max_us, idle_waits, idle_us, wakes, woke;
+   unsigned has;                 /* bit i: futex_attrs[i] was read */
 } Futex;
+
+/* The counters' attribute names, in the order of Futex's fields. */
+#define FUTEX_N 13
+extern const struct FutexAttr {
+   const char *name;
+   size_t off;
+} futex_attrs[FUTEX_N];
 
 /* memcheck's leak kinds, in its order. */
 enum { LK_DEF, LK_IND, LK_POS, LK_REACH, LK_N };
@@ -315,7 +323,15 @@ typedef struct {
 /* How much of each list to keep while reading: the options. */
 typedef struct {
    size_t top, futex_top, leaks_top, alloc_top;
+   bool keep_all;                /* --format=json: every wake pair and
+                                    timeline sample, and frames' <dir> */
 } Limits;
+
+/* check_report_keep's copy of the warnings it printed. */
+typedef struct {
+   char **msgs;                  /* without the "at_print: FILE: " */
+   size_t n, cap;
+} Warnings;
 
 extern const char *const lk_attr[LK_N];
 extern const char *const lk_text[LK_N];
@@ -371,6 +387,8 @@ void print_fn_name(const char *fn, bool whole);
 const char *report_read(const char *path, const Limits *lim, Report *rep);
 void report_cleanup(void);
 size_t check_report(const Report *r, const char *file);
+size_t check_report_keep(const Report *r, const char *file, Warnings *w);
+void warnings_free(Warnings *w);
 
 /* frames.c: the program's own frames, and where the others are. */
 typedef struct {
@@ -428,5 +446,10 @@ void folded_limits(int kind, Limits *lim);
 /* -1 if the report lacks what kind needs (said on stderr), else the
    number of warnings: the lines do not add up to the report's total. */
 int print_folded(Report *rep, int kind, const char *file, bool full_names);
+
+/* json.c: the same as JSON (docs/at_print-json.md), each list cut to
+   lim's figures. */
+void print_json(Report *rep, const char *file, const Limits *lim,
+                const Warnings *w);
 
 #endif

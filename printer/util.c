@@ -360,6 +360,22 @@ const char *const lk_text[LK_N] = {
    "definitely lost", "indirectly lost", "possibly lost", "still reachable",
 };
 
+const struct FutexAttr futex_attrs[FUTEX_N] = {
+   { "waits", offsetof(Futex, waits) },
+   { "woken", offsetof(Futex, woken) },
+   { "eagain", offsetof(Futex, eagain) },
+   { "timeouts", offsetof(Futex, timeouts) },
+   { "eintr", offsetof(Futex, eintr) },
+   { "errors", offsetof(Futex, errors) },
+   { "pending", offsetof(Futex, pending) },
+   { "blocked-us", offsetof(Futex, blocked_us) },
+   { "max-us", offsetof(Futex, max_us) },
+   { "idle-waits", offsetof(Futex, idle_waits) },
+   { "idle-us", offsetof(Futex, idle_us) },
+   { "wakes", offsetof(Futex, wakes) },
+   { "woke", offsetof(Futex, woke) },
+};
+
 /* The index of a leak kind, or -1 for one this at_print does not know. */
 int leak_kind(const char *s)
 {
