@@ -78,13 +78,18 @@ static void usage(FILE *out)
          "  --full-names    print functions' generic arguments whole (by\n"
          "                  default a list longer than 20 characters is\n"
          "                  shown as <\xe2\x80\xa6>)\n"
+         "  --svg=SVGFILE   also write SVGFILE, a self-contained SVG picture\n"
+         "                  of the heap over time by role and of the time\n"
+         "                  blocked in futex waits by role and wait class;\n"
+         "                  the summary is printed as usual\n"
          "  --help          show this message and exit\n"
          "  --version       show the version and exit\n"
          "\n"
          "Exit status: 0 if the report was printed, 1 if FILE could not be\n"
-         "read or is not a complete asynctrace report, 2 for a usage error,\n"
-         "3 if the report was printed but its figures do not add up (each\n"
-         "broken invariant is a warning on standard error).\n",
+         "read or is not a complete asynctrace report, or if SVGFILE could\n"
+         "not be written (then nothing is printed), 2 for a usage error,\n"
+         "3 if the report was printed but its figures do not add up\n"
+         "(each broken invariant is a warning on standard error).\n",
          out);
 }
 
@@ -149,6 +154,7 @@ int main(int argc, char **argv)
    uint64_t frames = DEFAULT_FRAMES;
    bool full_names = false;
    bool only_files = false;
+   const char *svg = NULL;      /* --svg=SVGFILE */
 
    for (int i = 1; i < argc; i++) {
       const char *a = argv[i];
@@ -164,6 +170,10 @@ int main(int argc, char **argv)
             return fflush(stdout) == 0 ? 0 : 1;
          } else if (strcmp(a, "--full-names") == 0) {
             full_names = true;
+         } else if (strncmp(a, "--svg", 5) == 0 && (a[5] == '=' || a[5] == '\0')) {
+            if (a[5] == '\0' || a[6] == '\0')
+               return usage_error("--svg needs a file: --svg=SVGFILE", NULL);
+            svg = a + 6;
          } else if ((st = count_option(a, "--top", false, &top)) != 0 ||
                     (st = count_option(a, "--futex-top", false,
                                        &futex_top)) != 0 ||
@@ -194,6 +204,8 @@ int main(int argc, char **argv)
    Report rep = { 0 };
    Limits lim = { to_size(top), to_size(futex_top), to_size(leaks_top),
                   to_size(alloc_top) };
+   if (svg != NULL)
+      lim.futex_top = SIZE_MAX;   /* the chart sums every site */
    const char *why = report_read(path, &lim, &rep);
 
    int status = 0;
@@ -213,7 +225,17 @@ int main(int argc, char **argv)
                           .full_names = full_names };
       if (nwarn > 0)
          status = 3;
-      print_text(&rep, nwarn, &opt);
+      /* The picture first: if it cannot be written, say so alone
+         rather than after the whole summary. */
+      int err = svg != NULL ? write_svg(&rep, svg) : 0;
+      if (err != 0) {
+         char *c = clip(svg, 200);
+         fprintf(stderr, "at_print: cannot write %s: %s\n", c, strerror(err));
+         free(c);
+         status = 1;
+      } else {
+         print_text(&rep, nwarn, &opt);
+      }
       if (fflush(stdout) != 0 || ferror(stdout)) {
          fprintf(stderr, "at_print: write error: %s\n", strerror(errno));
          status = 1;

@@ -365,4 +365,9 @@ typedef struct {
 
 void print_text(Report *rep, size_t nwarn, const TextOptions *opt);
 
+/* svg.c: the heap over time and the blocked time by role, as a
+   self-contained SVG file (--svg).  Returns 0, or an errno value if
+   path could not be written. */
+int write_svg(const Report *rep, const char *path);
+
 #endif
