@@ -129,12 +129,17 @@ static void usage(FILE *out)
          "                  --futex-top is given (--threads, --timeline,\n"
          "                  --frames and --full-names are for the text);\n"
          "                  see docs/at_print-json.md\n"
+         "  --svg=SVGFILE   also write SVGFILE, a self-contained SVG picture\n"
+         "                  of the heap over time by role and of the time\n"
+         "                  blocked in futex waits by role and wait class;\n"
+         "                  the summary is printed as usual\n"
          "  --help          show this message and exit\n"
          "  --version       show the version and exit\n"
          "\n"
          "Exit status: 0 if the report was printed, 1 if FILE could not be\n"
          "read or is not a complete asynctrace report (or lacks the section\n"
-         "--folded needs), 2 for a usage error,\n"
+         "--folded needs), or if SVGFILE could not be written (then nothing\n"
+         "is printed), 2 for a usage error,\n"
          "3 if the report was printed but its figures do not add up (each\n"
          "broken invariant is a warning on standard error); with --diff, the\n"
          "same for either report.\n",
@@ -252,6 +257,7 @@ int main(int argc, char **argv)
    size_t npaths = 0;
    int folded = -1;              /* --folded=KIND: FOLD_* */
    bool json = false;
+   const char *svg = NULL;      /* --svg=SVGFILE */
 
    for (int i = 1; i < argc; i++) {
       const char *a = argv[i];
@@ -295,6 +301,10 @@ int main(int argc, char **argv)
                                "--format=json", NULL);
          } else if (strncmp(a, "--format=", 9) == 0) {
             return usage_error("--format is text or json, not", a + 9);
+         } else if (strncmp(a, "--svg", 5) == 0 && (a[5] == '=' || a[5] == '\0')) {
+            if (a[5] == '\0' || a[6] == '\0')
+               return usage_error("--svg needs a file: --svg=SVGFILE", NULL);
+            svg = a + 6;
          } else if ((st = count_option(a, "--top", false, &top)) != 0 ||
                     (st = count_option(a, "--futex-top", false,
                                        &futex_top)) != 0 ||
@@ -361,6 +371,8 @@ int main(int argc, char **argv)
    OwnRules own = { globs, nglobs };
    if (folded >= 0)
       folded_limits(folded, &lim);
+   if (svg != NULL)
+      lim.futex_top = SIZE_MAX;   /* the chart sums every site */
    const char *why = report_read(path, &lim, &rep);
 
    int status = 0;
@@ -385,7 +397,15 @@ int main(int argc, char **argv)
                           .sections = sections };
       if (nwarn > 0)
          status = 3;
-      if (folded >= 0) {      /* every stack whole: not grouped */
+      /* The picture first: if it cannot be written, say so alone
+         rather than after the whole summary. */
+      int err = svg != NULL ? write_svg(&rep, svg) : 0;
+      if (err != 0) {
+         char *c = clip(svg, 200);
+         fprintf(stderr, "at_print: cannot write %s: %s\n", c, strerror(err));
+         free(c);
+         status = 1;
+      } else if (folded >= 0) {      /* every stack whole: not grouped */
          int fw = print_folded(&rep, folded, shown, full_names);
          if (fw != 0)
             status = fw < 0 ? 1 : 3;

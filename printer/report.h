@@ -452,4 +452,9 @@ int print_folded(Report *rep, int kind, const char *file, bool full_names);
 void print_json(Report *rep, const char *file, const Limits *lim,
                 const Warnings *w);
 
+/* svg.c: the heap over time and the blocked time by role, as a
+   self-contained SVG file (--svg).  Returns 0, or an errno value if
+   path could not be written. */
+int write_svg(const Report *rep, const char *path);
+
 #endif
