@@ -103,7 +103,11 @@ Bool AT_(process_cmd_line_option)(const HChar* arg)
       const HChar* colon = VG_(strchr)(tmp_str, ':');
       const HChar* c;
       if (colon == NULL || colon == tmp_str || colon[1] == '\0')
-         VG_(fmsg_bad_option)(arg, "expected --role=ROLE:FUNCTION-PATTERN\n");
+         VG_(fmsg_bad_option)(arg, "expected --role=ROLE:FUNCTION-PATTERN "
+                              "or --role=ROLE:name=NAME-PATTERN\n");
+      if (VG_(strcmp)(colon + 1, "name=") == 0)
+         VG_(fmsg_bad_option)(arg, "expected a thread name pattern after "
+                              "name=\n");
       if (colon - tmp_str > 63)
          VG_(fmsg_bad_option)(arg, "the role name is longer than 63 "
                               "characters\n");
@@ -135,6 +139,11 @@ void AT_(print_usage)(void)
 "                                  Rust names without hash or generics)\n"
 "                                  have role <role> while inside it; may\n"
 "                                  be repeated; before the built-in rules\n"
+"    --role=<role>:name=<pattern>  threads that name themselves (prctl,\n"
+"                                  pthread_setname_np, Rust's\n"
+"                                  thread::Builder::name) with a name\n"
+"                                  matching <pattern> have role <role>,\n"
+"                                  a pool per rule; may be repeated\n"
 "    --leak-check=no|summary|full  classify the blocks live at exit by\n"
 "                                  reachability, as memcheck does [full]\n"
 "    --show-leak-kinds=kind1,kind2,.. which loss records to list with\n"

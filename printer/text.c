@@ -1765,6 +1765,106 @@ static void print_wakes(Report *r, const ThreadIndex *ix)
    }
 }
 
+/* ---- Threads of role other, by name ---- */
+
+/* A thread name with its trailing number folded: db-writer-3 is
+   db-writer-*, worker7 is worker*. */
+static char *fold_name(const char *name)
+{
+   if (name == NULL || name[0] == '\0')
+      return xstrdup("(unnamed)");
+   size_t n = strlen(name), k = n;
+   while (k > 0 && name[k - 1] >= '0' && name[k - 1] <= '9')
+      k--;
+   if (k == n || k == 0)
+      return xstrdup(name);
+   char *f = xrealloc(NULL, k + 2);
+   memcpy(f, name, k);
+   f[k] = '*';
+   f[k + 1] = '\0';
+   return f;
+}
+
+typedef struct {
+   char *name;
+   uint64_t threads, alive, insns, waits, blocked_us, allocated, live;
+   size_t order;
+} NameGroup;
+
+static int cmp_namegroup(const void *a, const void *b)
+{
+   const NameGroup *x = a, *y = b;
+   if (x->insns != y->insns)
+      return x->insns > y->insns ? -1 : 1;
+   return cmp_order(x->order, y->order);
+}
+
+#define NAME_GROUPS_SHOWN 20
+
+/* Threads outside the runtimes all have role other; most programs name
+   them, and a name with its number folded says which kind each is. */
+static void print_other_names(Report *r)
+{
+   NameGroup *g = NULL;
+   size_t ng = 0, cap = 0;
+   for (size_t i = 0; i < r->nthreads; i++) {
+      const Thread *t = &r->threads[i];
+      if (t->role.role == NULL || strcmp(t->role.role, "other") != 0)
+         continue;
+      char *f = fold_name(t->name);
+      size_t j = 0;
+      while (j < ng && strcmp(g[j].name, f) != 0)
+         j++;
+      if (j == ng) {
+         GROW(g, cap, ng + 1);
+         memset(&g[ng], 0, sizeof g[ng]);
+         g[ng].name = f;
+         g[ng].order = ng;
+         ng++;
+      } else {
+         free(f);
+      }
+      g[j].threads++;
+      g[j].alive += t->alive;
+      g[j].insns = add_sat(g[j].insns, t->insns);
+      g[j].waits = add_sat(g[j].waits, t->fx.waits);
+      g[j].blocked_us = add_sat(g[j].blocked_us, t->fx.blocked_us);
+      g[j].allocated = add_sat(g[j].allocated, t->bytes_allocated);
+      g[j].live = add_sat(g[j].live, t->live_bytes);
+   }
+   if (ng > 0) {
+      static const char *const head[] = {
+         "name", "threads", "alive at exit", "instructions", "futex waits",
+         "blocked", "bytes allocated", "live bytes",
+      };
+      static const bool right[] = {
+         false, true, true, true, true, true, true, true,
+      };
+      static const size_t cap0[] = { ROLE_COL_MAX, 0, 0, 0, 0, 0, 0, 0 };
+      Table t = { .ncols = 8, .head = head, .right = right, .cap = cap0 };
+      qsort(g, ng, sizeof *g, cmp_namegroup);
+      size_t shown = ng < NAME_GROUPS_SHOWN ? ng : NAME_GROUPS_SHOWN;
+      printf("\nThreads of role other, by name (trailing numbers folded)%s:\n",
+             shown < ng ? "; those that executed the most" : "");
+      for (size_t j = 0; j < shown; j++) {
+         cell(&t, g[j].name);
+         cell(&t, num(g[j].threads));
+         cell(&t, num(g[j].alive));
+         cell(&t, num(g[j].insns));
+         cell(&t, num(g[j].waits));
+         cell(&t, ms1(g[j].blocked_us));
+         cell(&t, num(g[j].allocated));
+         cell(&t, num(g[j].live));
+      }
+      table_print(&t);
+      if (shown < ng)
+         printf("  ... and %s more names\n", num(ng - shown));
+   }
+   for (size_t j = 0; j < ng; j++)
+      free(g[j].name);
+   free(g);
+}
+
 /* ---- The overview's last lines: the largest leaks, where threads wait ---- */
 
 /* The first own frames of s (as many as grouping uses, at least one),
@@ -1909,7 +2009,10 @@ void print_text(Report *rep, size_t nwarn, const TextOptions *opt)
       print_check(nwarn);
    }
    if (SHOW(SEC_THREADS)) print_threads(rep, opt->threads);
-   if (SHOW(SEC_ROLES)) print_roles(rep);
+   if (SHOW(SEC_ROLES)) {
+      print_roles(rep);
+      print_other_names(rep);
+   }
    if (SHOW(SEC_HEAP)) print_heap(rep);
    if (SHOW(SEC_TIMELINE)) print_timeline(rep, opt->timeline);
    if (SHOW(SEC_ALLOC_SITES)) print_asites(rep, opt->alloc_top);
