@@ -6,7 +6,8 @@
  * Rayon's recursive join reaches a closure at every depth, Tokio polls a
  * task from several places, and a par_iter that leaked 60 blocks shows
  * as dozens of records of one block.  Here two records are one if they
- * have the same role and pool (and, for a leak, the same kind) and the
+ * have the same role and pool (and, for a leak, the same kind; for role
+ * other, the same thread name, numbers folded) and the
  * same first N frames of the program's own code (frames.c; N is
  * --group-frames), a frame being its function, source file and line.
  * The figures of a group are the sums of its records' (exact: grouping
@@ -198,6 +199,7 @@ typedef struct {
    bool orphan;
    const Stack *stack;
    uint64_t thread;              /* 0: not known per record */
+   const char *name;             /* role other: its thread's name */
    uint64_t weight;              /* the largest shows its stack */
    size_t order;
 } Member;
@@ -221,6 +223,11 @@ static size_t find_groups(const void *v, size_t n,
       add_role(&key, m.role);
       add_str(&key, m.kind);
       add_u64(&key, m.orphan);
+      if (m.name != NULL) {      /* other's threads stay apart by name */
+         char *f = fold_name(m.name);
+         add_str(&key, f);
+         free(f);
+      }
       size_t cut = add_stack(&key, m.stack, own, frames);
       size_t g = map_get_add(&groups, key.s, key.len, ng);
       if (g == SIZE_MAX) {
@@ -261,11 +268,25 @@ static size_t find_groups(const void *v, size_t n,
 
 /* ---- Sites and loss records ---- */
 
+/* The report being grouped: for the names of role other's threads. */
+static const Report *cur;
+
+static const char *thread_name_of(uint64_t seq)
+{
+   for (size_t t = 0; cur != NULL && t < cur->nthreads; t++)
+      if (cur->threads[t].seq == seq)
+         return cur->threads[t].name ? cur->threads[t].name : "";
+   return "";
+}
+
 static Member site_member(const void *v, size_t i)
 {
    const Site *s = &((const Site *)v)[i];
+   bool other = s->role.role && strcmp(s->role.role, "other") == 0 &&
+                !s->role.has_pool;
    return (Member){ .role = &s->role, .kind = s->kind, .orphan = s->orphan,
                     .stack = &s->stack, .thread = s->thread,
+                    .name = other ? thread_name_of(s->thread) : NULL,
                     .weight = lrec_total(s), .order = s->order };
 }
 
@@ -356,6 +377,7 @@ void group_report(Report *r, const OwnRules *own, size_t frames)
 {
    if (frames == 0)
       return;
+   cur = r;
    group_sites(r->lrecs, &r->nlrecs, own, frames);
    group_sites(r->sites, &r->nsites, own, frames);
    group_asites(r->asites, &r->nasites, own, frames);

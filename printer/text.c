@@ -608,7 +608,61 @@ static RoleAmt *leak_roles(const Report *r, unsigned mask, size_t *n)
 
 /* "tokio-worker (runtime 1) 8,000; main 1,234; 2 other roles 56":
    a has n roles, most first. */
-static void add_role_list(Buf *b, const RoleAmt *a, size_t n)
+/* For role other in the verdict: its amount split by the names of the
+   threads that allocated it (numbers folded), from the loss records of
+   the kinds in mask, if they add up to want exactly (all listed). */
+static void add_other_names(Buf *b, const Report *r, unsigned mask,
+                            uint64_t want)
+{
+   char **names = NULL;
+   uint64_t *amt = NULL, sum = 0;
+   size_t n = 0, cap = 0, capa = 0;
+   for (size_t i = 0; i < r->nlrecs; i++) {
+      const Site *s = &r->lrecs[i];
+      int k = leak_kind(s->kind);
+      if (k < 0 || !(mask & (1u << k)) || s->role.role == NULL ||
+          strcmp(s->role.role, "other") != 0 || s->role.has_pool)
+         continue;
+      const char *tn = NULL;
+      for (size_t t = 0; t < r->nthreads; t++)
+         if (r->threads[t].seq == s->thread)
+            tn = r->threads[t].name;
+      char *f = fold_name(tn);
+      size_t j = 0;
+      while (j < n && strcmp(names[j], f) != 0)
+         j++;
+      if (j == n) {
+         GROW(names, cap, n + 1);
+         GROW(amt, capa, n + 1);
+         names[n] = f;
+         amt[n++] = 0;
+      } else {
+         free(f);
+      }
+      amt[j] = add_sat(amt[j], s->bytes);
+      sum = add_sat(sum, s->bytes);
+   }
+   if (n > 0 && sum == want) {
+      buf_adds(b, " (");
+      for (size_t j = 0; j < n && j < VERDICT_ROLES; j++) {
+         if (j > 0)
+            buf_adds(b, ", ");
+         buf_adds(b, names[j]);
+         buf_adds(b, " ");
+         buf_adds(b, num(amt[j]));
+      }
+      if (n > VERDICT_ROLES)
+         buf_adds(b, ", \xe2\x80\xa6");
+      buf_adds(b, ")");
+   }
+   for (size_t j = 0; j < n; j++)
+      free(names[j]);
+   free(names);
+   free(amt);
+}
+
+static void add_role_list(Buf *b, const RoleAmt *a, size_t n,
+                          const Report *r, unsigned mask)
 {
    size_t shown = n <= VERDICT_ROLES ? n : VERDICT_ROLES - 1;
    uint64_t rest = 0;
@@ -623,6 +677,8 @@ static void add_role_list(Buf *b, const RoleAmt *a, size_t n)
       buf_adds(b, label);
       buf_adds(b, " ");
       buf_adds(b, num(a[i].v[0]));
+      if (r != NULL && strcmp(label, "other") == 0)
+         add_other_names(b, r, mask, a[i].v[0]);
       free(label);
    }
    if (shown < n) {
@@ -731,7 +787,7 @@ static void add_holders(Buf *b, const Report *r)
          qsort(roles[g], n, sizeof *roles[g], cmp_amt_desc);
          if (n > 0) {
             buf_adds(b, " (");
-            add_role_list(b, roles[g], n);
+            add_role_list(b, roles[g], n, NULL, 0);
             buf_adds(b, ")");
          }
       }
@@ -773,7 +829,7 @@ static void add_lost(Buf *b, const Report *r, bool *first)
       a = leak_roles(r, 1u << LK_DEF | 1u << LK_IND, &n);
       if (n > 0) {
          buf_adds(b, " (allocated on ");
-         add_role_list(b, a, n);
+         add_role_list(b, a, n, r, 1u << LK_DEF | 1u << LK_IND);
          buf_adds(b, ")");
       }
       free(a);
@@ -785,7 +841,7 @@ static void add_lost(Buf *b, const Report *r, bool *first)
       a = leak_roles(r, 1u << LK_POS, &n);
       if (n > 0) {
          buf_adds(b, " (allocated on ");
-         add_role_list(b, a, n);
+         add_role_list(b, a, n, r, 1u << LK_POS);
          buf_adds(b, ")");
       }
       free(a);
@@ -1767,24 +1823,6 @@ static void print_wakes(Report *r, const ThreadIndex *ix)
 
 /* ---- Threads of role other, by name ---- */
 
-/* A thread name with its trailing number folded: db-writer-3 is
-   db-writer-*, worker7 is worker*. */
-static char *fold_name(const char *name)
-{
-   if (name == NULL || name[0] == '\0')
-      return xstrdup("(unnamed)");
-   size_t n = strlen(name), k = n;
-   while (k > 0 && name[k - 1] >= '0' && name[k - 1] <= '9')
-      k--;
-   if (k == n || k == 0)
-      return xstrdup(name);
-   char *f = xrealloc(NULL, k + 2);
-   memcpy(f, name, k);
-   f[k] = '*';
-   f[k + 1] = '\0';
-   return f;
-}
-
 typedef struct {
    char *name;
    uint64_t threads, alive, insns, waits, blocked_us, allocated, live;
@@ -1806,7 +1844,14 @@ static int cmp_namegroup(const void *a, const void *b)
 static void print_other_names(Report *r)
 {
    NameGroup *g = NULL;
-   size_t ng = 0, cap = 0;
+   size_t ng = 0, cap = 0, nother = 0;
+   /* A lone thread of role other is in the threads table already; an
+      early report has no counters to sum. */
+   for (size_t i = 0; i < r->nthreads; i++)
+      nother += r->threads[i].role.role &&
+                strcmp(r->threads[i].role.role, "other") == 0;
+   if (nother < 2 || !r->has_roles)
+      return;
    for (size_t i = 0; i < r->nthreads; i++) {
       const Thread *t = &r->threads[i];
       if (t->role.role == NULL || strcmp(t->role.role, "other") != 0)

@@ -709,3 +709,21 @@ void print_fn_name(const char *fn, bool whole)
    add_fn_name(&b, fn, whole);
    fputs(b.s, stdout);
 }
+
+/* A thread name with its trailing number folded: db-writer-3 is
+   db-writer-*, worker7 is worker*. */
+char *fold_name(const char *name)
+{
+   if (name == NULL || name[0] == '\0')
+      return xstrdup("(unnamed)");
+   size_t n = strlen(name), k = n;
+   while (k > 0 && name[k - 1] >= '0' && name[k - 1] <= '9')
+      k--;
+   if (k == n || k == 0)
+      return xstrdup(name);
+   char *f = xrealloc(NULL, k + 2);
+   memcpy(f, name, k);
+   f[k] = '*';
+   f[k + 1] = '\0';
+   return f;
+}
