@@ -19,6 +19,7 @@
 #include "at_check.h"
 #include "at_heap.h"
 #include "at_leak.h"
+#include "at_maps.h"
 #include "at_roles.h"
 #include "at_threads.h"
 
@@ -81,6 +82,64 @@ static void check_leaks(const AT_HeapCounters* live)
    VG_(free)(by);
 }
 
+/* The mappings (at_maps.c): each role's and each thread's, summed,
+   against the process's; the live ranges against both; the peak holds
+   at least what is live now. */
+static void check_maps(void)
+{
+   UInt    r, k, p, ninst = AT_(n_role_insts)(), nthr = AT_(n_threads)();
+   AT_Footprint* bt = AT_(footprint_by_thread)();
+   XArray* live = AT_(maps_live)();
+   ULong   peak_now, peak_then;
+   Word    i;
+   for (p = 0; p < 2; p++) {
+      const AT_Footprint* t = AT_(footprint_total)(p == 1);
+      for (k = 0; k < AT_MAP_KINDS; k++) {
+         ULong b = 0, n = 0;
+         HChar what[100];
+         for (r = 0; r < ninst; r++) {
+            b += AT_(footprint_of_role)((UShort)r, p == 1)->bytes[k];
+            n += AT_(footprint_of_role)((UShort)r, p == 1)->count[k];
+         }
+         VG_(snprintf)(what, sizeof(what), "roles' %s maps %s, summed, "
+                       "against the process's", AT_(map_kind_name)(k),
+                       p ? "at the peak" : "at exit");
+         check_pair(what, b, n, t->bytes[k], t->count[k]);
+         if (p == 1)
+            continue;
+         b = n = 0;
+         for (r = 0; r < nthr; r++) {
+            b += bt[r].bytes[k];
+            n += bt[r].count[k];
+         }
+         VG_(snprintf)(what, sizeof(what), "threads' %s maps, summed, "
+                       "against the process's", AT_(map_kind_name)(k));
+         check_pair(what, b, n, t->bytes[k], t->count[k]);
+      }
+   }
+   {
+      const AT_Footprint* t = AT_(footprint_total)(False);
+      ULong b = 0, want = 0;
+      for (i = 0; i < VG_(sizeXA)(live); i++)
+         b += ((const AT_Map*)VG_(indexXA)(live, i))->len;
+      for (k = 0; k < AT_MAP_KINDS; k++)
+         want += t->bytes[k];
+      check_pair("live mappings, summed, against the maps' totals",
+                 b, VG_(sizeXA)(live), want,
+                 t->count[0] + t->count[1] + t->count[2]);
+      peak_now = t->heap + want;
+   }
+   {
+      const AT_Footprint* t = AT_(footprint_total)(True);
+      peak_then = t->heap + t->bytes[0] + t->bytes[1] + t->bytes[2];
+   }
+   check(peak_then >= peak_now && peak_then == AT_(footprint_peak),
+         "the footprint's peak against its figures and what is live now",
+         peak_then, 0, AT_(footprint_peak), 0);
+   VG_(free)(bt);
+   VG_(deleteXA)(live);
+}
+
 UInt AT_(check_invariants)(void)
 {
    const AT_HeapSummary* h = AT_(heap_summary)();
@@ -118,6 +177,7 @@ UInt AT_(check_invariants)(void)
             want, 0);
    }
    VG_(deleteXA)(tl);
+   check_maps();
    return broken;
 }
 

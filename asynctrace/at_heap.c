@@ -24,6 +24,7 @@
 #include "asynctrace.h"
 #include "at_heap.h"
 #include "at_instrument.h"
+#include "at_maps.h"
 #include "at_options.h"
 #include "at_roles.h"
 #include "at_stack.h"
@@ -476,6 +477,7 @@ static void register_block(ThreadId tid, void* p, SizeT n)
    tick();
    if (summary.total.live_bytes > summary.peak_bytes)
       new_peak();
+   AT_(footprint_grew)(summary.total.live_bytes);
    maybe_sample();
 }
 

@@ -27,6 +27,7 @@
 #include "at_heap.h"
 #include "at_instrument.h"
 #include "at_leak.h"
+#include "at_maps.h"
 #include "at_options.h"
 #include "at_report.h"
 #include "at_roles.h"
@@ -140,6 +141,7 @@ static void at_pre_syscall(ThreadId tid, UInt sysno, UWord* args,
                            UInt nArgs)
 {
    AT_(threads_pre_syscall)(tid, sysno, args);
+   AT_(maps_pre_syscall)(tid, sysno, args);
    AT_(futex_any_syscall)(tid);
    if (sysno == __NR_futex)
       AT_(futex_pre_syscall)(tid, args);
@@ -166,6 +168,7 @@ static void at_post_syscall(ThreadId tid, UInt sysno, UWord* args,
       AT_(futex_post_syscall)(tid, args, res);
    else
       AT_(threads_post_syscall)(tid, sysno, args, res);
+   AT_(maps_post_syscall)(tid, sysno, args, res);
 }
 
 /*------------------------------------------------------------*/
@@ -246,6 +249,7 @@ static void at_post_clo_init(void)
    AT_(futex_init)();
    AT_(threads_init)();
    AT_(heap_post_clo_init)();
+   AT_(maps_init)();
    AT_(wipe_post_clo_init)();
    AT_(stack_init)();
    AT_(report_init)();
@@ -304,6 +308,7 @@ static void at_pre_clo_init(void)
 
    AT_(heap_init)();
    AT_(threads_register_hooks)();
+   AT_(maps_register_hooks)();
    AT_(instrument_register_hooks)();
 }
 

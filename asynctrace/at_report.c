@@ -21,6 +21,7 @@
 #include "at_futex.h"
 #include "at_heap.h"
 #include "at_leak.h"
+#include "at_maps.h"
 #include "at_options.h"
 #include "at_report.h"
 #include "at_roles.h"
@@ -847,6 +848,91 @@ static void out_futex(void)
 }
 
 /*------------------------------------------------------------*/
+/*--- Mappings (at_maps.c)                                 ---*/
+/*------------------------------------------------------------*/
+
+#define AT_MAPS_SHOWN 20
+
+static void out_footprint_attrs(const AT_Footprint* f)
+{
+   out_fmt(" heap=\"%llu\" stacks=\"%llu\" anon=\"%llu\" file=\"%llu\" "
+           "total=\"%llu\" stack-maps=\"%llu\" anon-maps=\"%llu\" "
+           "file-maps=\"%llu\"", f->heap, f->bytes[AT_MAP_STACK],
+           f->bytes[AT_MAP_ANON], f->bytes[AT_MAP_FILE],
+           f->heap + f->bytes[AT_MAP_STACK] + f->bytes[AT_MAP_ANON]
+           + f->bytes[AT_MAP_FILE], f->count[AT_MAP_STACK],
+           f->count[AT_MAP_ANON], f->count[AT_MAP_FILE]);
+}
+
+static Bool footprint_empty(const AT_Footprint* f)
+{
+   UInt k;
+   for (k = 0; k < AT_MAP_KINDS; k++)
+      if (f->bytes[k] || f->count[k])
+         return False;
+   return f->heap == 0;
+}
+
+/* Heap live, thread stacks, anonymous and file maps, per role, at the
+   footprint's peak and at exit; per thread at exit; the largest
+   mappings live at exit. */
+static void out_mappings(void)
+{
+   XArray* live = AT_(maps_live)();
+   AT_Footprint* by_thread = AT_(footprint_by_thread)();
+   Word  i, n = VG_(sizeXA)(live);
+   Word  shown = n < AT_MAPS_SHOWN ? n : AT_MAPS_SHOWN;
+   ULong rest = 0;
+   UInt  r, ninst = AT_(n_role_insts)(), nthr = AT_(n_threads)();
+   Int   at;
+   for (i = shown; i < n; i++)
+      rest += ((const AT_Map*)VG_(indexXA)(live, i))->len;
+   out_fmt("<mappings maps=\"%ld\" shown=\"%ld\" rest-bytes=\"%llu\">\n",
+           n, shown, rest);
+   for (at = 0; at < 2; at++) {
+      Bool peak = at == 0;
+      out_fmt("  <footprint at=\"%s\"", peak ? "peak" : "exit");
+      out_footprint_attrs(AT_(footprint_total)(peak));
+      out_str(">\n");
+      for (r = 0; r < ninst; r++) {
+         const AT_Footprint* f = AT_(footprint_of_role)((UShort)r, peak);
+         if (footprint_empty(f))
+            continue;
+         out_str("    <role-footprint");
+         out_role_attrs((UShort)r);
+         out_footprint_attrs(f);
+         out_str("/>\n");
+      }
+      for (r = 0; !peak && r < nthr; r++) {
+         if (footprint_empty(&by_thread[r]))
+            continue;
+         out_fmt("    <thread-footprint thread=\"%u\"", r + 1);
+         out_footprint_attrs(&by_thread[r]);
+         out_str("/>\n");
+      }
+      out_str("  </footprint>\n");
+   }
+   for (i = 0; i < shown; i++) {
+      const AT_Map* m = VG_(indexXA)(live, i);
+      out_fmt("  <map start=\"%#lx\" bytes=\"%lu\" kind=\"%s\" how=\"%s\" "
+              "thread=\"%u\"", m->start, m->len, AT_(map_kind_name)(m->kind),
+              AT_(map_how_name)(m->how), m->seq);
+      out_role_attrs(m->inst);
+      if (m->file) {
+         out_str(" file=\"");
+         out_esc(m->file);
+         out_str("\"");
+      }
+      out_str(">");
+      out_stack(m->where);
+      out_str("</map>\n");
+   }
+   out_str("</mappings>\n");
+   VG_(free)(by_thread);
+   VG_(deleteXA)(live);
+}
+
+/*------------------------------------------------------------*/
 /*--- Writing it                                           ---*/
 /*------------------------------------------------------------*/
 
@@ -938,6 +1024,7 @@ void AT_(write_report)(const AT_RunEnd* end)
    out_timeline();
    out_alloc_sites();
    out_bad_calls();
+   out_mappings();
    out_stack_table();
    out_str("</asynctrace>\n");
    out_flush();

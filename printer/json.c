@@ -700,6 +700,72 @@ static void j_bad(Json *j, const Report *r)
    j_end_obj(j);
 }
 
+/* ---- Footprint: the heap and the mappings ---- */
+
+static void j_fp(Json *j, const Fp *f)
+{
+   j_u64(j, "heap", f->heap);
+   j_u64(j, "stacks", f->stacks);
+   j_u64(j, "anon", f->anon);
+   j_u64(j, "file", f->file);
+   j_u64(j, "total", f->total);
+   j_u64(j, "stack_maps", f->stack_maps);
+   j_u64(j, "anon_maps", f->anon_maps);
+   j_u64(j, "file_maps", f->file_maps);
+}
+
+static void j_maps(Json *j, const Report *r)
+{
+   static const char *const at_key[2] = { "peak", "exit" };
+   const Maps *m = r->maps;
+   if (m == NULL)
+      return;
+   j_obj(j, "footprint", false);
+   j_u64(j, "maps", m->maps);
+   j_u64(j, "rest_bytes", m->rest_bytes);
+   for (int a = 0; a < 2; a++) {
+      if (!m->has_at[a])
+         continue;
+      j_obj(j, at_key[a], false);
+      j_fp(j, &m->at[a]);
+      j_arr(j, "roles", false);
+      for (size_t i = 0; i < m->nroles[a]; i++) {
+         j_obj(j, NULL, true);
+         j_role(j, &m->roles[a][i].role);
+         j_fp(j, &m->roles[a][i].fp);
+         j_end_obj(j);
+      }
+      j_end_arr(j);
+      if (a == FP_EXIT) {
+         j_arr(j, "threads", false);
+         for (size_t i = 0; i < m->nthreads; i++) {
+            j_obj(j, NULL, true);
+            j_u64(j, "thread", m->threads[i].thread);
+            j_fp(j, &m->threads[i].fp);
+            j_end_obj(j);
+         }
+         j_end_arr(j);
+      }
+      j_end_obj(j);
+   }
+   j_arr(j, "maps_at_exit", false);
+   for (size_t i = 0; i < m->nlist; i++) {
+      const MapRec *x = &m->list[i];
+      j_obj(j, NULL, false);
+      j_str(j, "start", x->start ? x->start : "?");
+      j_u64(j, "bytes", x->bytes);
+      j_str(j, "kind", x->kind ? x->kind : "?");
+      j_str(j, "how", x->how ? x->how : "?");
+      j_u64(j, "thread", x->thread);
+      j_role(j, &x->role);
+      j_str_opt(j, "file", x->file);
+      j_stack(j, &x->stack);
+      j_end_obj(j);
+   }
+   j_end_arr(j);
+   j_end_obj(j);
+}
+
 /* ---- Leaks, orphans, memory live at exit ---- */
 
 /* The members a live site and a loss record share. */
@@ -887,6 +953,7 @@ void print_json(Report *rep, const char *file, const Limits *lim,
    j_asites(&j, rep, lim->alloc_top);
    j_xfrees(&j, rep);
    j_bad(&j, rep);
+   j_maps(&j, rep);
    j_leaks(&j, rep, lim->leaks_top);
    j_orphans(&j, rep);
    j_sites(&j, rep, lim->top);

@@ -309,6 +309,7 @@ enum Kind {
    K_FSITES, K_FSITE, K_WAKES, K_WAKE, K_LEAKS, K_LTOTAL, K_LBYROLE,
    K_HELD, K_LREC, K_XFREES, K_XFREE, K_TIMELINE, K_SAMPLE, K_SROLE,
    K_ASITES, K_ASITE, K_BADCALLS, K_BADCALL, K_STABLE, K_TSTACK,
+   K_MAPS, K_FPRINT, K_RFP, K_TFP, K_MAP,
    K_COUNT
 };
 
@@ -323,7 +324,8 @@ static const char *const kind_name[K_COUNT] = {
    "heap", "futex", "futex-sites", "site", "wake-pairs", "wake", "leaks",
    "total", "by-role", "held-by", "loss-record", "cross-frees", "free",
    "timeline", "sample", "role", "alloc-sites", "site", "bad-calls",
-   "bad-call", "stack-table", "stack",
+   "bad-call", "stack-table", "stack", "mappings", "footprint",
+   "role-footprint", "thread-footprint", "map",
 };
 
 /* The elements at_print reads, by parent.  Others are skipped: the
@@ -348,6 +350,7 @@ static const struct {
    { K_ROOT, "timeline", K_TIMELINE, false, false },
    { K_ROOT, "alloc-sites", K_ASITES, false, false },
    { K_ROOT, "bad-calls", K_BADCALLS, false, false },
+   { K_ROOT, "mappings", K_MAPS, false, false },
    /* Version 2 (skipped in version 1). */
    { K_ROOT, "stack-table", K_STABLE, false, false },
    { K_RUN, "tool", K_TOOL, false, true },
@@ -384,6 +387,11 @@ static const struct {
    { K_ASITE, "stack", K_STACK, false, true },
    { K_BADCALLS, "bad-call", K_BADCALL, true, false },
    { K_BADCALL, "stack", K_STACK, false, true },
+   { K_MAPS, "footprint", K_FPRINT, true, false },
+   { K_FPRINT, "role-footprint", K_RFP, true, false },
+   { K_FPRINT, "thread-footprint", K_TFP, true, false },
+   { K_MAPS, "map", K_MAP, true, false },
+   { K_MAP, "stack", K_STACK, false, true },
    { K_STACK, "frame", K_FRAME, true, false },
    { K_STABLE, "frame", K_FRAME, true, false },
    { K_STABLE, "stack", K_TSTACK, true, false },
@@ -426,6 +434,9 @@ typedef struct {
    Site lrec;                    /* the <loss-record> being read */
    ASite asite;                  /* the <alloc-sites> <site> being read */
    BadCall bad;                  /* the <bad-call> being read */
+   MapRec map;                   /* the <map> being read */
+   int fp_at;                    /* the <footprint> being read: FP_*,
+                                    -1 if unknown */
    Sample sample;                /* the <sample> being read */
    Stack *stack;                 /* the <stack> being read */
    Frame *frame;                 /* the <frame> being read */
@@ -745,7 +756,9 @@ static void table_begin(Parser *p, long line)
    p->table_begun = true;
    if (!attr_u64(p, "stack-table", "stacks", line, &p->table_stacks))
       return;
-   size_t n = r->nsites + r->nfsites + r->nlrecs + r->nasites + r->nbad, k = 0;
+   size_t nmaps = r->maps ? r->maps->nlist : 0;
+   size_t n = r->nsites + r->nfsites + r->nlrecs + r->nasites + r->nbad
+              + nmaps, k = 0;
    r->need = xrealloc(NULL, n * sizeof *r->need);
    for (size_t i = 0; i < r->nsites; i++)
       r->need[k++] = (Need){ .ref = r->sites[i].stack.ref };
@@ -757,6 +770,8 @@ static void table_begin(Parser *p, long line)
       r->need[k++] = (Need){ .ref = r->asites[i].stack.ref };
    for (size_t i = 0; i < r->nbad; i++)
       r->need[k++] = (Need){ .ref = r->bad[i].stack.ref };
+   for (size_t i = 0; i < nmaps; i++)
+      r->need[k++] = (Need){ .ref = r->maps->list[i].stack.ref };
    qsort(r->need, n, sizeof *r->need, cmp_need);
    r->nneed = 0;
    for (size_t i = 0; i < n; i++)
@@ -896,6 +911,21 @@ static void resolve_stacks(Report *r)
       resolve_stack(r, &r->asites[i].stack);
    for (size_t i = 0; i < r->nbad; i++)
       resolve_stack(r, &r->bad[i].stack);
+   for (size_t i = 0; r->maps && i < r->maps->nlist; i++)
+      resolve_stack(r, &r->maps->list[i].stack);
+}
+
+/* The figures of a footprint row. */
+static bool attr_fp(Parser *p, const char *elem, long line, Fp *f)
+{
+   return attr_u64(p, elem, "heap", line, &f->heap) &&
+          attr_u64(p, elem, "stacks", line, &f->stacks) &&
+          attr_u64(p, elem, "anon", line, &f->anon) &&
+          attr_u64(p, elem, "file", line, &f->file) &&
+          attr_u64(p, elem, "total", line, &f->total) &&
+          attr_u64(p, elem, "stack-maps", line, &f->stack_maps) &&
+          attr_u64(p, elem, "anon-maps", line, &f->anon_maps) &&
+          attr_u64(p, elem, "file-maps", line, &f->file_maps);
 }
 
 /* Reads the attributes of an element that has just started. */
@@ -1038,6 +1068,7 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       case K_LREC: p->stack = &p->lrec.stack; break;
       case K_ASITE: p->stack = &p->asite.stack; break;
       case K_BADCALL: p->stack = &p->bad.stack; break;
+      case K_MAP: p->stack = &p->map.stack; break;
       default: p->stack = &p->site.stack; break;
       }
       stack_ref(p, line);
@@ -1302,6 +1333,57 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       b->addr = attr_str(p, name, "addr", true, line);
       if (b->addr != NULL && attr_u64(p, name, "size", line, &b->size))
          attr_u64(p, name, "given", line, &b->given);
+      break;
+   }
+   case K_MAPS:
+      maps_free(r->maps);
+      r->maps = xrealloc(NULL, sizeof *r->maps);
+      memset(r->maps, 0, sizeof *r->maps);
+      if (attr_u64(p, name, "maps", line, &r->maps->maps) &&
+          attr_u64(p, name, "shown", line, &r->maps->shown))
+         attr_u64(p, name, "rest-bytes", line, &r->maps->rest_bytes);
+      break;
+   case K_FPRINT: {
+      char *at = attr_str(p, name, "at", true, line);
+      p->fp_at = at == NULL ? -1 : strcmp(at, "peak") == 0 ? FP_PEAK
+               : strcmp(at, "exit") == 0 ? FP_EXIT : -1;
+      free(at);
+      if (p->fp_at >= 0) {
+         r->maps->has_at[p->fp_at] = true;
+         attr_fp(p, name, line, &r->maps->at[p->fp_at]);
+      }
+      break;
+   }
+   case K_RFP:
+   case K_TFP: {
+      FpRow row;
+      memset(&row, 0, sizeof row);
+      if (p->fp_at < 0)
+         break;
+      if (k == K_RFP ? attr_role(p, name, line, &row.role, false)
+                     : attr_u64(p, name, "thread", line, &row.thread))
+         attr_fp(p, name, line, &row.fp);
+      if (k == K_RFP) {
+         Maps *m = r->maps;
+         GROW(m->roles[p->fp_at], m->caproles[p->fp_at],
+              m->nroles[p->fp_at] + 1);
+         m->roles[p->fp_at][m->nroles[p->fp_at]++] = row;
+      } else {
+         GROW(r->maps->threads, r->maps->capthreads, r->maps->nthreads + 1);
+         r->maps->threads[r->maps->nthreads++] = row;
+      }
+      break;
+   }
+   case K_MAP: {
+      MapRec *x = &p->map;
+      memset(x, 0, sizeof *x);
+      if ((x->start = attr_str(p, name, "start", true, line)) != NULL &&
+          attr_u64(p, name, "bytes", line, &x->bytes) &&
+          (x->kind = attr_str(p, name, "kind", true, line)) != NULL &&
+          (x->how = attr_str(p, name, "how", true, line)) != NULL &&
+          attr_u64(p, name, "thread", line, &x->thread) &&
+          attr_role(p, name, line, &x->role, false))
+         x->file = attr_str(p, name, "file", false, line);
       break;
    }
    default:
@@ -1575,6 +1657,12 @@ static void end(Parser *p)
       keep_asite(p);
    else if (l->kind == K_BADCALL)
       keep_bad(p);
+   else if (l->kind == K_MAP) {
+      Maps *m = p->rep->maps;
+      GROW(m->list, m->caplist, m->nlist + 1);
+      m->list[m->nlist++] = p->map;
+      memset(&p->map, 0, sizeof p->map);
+   }
    else if (l->kind == K_SAMPLE)
       keep_sample(p);
    else if (l->kind == K_ROOT)
@@ -1858,6 +1946,7 @@ static const char *read_report(const char *path, Input *in,
    site_free(&p.lrec);
    asite_free(&p.asite);
    badcall_free(&p.bad);
+   maprec_free(&p.map);
    sample_free(&p.sample);
    free(p.lv);
    free(p.text.s);
@@ -1996,6 +2085,87 @@ static const Sample *last_sample(const Report *r)
    return r->nsamples > 0 ? &r->samples[r->nsamples - 1] : NULL;
 }
 
+/* <mappings>: each footprint's rows sum to it, its total is its four
+   parts, the exit heap is <heap>'s, the peak is at least the exit, and
+   a full list of maps sums to the exit's maps. */
+static const char *sum_num(const Sum *s)
+{
+   return s->over ? "more than 2^64" : num(s->v);
+}
+
+static void check_maps(const Report *r, const char *file, size_t *warnings)
+{
+   const Maps *m = r->maps;
+   static const char *const at_name[2] = { "peak", "exit" };
+   static const char *const fields[8] = {
+      "heap", "stacks", "anon", "file", "total", "stack-maps", "anon-maps",
+      "file-maps"
+   };
+   if (m == NULL)
+      return;
+   for (int a = 0; a < 2; a++) {
+      const Fp *t = &m->at[a];
+      if (!m->has_at[a])
+         continue;
+      Sum sum[8] = { { 0 } }, tsum[8] = { { 0 } };
+      for (size_t i = 0; i < m->nroles[a]; i++) {
+         const uint64_t *v = (const uint64_t *)&m->roles[a][i].fp;
+         for (int k = 0; k < 8; k++)
+            sum_add(&sum[k], v[k]);
+      }
+      for (size_t i = 0; a == FP_EXIT && i < m->nthreads; i++) {
+         const uint64_t *v = (const uint64_t *)&m->threads[i].fp;
+         for (int k = 0; k < 8; k++)
+            sum_add(&tsum[k], v[k]);
+      }
+      for (int k = 0; k < 8; k++) {
+         uint64_t want = ((const uint64_t *)t)[k];
+         if (!sum_is(&sum[k], want))
+            warn(warnings, file, "the roles' %s at the footprint's %s sum "
+                 "to %s, not its %s", fields[k], at_name[a],
+                 sum_num(&sum[k]), num(want));
+         if (a == FP_EXIT && m->nthreads > 0 && !sum_is(&tsum[k], want))
+            warn(warnings, file, "the threads' %s at exit sum to %s, not "
+                 "the footprint's %s", fields[k],
+                 sum_num(&tsum[k]), num(want));
+      }
+      Sum parts = { 0 };
+      sum_add(&parts, t->heap);
+      sum_add(&parts, t->stacks);
+      sum_add(&parts, t->anon);
+      sum_add(&parts, t->file);
+      if (!sum_is(&parts, t->total))
+         warn(warnings, file, "the footprint's total at %s is %s, not its "
+              "heap, stacks, anon and file summed (%s)", at_name[a],
+              num(t->total), sum_num(&parts));
+   }
+   if (m->has_at[FP_EXIT] && m->at[FP_EXIT].heap != r->live_bytes)
+      warn(warnings, file, "the footprint's heap at exit is %s, not the "
+           "%s <heap> has live", num(m->at[FP_EXIT].heap),
+           bytes_str(r->live_bytes));
+   if (m->has_at[FP_EXIT] && m->has_at[FP_PEAK] &&
+       m->at[FP_PEAK].total < m->at[FP_EXIT].total)
+      warn(warnings, file, "the footprint's peak (%s) is less than its "
+           "figure at exit", bytes_str(m->at[FP_PEAK].total));
+   if (m->nlist != m->shown)
+      warn(warnings, file, "<mappings> lists %zu maps, not the %s it says",
+           m->nlist, num(m->shown));
+   if (m->has_at[FP_EXIT]) {
+      const Fp *e = &m->at[FP_EXIT];
+      Sum b = { 0 };
+      for (size_t i = 0; i < m->nlist; i++)
+         sum_add(&b, m->list[i].bytes);
+      sum_add(&b, m->rest_bytes);
+      if (m->maps != e->stack_maps + e->anon_maps + e->file_maps ||
+          !sum_is(&b, e->stacks + e->anon + e->file))
+         warn(warnings, file, "<mappings> has %s maps of %s, but its "
+              "footprint at exit %s maps of %s", num(m->maps),
+              sum_text(&b, NULL, false),
+              num(e->stack_maps + e->anon_maps + e->file_maps),
+              bytes_str(e->stacks + e->anon + e->file));
+   }
+}
+
 /* Checks what the report holds (sections it lacks are not checked);
    warns on standard error about each broken invariant.  Returns the
    number of warnings. */
@@ -2033,6 +2203,8 @@ size_t check_report(const Report *r, const char *file)
       warn(&warnings, file, "the timeline's last sample has %s live, not "
            "the %s live at exit", bytes_str(last->live),
            bytes_str(r->exit_bytes));
+
+   check_maps(r, file, &warnings);
 
    /* Per role.  A role's memory live at exit is its <role-summary>'s
       <heap> live-bytes and live-blocks: the blocks allocated in that

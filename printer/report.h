@@ -208,6 +208,42 @@ typedef struct {
    Futex fx;
 } Thread;
 
+/* <mappings>: memory beyond the heap (docs/report-format.md). */
+typedef struct {                 /* figures of a footprint row */
+   uint64_t heap, stacks, anon, file, total, stack_maps, anon_maps,
+            file_maps;
+} Fp;
+
+typedef struct {                 /* a <role-footprint> or <thread-footprint> */
+   Role role;                    /* role rows */
+   uint64_t thread;              /* thread rows */
+   Fp fp;
+} FpRow;
+
+typedef struct {                 /* a <map> */
+   char *start, *kind, *how, *file;   /* file: NULL if none */
+   uint64_t bytes, thread;
+   Role role;
+   Stack stack;
+} MapRec;
+
+enum { FP_PEAK, FP_EXIT };
+
+typedef struct {
+   uint64_t maps, shown, rest_bytes;
+   bool has_at[2];               /* FP_PEAK, FP_EXIT */
+   Fp at[2];
+   FpRow *roles[2];
+   size_t nroles[2], caproles[2];
+   FpRow *threads;               /* at exit */
+   size_t nthreads, capthreads;
+   MapRec *list;                 /* every <map>, largest first */
+   size_t nlist, caplist;
+} Maps;
+
+void maps_free(Maps *m);
+void maprec_free(MapRec *x);
+
 enum EndHow { END_EXIT, END_SIGNAL, END_OTHER };
 
 typedef struct {                 /* a stack of the table a kept site uses */
@@ -303,6 +339,8 @@ typedef struct {
    BadCall *bad;                 /* every <bad-call> */
    size_t nbad, capbad;
    uint64_t bad_total;           /* the sum of their counts */
+
+   Maps *maps;                   /* <mappings>; NULL if absent */
 
    /* Version 2's <stack-table>.  Every frame is kept, once: a frame
       comes before the first stack that uses it, so which are needed is
@@ -411,7 +449,7 @@ enum Section {
    SEC_OVERVIEW, SEC_THREADS, SEC_ROLES, SEC_HEAP, SEC_TIMELINE,
    SEC_ALLOC_SITES, SEC_CROSS_FREES, SEC_BAD_CALLS, SEC_LEAKS,
    SEC_LOSS_RECORDS, SEC_ORPHANS, SEC_LIVE_SITES, SEC_FUTEX_SITES,
-   SEC_WAKE_PAIRS, SEC_N
+   SEC_WAKE_PAIRS, SEC_FOOTPRINT, SEC_N
 };
 extern const char *const section_names[SEC_N];   /* for --show, --hide */
 

@@ -1520,6 +1520,81 @@ static void print_bad(Report *r)
    }
 }
 
+/* ---- Footprint: heap and mappings ---- */
+
+/* The largest mappings live at exit listed, with their stacks. */
+#define MAPS_SHOWN 10
+
+static void fp_cells(Table *t, const Fp *f)
+{
+   cell(t, num(f->heap));
+   cell(t, num(f->stacks));
+   cell(t, num(f->anon));
+   cell(t, num(f->file));
+   cell(t, num(f->total));
+   char n[80];
+   snprintf(n, sizeof n, "%" PRIu64 "/%" PRIu64 "/%" PRIu64,
+            f->stack_maps, f->anon_maps, f->file_maps);
+   cell(t, n);
+}
+
+static int cmp_fprow(const void *a, const void *b)
+{
+   const FpRow *x = a, *y = b;
+   if (x->fp.total != y->fp.total)
+      return x->fp.total > y->fp.total ? -1 : 1;
+   return cmp_role(&x->role, &y->role);
+}
+
+static void print_footprint(Report *r, const ThreadIndex *ix)
+{
+   static const char *const head[] = {
+      "role", "heap", "stacks", "anon maps", "file maps", "total",
+      "maps s/a/f",
+   };
+   static const bool right[] = { false, true, true, true, true, true, true };
+   static const size_t cap[] = { ROLE_COL_MAX, 0, 0, 0, 0, 0, 0 };
+   static const char *const when[2] = {
+      "the footprint's peak (heap and maps at their largest together)",
+      "exit",
+   };
+   Maps *m = r->maps;
+   if (m == NULL)
+      return;
+   printf("\nFootprint: live bytes of the heap, thread stacks, anonymous "
+          "and file maps, by the role that allocated or mapped them:\n");
+   for (int a = 0; a < 2; a++) {
+      Table t = { .ncols = 7, .head = head, .right = right, .cap = cap };
+      if (!m->has_at[a])
+         continue;
+      qsort(m->roles[a], m->nroles[a], sizeof *m->roles[a], cmp_fprow);
+      printf("\nAt %s:\n", when[a]);
+      cell(&t, "all");
+      fp_cells(&t, &m->at[a]);
+      for (size_t i = 0; i < m->nroles[a]; i++) {
+         cell_free(&t, role_label(&m->roles[a][i].role, false));
+         fp_cells(&t, &m->roles[a][i].fp);
+      }
+      table_print(&t);
+   }
+   size_t shown = m->nlist < MAPS_SHOWN ? m->nlist : MAPS_SHOWN;
+   if (shown == 0)
+      return;
+   printf("\nThe %s largest of the %s %s live at exit:\n", num(shown),
+          num(m->maps), plural(m->maps, "mapping", "mappings"));
+   for (size_t i = 0; i < shown; i++) {
+      const MapRec *x = &m->list[i];
+      char *who = thread_ref(ix, x->thread);
+      char *role = role_label(&x->role, false);
+      printf("\n%s, %s (%s) at %s, by %s, role %s%s%s\n", bytes_str(x->bytes),
+             x->kind, x->how, x->start, who, role,
+             x->file ? ": " : "", x->file ? x->file : "");
+      free(who);
+      free(role);
+      print_stack(&x->stack);
+   }
+}
+
 /* ---- Leaks ---- */
 
 /* At most this many holders of still reachable memory are listed. */
@@ -2063,6 +2138,7 @@ void print_text(Report *rep, size_t nwarn, const TextOptions *opt)
    if (SHOW(SEC_ALLOC_SITES)) print_asites(rep, opt->alloc_top);
    if (SHOW(SEC_CROSS_FREES)) print_xfrees(rep);
    if (SHOW(SEC_BAD_CALLS)) print_bad(rep);
+   if (SHOW(SEC_FOOTPRINT)) print_footprint(rep, &ix);
    if (SHOW(SEC_LEAKS)) print_leaks(rep, &ix);
    if (SHOW(SEC_LOSS_RECORDS)) print_lrecs(rep, opt->leaks_top, &ix);
    if (SHOW(SEC_ORPHANS)) print_orphans(rep);
@@ -2076,5 +2152,5 @@ void print_text(Report *rep, size_t nwarn, const TextOptions *opt)
 const char *const section_names[SEC_N] = {
    "overview", "threads", "roles", "heap", "timeline", "alloc-sites",
    "cross-frees", "bad-calls", "leaks", "loss-records", "orphans",
-   "live-sites", "futex-sites", "wake-pairs",
+   "live-sites", "futex-sites", "wake-pairs", "footprint",
 };

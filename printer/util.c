@@ -440,6 +440,30 @@ void fsite_free(FSite *s)
    memset(s, 0, sizeof *s);
 }
 
+void maprec_free(MapRec *x)
+{
+   free(x->start); free(x->kind); free(x->how); free(x->file);
+   free(x->role.role);
+   stack_free(&x->stack);
+   memset(x, 0, sizeof *x);
+}
+
+void maps_free(Maps *m)
+{
+   if (m == NULL)
+      return;
+   for (int a = 0; a < 2; a++) {
+      for (size_t i = 0; i < m->nroles[a]; i++)
+         free(m->roles[a][i].role.role);
+      free(m->roles[a]);
+   }
+   free(m->threads);
+   for (size_t i = 0; i < m->nlist; i++)
+      maprec_free(&m->list[i]);
+   free(m->list);
+   free(m);
+}
+
 void report_free(Report *r)
 {
    free(r->tool_version);
@@ -503,6 +527,7 @@ void report_free(Report *r)
    for (size_t i = 0; i < r->nbad; i++)
       badcall_free(&r->bad[i]);
    free(r->bad);
+   maps_free(r->maps);
    free(r->tframes);
    arena_free(r->strs);
    free(r->tids);
