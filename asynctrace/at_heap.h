@@ -40,7 +40,8 @@ typedef struct _AT_Site {
    ULong            live_bytes;
    ULong            at_peak;  /* live bytes at the peak snapshot */
    Int              rec[5];   /* the leak scan's: its loss record of
-                                 each kind (and of none), or -1 */
+                                 each kind (and of none), or -1; while
+                                 it marks, its note of why (at_leak.c) */
 } AT_Site;
 
 /* A live block: 32 bytes, and 8 to 16 bytes of the block table's

@@ -8,6 +8,7 @@
    The format is described in docs/report-format.md and its schema is
    docs/asynctrace-report.rng; change all three together. */
 
+#include "pub_tool_aspacemgr.h"
 #include "pub_tool_clientstate.h"
 #include "pub_tool_debuginfo.h"
 #include "pub_tool_execontext.h"
@@ -556,6 +557,87 @@ static void out_live_at_exit(void)
    VG_(deleteXA)(groups);
 }
 
+/* Where a global word lies: the object mapped there (from the debug
+   info, else from the mapping), the section the debug info knows, the
+   word's address as the object was linked (what nm and readelf show)
+   and the data symbol over it.  A few look-ups per record written. */
+static void out_global_where(Addr a)
+{
+   const HChar* obj = NULL;
+   const HChar* sym = NULL;
+   const HChar* sect = NULL;
+   const DebugInfo* di;
+   PtrdiffT     symoff = 0;
+   VgSectKind   sk = VG_(DebugInfo_sect_kind)(&obj, a);
+   switch (sk) {
+      case Vg_SectData:   sect = "data";    break;
+      case Vg_SectBSS:    sect = "bss";     break;
+      case Vg_SectGOT:    sect = "got";     break;
+      case Vg_SectGOTPLT: sect = "got.plt"; break;
+      case Vg_SectPLT:    sect = "plt";     break;
+      case Vg_SectOPD:    sect = "opd";     break;
+      case Vg_SectText:   sect = "text";    break;
+      default:            obj  = NULL;      break;
+   }
+   if (obj == NULL) {
+      NSegment const* seg = VG_(am_find_nsegment)(a);
+      if (seg != NULL && seg->kind == SkFileC)
+         obj = VG_(am_get_filename)(seg);
+   }
+   if (obj == NULL)
+      return;
+   out_str(" obj=\"");
+   out_esc(obj);
+   out_str("\"");
+   if (sect != NULL)
+      out_fmt(" section=\"%s\"", sect);
+   /* An object is loaded at one bias: its text's. */
+   for (di = VG_(next_DebugInfo)(NULL); di != NULL;
+        di = VG_(next_DebugInfo)(di)) {
+      const HChar* f = VG_(DebugInfo_get_filename)(di);
+      if (f != NULL && VG_(strcmp)(f, obj) == 0
+          && VG_(DebugInfo_get_text_size)(di) > 0) {
+         Addr bias = (Addr)VG_(DebugInfo_get_text_bias)(di);
+         if (a >= bias)
+            out_fmt(" offset=\"0x%lx\"", a - bias);
+         break;
+      }
+   }
+   if (VG_(get_datasym_and_offset)(VG_(current_DiEpoch)(), a, &sym, &symoff)
+       && sym != NULL && sym[0] != '\0') {
+      out_str(" symbol=\"");
+      out_esc(sym);
+      out_fmt("\" symbol-offset=\"%ld\"", (long)symoff);
+   }
+}
+
+/* Why a loss record's blocks are of its kind: the first pointer found
+   to one of them. */
+static void out_pointed_from(const AT_LossRecord* g)
+{
+   AT_PointedFrom pf;
+   if (!AT_(leak_pointed_from)(g, &pf))
+      return;
+   out_fmt("<pointed-from root=\"%s\"", AT_(root_name)(pf.root));
+   if (pf.root == AT_HOLD_REGISTERS)
+      out_fmt(" register=\"%s\"", pf.reg != NULL ? pf.reg : "?");
+   else
+      out_fmt(" addr=\"0x%lx\"", pf.at);
+   out_fmt(" value=\"0x%lx\" block=\"0x%lx\"", pf.value, pf.block);
+   if (pf.seq != 0)   /* stack, registers, TLS */
+      out_fmt(" thread=\"%u\"", pf.seq);
+   if (pf.root == AT_HOLD_GLOBAL)
+      out_global_where(pf.at);
+   if (pf.root == AT_HOLD_HEAP) {
+      out_fmt(" from-block=\"0x%lx\" from-kind=\"%s\">", pf.src,
+              AT_(leak_kind_name)(pf.src_kind));
+      out_stack(pf.src_where);
+      out_str("</pointed-from>");
+   } else {
+      out_str("/>");
+   }
+}
+
 /* Totals per kind, per kind and role, what holds the reachable bytes. */
 static void out_leaks(void)
 {
@@ -619,6 +701,7 @@ static void out_leaks(void)
                     g->ind_bytes, g->ind_blocks);
          out_str(">");
          out_stack(g->site->where);
+         out_pointed_from(g);
          out_str("</loss-record>\n");
       }
    }

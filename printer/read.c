@@ -309,7 +309,7 @@ enum Kind {
    K_FSITES, K_FSITE, K_WAKES, K_WAKE, K_LEAKS, K_LTOTAL, K_LBYROLE,
    K_HELD, K_LREC, K_XFREES, K_XFREE, K_TIMELINE, K_SAMPLE, K_SROLE,
    K_ASITES, K_ASITE, K_BADCALLS, K_BADCALL, K_STABLE, K_TSTACK,
-   K_MAPS, K_FPRINT, K_RFP, K_TFP, K_MAP,
+   K_MAPS, K_FPRINT, K_RFP, K_TFP, K_MAP, K_PFROM,
    K_COUNT
 };
 
@@ -325,7 +325,7 @@ static const char *const kind_name[K_COUNT] = {
    "total", "by-role", "held-by", "loss-record", "cross-frees", "free",
    "timeline", "sample", "role", "alloc-sites", "site", "bad-calls",
    "bad-call", "stack-table", "stack", "mappings", "footprint",
-   "role-footprint", "thread-footprint", "map",
+   "role-footprint", "thread-footprint", "map", "pointed-from",
 };
 
 /* The elements at_print reads, by parent.  Others are skipped: the
@@ -380,6 +380,7 @@ static const struct {
    { K_LEAKS, "held-by", K_HELD, true, false },
    { K_LEAKS, "loss-record", K_LREC, true, false },
    { K_LREC, "stack", K_STACK, false, true },
+   { K_LREC, "pointed-from", K_PFROM, false, false },
    { K_XFREES, "free", K_XFREE, true, false },
    { K_TIMELINE, "sample", K_SAMPLE, true, false },
    { K_SAMPLE, "role", K_SROLE, true, false },
@@ -622,6 +623,28 @@ static void attr_leak(Parser *p, const char *elem, long line, Site *s,
       return;
    }
    attr_yes_no(p, elem, "orphan", line, &s->orphan, &orphan_present);
+}
+
+/* A loss record's <pointed-from>: kept as written, for printing (its
+   <stack> is not read). */
+static void attr_pfrom(Parser *p, const char *elem, long line, Site *s)
+{
+   PointedFrom *f = xrealloc(NULL, sizeof *f);
+   memset(f, 0, sizeof *f);
+   s->from = f;
+   f->root = attr_str(p, elem, "root", true, line);
+   f->addr = attr_str(p, elem, "addr", false, line);
+   f->reg = attr_str(p, elem, "register", false, line);
+   f->value = attr_str(p, elem, "value", false, line);
+   f->block = attr_str(p, elem, "block", false, line);
+   f->obj = attr_str(p, elem, "obj", false, line);
+   f->section = attr_str(p, elem, "section", false, line);
+   f->offset = attr_str(p, elem, "offset", false, line);
+   f->symbol = attr_str(p, elem, "symbol", false, line);
+   f->symbol_offset = attr_str(p, elem, "symbol-offset", false, line);
+   f->from_block = attr_str(p, elem, "from-block", false, line);
+   f->from_kind = attr_str(p, elem, "from-kind", false, line);
+   attr_u64_opt(p, elem, "thread", line, &f->thread, &f->has_thread);
 }
 
 /* Futex counters, by attribute name (futex_attrs' order).  A reader
@@ -1062,6 +1085,9 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
          attr_leak(p, name, line, st, k == K_LREC);
       break;
    }
+   case K_PFROM:
+      attr_pfrom(p, name, line, &p->lrec);
+      break;
    case K_STACK:
       switch (p->lv[p->nlv - 2].kind) {
       case K_FSITE: p->stack = &p->fsite.stack; break;

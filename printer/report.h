@@ -110,6 +110,16 @@ typedef struct {
                                     the largest one's; 0: all */
 } Grouped;
 
+typedef struct {                 /* a <pointed-from> of a <loss-record>:
+                                    why its blocks are of its kind; the
+                                    attributes as written, NULL if
+                                    absent */
+   char *root, *addr, *reg, *value, *block, *obj, *section, *offset,
+        *symbol, *symbol_offset, *from_block, *from_kind;
+   uint64_t thread;
+   bool has_thread;
+} PointedFrom;
+
 typedef struct {                 /* a <site> of <live-at-exit>, or a
                                     <loss-record> of <leaks> */
    uint64_t thread, blocks, bytes;
@@ -120,6 +130,7 @@ typedef struct {                 /* a <site> of <live-at-exit>, or a
    Stack stack;
    size_t order;                 /* place in the file, for a stable sort */
    Grouped g;
+   PointedFrom *from;            /* a loss record's, or NULL */
 } Site;
 
 typedef struct {                 /* a <by-role> of <leaks> */

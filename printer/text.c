@@ -1689,6 +1689,91 @@ static void print_leaks(Report *r, const ThreadIndex *ix)
    }
 }
 
+/* An address as the report writes it ("0x1f"); false if s is not
+   one. */
+static bool parse_addr(const char *s, uint64_t *out)
+{
+   if (s == NULL || s[0] != '0' || (s[1] != 'x' && s[1] != 'X') ||
+       strspn(s + 2, "0123456789abcdefABCDEF") != strlen(s + 2) || s[2] == '\0')
+      return false;
+   errno = 0;
+   unsigned long long v = strtoull(s + 2, NULL, 16);
+   if (errno != 0)
+      return false;
+   *out = v;
+   return true;
+}
+
+/* Why a loss record's blocks are of their kind: the word that points
+   into one, e.g. "pointed at from inside by 0x10c050 (a word of
+   in_global in prog's bss, 16 bytes into the block)". */
+static void print_pointed_from(const PointedFrom *f, const ThreadIndex *ix)
+{
+   Buf b = { 0 };
+   const char *root = f->root ? f->root : "?";
+   const char *word = f->addr ? f->addr : "a word";
+   char *who = f->has_thread ? thread_ref(ix, f->thread) : xstrdup("a thread");
+   if (strcmp(root, "global") == 0 && f->obj) {
+      const char *slash = strrchr(f->obj, '/');
+      const char *obj = slash && slash[1] ? slash + 1 : f->obj;
+      buf_adds(&b, "a word of ");
+      if (f->symbol) {
+         buf_adds(&b, f->symbol);
+         if (f->symbol_offset && strcmp(f->symbol_offset, "0") != 0) {
+            buf_adds(&b, "+");
+            buf_adds(&b, f->symbol_offset);
+         }
+         buf_adds(&b, " in ");
+      }
+      buf_adds(&b, obj);
+      if (f->section) {
+         buf_adds(&b, "'s ");
+         buf_adds(&b, f->section);
+      }
+      if (!f->symbol && f->offset) {
+         buf_adds(&b, ", offset ");
+         buf_adds(&b, f->offset);
+      }
+   } else if (strcmp(root, "global") == 0) {
+      buf_adds(&b, "a word of anonymous memory");
+   } else if (strcmp(root, "stack") == 0 || strcmp(root, "tls") == 0) {
+      buf_adds(&b, strcmp(root, "stack") == 0 ? "a word on the stack of "
+                                              : "a word of the TLS of ");
+      buf_adds(&b, who);
+   } else if (strcmp(root, "registers") == 0) {
+      word = f->reg ? f->reg : "a register";
+      buf_adds(&b, "a register of ");
+      buf_adds(&b, who);
+   } else if (strcmp(root, "heap") == 0) {
+      int k = leak_kind(f->from_kind);
+      buf_adds(&b, "a word of ");
+      if (k >= 0 || f->from_kind) {
+         buf_adds(&b, k == LK_IND ? "an " : "a ");
+         buf_adds(&b, k >= 0 ? lk_text[k] : f->from_kind);
+         buf_adds(&b, " ");
+      }
+      buf_adds(&b, "block");
+      if (f->from_block) {
+         buf_adds(&b, " at ");
+         buf_adds(&b, f->from_block);
+      }
+   } else {
+      buf_adds(&b, "a word of ");
+      buf_adds(&b, root);
+   }
+   uint64_t value, block;
+   bool known = parse_addr(f->value, &value) && parse_addr(f->block, &block) &&
+                value >= block;
+   if (known && value > block)
+      printf("   pointed at from inside by %s (%s, %s %s into the block)\n",
+             word, b.s, num(value - block),
+             plural(value - block, "byte", "bytes"));
+   else
+      printf("   pointed at by %s (%s)\n", word, b.s);
+   free(b.s);
+   free(who);
+}
+
 static void print_lrecs(Report *r, size_t top, const ThreadIndex *ix)
 {
    if (top == 0 || !r->has_leaks)
@@ -1727,6 +1812,8 @@ static void print_lrecs(Report *r, size_t top, const ThreadIndex *ix)
       free(who);
       free(role);
       print_stack_grouped(&s->stack, &s->g);
+      if (s->from)
+         print_pointed_from(s->from, ix);
    }
 }
 

@@ -402,8 +402,23 @@ static void stack_free(Stack *s)
    memset(s, 0, sizeof *s);
 }
 
+static void pfrom_free(PointedFrom *f)
+{
+   if (f == NULL)
+      return;
+   char **all[] = {
+      &f->root, &f->addr, &f->reg, &f->value, &f->block, &f->obj,
+      &f->section, &f->offset, &f->symbol, &f->symbol_offset,
+      &f->from_block, &f->from_kind,
+   };
+   for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+      free(*all[i]);
+   free(f);
+}
+
 void site_free(Site *s)
 {
+   pfrom_free(s->from);
    stack_free(&s->stack);
    free(s->role.role);
    free(s->kind);
