@@ -122,9 +122,12 @@ fn channel() {
     wait_for_done(4);
 }
 
+/// Returns the time after, so that the park is not a tail call (which
+/// would leave `nap` out of the stack).
 #[inline(never)]
-fn nap() {
+fn nap() -> std::time::Instant {
     thread::park_timeout(Duration::from_millis(30));
+    std::time::Instant::now()
 }
 
 #[inline(never)]
