@@ -145,6 +145,8 @@ static void at_pre_syscall(ThreadId tid, UInt sysno, UWord* args,
    AT_(futex_any_syscall)(tid);
    if (sysno == __NR_futex)
       AT_(futex_pre_syscall)(tid, args);
+   else if (sysno == __NR_clone || sysno == __NR_set_tid_address)
+      AT_(futex_clear_tid)(sysno, args);
    else if (sysno == __NR_exit_group
        || (sysno == __NR_exit && AT_(n_alive_threads)() == 1)) {
       /* The parent sees the low 8 bits. */

@@ -426,14 +426,22 @@ static void out_role_attrs(UShort inst)
 
 static void out_futex_counters(const AT_FutexStats* f)
 {
+   UInt k;
    out_fmt("waits=\"%llu\" woken=\"%llu\" eagain=\"%llu\" "
            "timeouts=\"%llu\" eintr=\"%llu\" errors=\"%llu\" "
            "pending=\"%llu\" blocked-us=\"%llu\" max-us=\"%llu\" "
            "idle-waits=\"%llu\" idle-us=\"%llu\" wakes=\"%llu\" "
            "woke=\"%llu\"",
            f->waits, f->woken, f->eagain, f->timeouts, f->eintr, f->errors,
-           f->pending, f->blocked_us, f->max_us, f->idle_waits, f->idle_us,
+           f->pending, f->blocked_us, f->max_us,
+           f->class_waits[AT_WAIT_IDLE], f->class_us[AT_WAIT_IDLE],
            f->wakes, f->woke);
+   /* The other classes' share (idle's is above, as it always was). */
+   for (k = 0; k < AT_WAIT_N; k++)
+      if (k != AT_WAIT_IDLE)
+         out_fmt(" %s-waits=\"%llu\" %s-us=\"%llu\"",
+                 AT_(wait_class_name)(k), f->class_waits[k],
+                 AT_(wait_class_name)(k), f->class_us[k]);
 }
 
 static void out_threads(void)
@@ -902,8 +910,7 @@ static void out_futex(void)
       Bool first = True;
       out_str("  <site");
       out_role_attrs(s->inst);
-      out_fmt(" class=\"%s\" ops=\"",
-              s->klass == AT_WAIT_IDLE ? "idle" : "contention");
+      out_fmt(" class=\"%s\" ops=\"", AT_(wait_class_name)(s->klass));
       for (cmd = 0; cmd < 32; cmd++)
          if (s->ops & (1u << cmd)) {
             out_fmt("%s%s", first ? "" : " ", AT_(futex_op_name)(cmd));

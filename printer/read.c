@@ -2192,6 +2192,66 @@ static void check_maps(const Report *r, const char *file, size_t *warnings)
    }
 }
 
+/* A futex counter set's wait classes sum to its waits and blocked
+   time (nothing to check in a report without classes).  Adds each
+   class to by[] (waits, then time). */
+static void check_classes(size_t *warnings, const char *file,
+                          const Futex *fx, const char *what, Sum *by)
+{
+   if (!futex_has_classes(fx))
+      return;
+   Sum w = { 0 }, u = { 0 };
+   for (int c = 0; c < WC_N; c++) {
+      sum_add(&w, futex_class_waits(fx, c));
+      sum_add(&u, futex_class_us(fx, c));
+      sum_add(&by[2 * c], futex_class_waits(fx, c));
+      sum_add(&by[2 * c + 1], futex_class_us(fx, c));
+   }
+   if (!sum_is(&w, fx->waits) || !sum_is(&u, fx->blocked_us))
+      warn(warnings, file, "the futex waits of %s by class sum to %s "
+           "waits and %s us, not %s and %s", what,
+           w.over ? "too many" : num(w.v), u.over ? "too many" : num(u.v),
+           num(fx->waits), num(fx->blocked_us));
+}
+
+/* The wait classes of each thread and role, and the threads' against
+   the roles'. */
+static void check_futex_classes(size_t *warnings, const Report *r,
+                                const char *file)
+{
+   Sum th[2 * WC_N] = { { 0 } }, ro[2 * WC_N] = { { 0 } };
+   bool all = true;
+   for (size_t i = 0; i < r->nthreads; i++) {
+      const Thread *t = &r->threads[i];
+      char what[64];
+      if (!t->has_futex || !futex_has_classes(&t->fx)) {
+         all = false;
+         continue;
+      }
+      snprintf(what, sizeof what, "thread %s", num(t->seq));
+      check_classes(warnings, file, &t->fx, what, th);
+   }
+   for (size_t i = 0; r->has_roles && i < r->nroles; i++) {
+      char *label = role_label(&r->roles[i].role, false);
+      char *what = xrealloc(NULL, strlen(label) + 8);
+      sprintf(what, "role %s", label);
+      if (!futex_has_classes(&r->roles[i].fx))
+         all = false;
+      check_classes(warnings, file, &r->roles[i].fx, what, ro);
+      free(what);
+      free(label);
+   }
+   if (!all || !r->has_roles || r->nthreads == 0)
+      return;
+   for (int c = 0; c < WC_N; c++)
+      if (th[2 * c].over || ro[2 * c].over || th[2 * c].v != ro[2 * c].v
+          || th[2 * c + 1].v != ro[2 * c + 1].v)
+         warn(warnings, file, "the threads' %s waits sum to %s (%s us), "
+              "the roles' to %s (%s us)", wait_class_name[c],
+              num(th[2 * c].v), num(th[2 * c + 1].v), num(ro[2 * c].v),
+              num(ro[2 * c + 1].v));
+}
+
 /* Checks what the report holds (sections it lacks are not checked);
    warns on standard error about each broken invariant.  Returns the
    number of warnings. */
@@ -2231,6 +2291,8 @@ size_t check_report(const Report *r, const char *file)
            bytes_str(r->exit_bytes));
 
    check_maps(r, file, &warnings);
+   /* 4. Futex waits by class. */
+   check_futex_classes(&warnings, r, file);
 
    /* Per role.  A role's memory live at exit is its <role-summary>'s
       <heap> live-bytes and live-blocks: the blocks allocated in that

@@ -85,12 +85,24 @@ typedef struct {
 /* Futex counters, as in docs/report-format.md. */
 typedef struct {
    uint64_t waits, woken, eagain, timeouts, eintr, errors, pending,
-            blocked_us, max_us, idle_waits, idle_us, wakes, woke;
+            blocked_us, max_us, idle_waits, idle_us, wakes, woke,
+            lock_waits, lock_us, condition_waits, condition_us,
+            join_waits, join_us, sleep_waits, sleep_us,
+            other_waits, other_us;
    unsigned has;                 /* bit i: futex_attrs[i] was read */
 } Futex;
 
+/* The wait classes, in the report's order (docs/report-format.md). */
+enum { WC_LOCK, WC_CONDITION, WC_JOIN, WC_SLEEP, WC_IDLE, WC_OTHER, WC_N };
+extern const char *const wait_class_name[WC_N];
+/* Whether the counters have every class (a report of a tool before wait
+   classes has only idle's), and a class's waits and blocked time. */
+bool futex_has_classes(const Futex *f);
+uint64_t futex_class_waits(const Futex *f, int c);
+uint64_t futex_class_us(const Futex *f, int c);
+
 /* The counters' attribute names, in the order of Futex's fields. */
-#define FUTEX_N 13
+#define FUTEX_N 23
 extern const struct FutexAttr {
    const char *name;
    size_t off;

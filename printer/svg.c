@@ -67,9 +67,25 @@ static const char *const palette[] = {
 #define NPALETTE (sizeof palette / sizeof palette[0])
 
 /* Wait classes (FSite.class): drawn in the role's colour, solid for
-   contention, light and hatched for idle parking. */
-enum { CL_CONTENTION, CL_IDLE, CL_OTHER, CL_N };
-static const char *const class_name[CL_N] = { "contention", "idle", "other" };
+   lock contention (and a report of a tool before wait classes says
+   contention for any wait not idle), lighter for the others, light and
+   hatched for idle parking. */
+enum { CL_LOCK, CL_CONTENTION, CL_CONDITION, CL_JOIN, CL_SLEEP, CL_IDLE,
+       CL_OTHER, CL_N };
+static const char *const class_name[CL_N] = {
+   "lock", "contention", "condition", "join", "sleep", "idle", "other",
+};
+/* How much lighter than the role's colour each class's part is. */
+static const double class_tint[CL_N] = { 0, 0, 0.25, 0.55, 0.8, 0.6, 0.4 };
+static const char *const class_legend[CL_N] = {
+   "lock: waiting for a mutex or rwlock held by another thread",
+   "contention: on the program's own locks, condvars, joins",
+   "condition: a condvar, channel, barrier or Once",
+   "join: waiting for a thread to exit",
+   "sleep: a timeout, with nothing to wait for",
+   "idle: a runtime thread parked with nothing to do",
+   "other",
+};
 
 typedef struct {
    const Role *role;
@@ -1060,20 +1076,33 @@ static double draw_blocked(Buf *b, const Report *r, Roles *rs, double y)
       }
    }
 
-   /* The wait classes, in the role's colour: contention solid, idle
-      light and hatched (so that they differ in grey too), any other
-      class half light. */
+   /* The wait classes, in the role's colour: lock contention solid, idle
+      light and hatched (so that they differ in grey too), the others
+      lighter each.  A report of a tool before wait classes has only
+      contention and idle: both are in its legend, as they always were;
+      a newer one's legend has the classes it has. */
    y += 20;
    Legend lg = { 0 };
-   legend_add(&lg, "#555555", NULL,
-              "contention: on the program's own locks, condvars, joins");
-   legend_add(&lg, "#cccccc", "url(#hatch)",
-              "idle: a runtime thread parked with nothing to do");
-   bool any_other = false;
+   bool seen[CL_N] = { false }, legacy;
+   char swatch[CL_N][8];
    for (size_t k = 0; k < nbars; k++)
-      any_other |= bars[k].by[CL_OTHER] > 0;
-   if (any_other)
-      legend_add(&lg, "#999999", NULL, "another class");
+      for (int c = 0; c < CL_N; c++)
+         seen[c] |= bars[k].by[c] > 0;
+   legacy = seen[CL_CONTENTION] || !(seen[CL_LOCK] || seen[CL_CONDITION] ||
+                                     seen[CL_JOIN] || seen[CL_SLEEP]);
+   for (int c = 0; c < CL_N; c++) {
+      tint(swatch[c], "#555555", c == CL_IDLE ? 0.7 : class_tint[c]);
+      if (legacy) {
+         if (c == CL_CONTENTION || c == CL_IDLE)
+            legend_add(&lg, swatch[c], c == CL_IDLE ? "url(#hatch)" : NULL,
+                       class_legend[c]);
+         else if (c == CL_OTHER && seen[c])
+            legend_add(&lg, "#999999", NULL, "another class");
+      } else if (seen[c]) {
+         legend_add(&lg, swatch[c], c == CL_IDLE ? "url(#hatch)" : NULL,
+                    class_legend[c]);
+      }
+   }
    y = legend_draw(b, &lg, y) + 16;
 
    /* Labels on the left, the bars, the values on the right: the bars
@@ -1116,10 +1145,10 @@ static double draw_blocked(Buf *b, const Report *r, Roles *rs, double y)
             continue;
          double w = (double)br->by[c] / max * bw;
          char shade[8], l[96];
-         if (c == CL_CONTENTION)
+         if (class_tint[c] == 0)
             memcpy(shade, br->colour, 8);
          else
-            tint(shade, br->colour, c == CL_IDLE ? 0.6 : 0.35);
+            tint(shade, br->colour, class_tint[c]);
          /* Each part says what it is when pointed at. */
          addf(b, "<g><title>");
          esc(b, br->label);
@@ -1131,7 +1160,7 @@ static double draw_blocked(Buf *b, const Report *r, Roles *rs, double y)
                  "fill=\"url(#hatch)\"/>\n", x, yy, w, BAR_H);
          if (inside(l, sizeof l, c, br->by[c], w) != NULL)
             text(b, x + w / 2, yy + BAR_H / 2.0 + 4, TICK_PX, "middle",
-                 c == CL_CONTENTION && !is_light(shade)
+                 class_tint[c] == 0 && !is_light(shade)
                     ? "fill=\"#ffffff\"" : "fill=\"" INK "\"", l);
          buf_adds(b, "</g>\n");
          x += w;
@@ -1185,9 +1214,10 @@ static void build(Buf *out, const Report *r)
       const FSite *fs = &r->fsites[i];
       size_t at = role_find(&rs, &fs->role);   /* may move rs.v */
       RoleInfo *ri = &rs.v[at];
-      int c = fs->class == NULL ? CL_OTHER
-              : strcmp(fs->class, "contention") == 0 ? CL_CONTENTION
-              : strcmp(fs->class, "idle") == 0 ? CL_IDLE : CL_OTHER;
+      int c = CL_OTHER;
+      for (int k = 0; fs->class != NULL && k < CL_N; k++)
+         if (strcmp(fs->class, class_name[k]) == 0)
+            c = k;
       ri->by_class[c] = add_sat(ri->by_class[c], fs->fx.blocked_us);
       ri->blocked = add_sat(ri->blocked, fs->fx.blocked_us);
       ri->waits = add_sat(ri->waits, fs->fx.waits);

@@ -398,12 +398,77 @@ static void print_threads(const Report *r, size_t top)
    free(list);
 }
 
+/* Whether every role's counters have the wait classes (a report of a
+   tool before them has idle and the rest, "contention"). */
+static bool roles_have_classes(const Report *r)
+{
+   for (size_t i = 0; i < r->nroles; i++)
+      if (!futex_has_classes(&r->roles[i].fx))
+         return false;
+   return r->nroles > 0;
+}
+
+/* The wait classes by role: a waits and a blocked column per class that
+   any role waited in.  Only for a report with classes. */
+static void print_wait_classes(const Report *r)
+{
+   const char *head0[2 + 2 * WC_N], *head[2 + 2 * WC_N];
+   bool right[2 + 2 * WC_N];
+   size_t cap[2 + 2 * WC_N] = { ROLE_COL_MAX };
+   int cls[WC_N], ncls = 0;
+   uint64_t total = 0;
+
+   if (!roles_have_classes(r))
+      return;
+   for (size_t i = 0; i < r->nroles; i++)
+      total = add_sat(total, r->roles[i].fx.waits);
+   if (total == 0)
+      return;
+   for (int c = 0; c < WC_N; c++)
+      for (size_t i = 0; i < r->nroles; i++)
+         if (futex_class_waits(&r->roles[i].fx, c) > 0) {
+            cls[ncls++] = c;
+            break;
+         }
+   head0[0] = ""; head[0] = "role"; right[0] = false;
+   head0[1] = ""; head[1] = "waits"; right[1] = true;
+   head0[2] = ""; head[2] = "blocked"; right[2] = true;
+   for (int k = 0; k < ncls; k++) {
+      const char *name = wait_class_name[cls[k]];
+      head0[3 + 2 * k] = name; head[3 + 2 * k] = "waits";
+      head0[4 + 2 * k] = name; head[4 + 2 * k] = "blocked";
+      right[3 + 2 * k] = right[4 + 2 * k] = true;
+   }
+   Table t = { .ncols = 3 + 2 * (size_t)ncls, .head0 = head0, .head = head,
+               .right = right, .cap = cap };
+   printf("\nFutex waits by class (what they waited for) and role:\n");
+   for (size_t i = 0; i < r->nroles; i++) {
+      const RoleSum *s = &r->roles[i];
+      if (s->fx.waits == 0)
+         continue;
+      cell_free(&t, role_label(&s->role, false));
+      cell(&t, num(s->fx.waits));
+      cell(&t, ms1(s->fx.blocked_us));
+      for (int k = 0; k < ncls; k++) {
+         cell(&t, num(futex_class_waits(&s->fx, cls[k])));
+         cell(&t, ms1(futex_class_us(&s->fx, cls[k])));
+      }
+   }
+   table_print(&t);
+}
+
 /* One row per <role-summary>; nothing for a report without <roles>. */
 static void print_roles(Report *r)
 {
    static const char *const head0[] = {
       "", "", "peak", "", "alive", "", "idle", "idle", "contention",
       "contention", "bytes", "live",
+   };
+   /* With wait classes: idle and lock contention; the other classes are
+      in print_wait_classes' table. */
+   static const char *const head0_classes[] = {
+      "", "", "peak", "", "alive", "", "idle", "idle", "lock contention",
+      "lock contention", "bytes", "live",
    };
    static const char *const head[] = {
       "role", "threads", "alive", "churn", "at exit", "instructions",
@@ -413,8 +478,9 @@ static void print_roles(Report *r)
       false, true, true, true, true, true, true, true, true, true, true, true,
    };
    static const size_t cap[] = { ROLE_COL_MAX, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
-   Table t = { .ncols = 12, .head0 = head0, .head = head, .right = right,
-               .cap = cap };
+   bool classes = roles_have_classes(r);
+   Table t = { .ncols = 12, .head0 = classes ? head0_classes : head0,
+               .head = head, .right = right, .cap = cap };
 
    if (!r->has_roles)
       return;
@@ -434,12 +500,18 @@ static void print_roles(Report *r)
       cell(&t, num(s->insns));
       cell(&t, num(s->fx.idle_waits));
       cell(&t, ms1(s->fx.idle_us));
-      cell(&t, num(sub_sat(s->fx.waits, s->fx.idle_waits)));
-      cell(&t, ms1(sub_sat(s->fx.blocked_us, s->fx.idle_us)));
+      if (classes) {
+         cell(&t, num(s->fx.lock_waits));
+         cell(&t, ms1(s->fx.lock_us));
+      } else {
+         cell(&t, num(sub_sat(s->fx.waits, s->fx.idle_waits)));
+         cell(&t, ms1(sub_sat(s->fx.blocked_us, s->fx.idle_us)));
+      }
       cell(&t, num(s->bytes_allocated));
       cell(&t, num(s->live_bytes));
    }
    table_print(&t);
+   print_wait_classes(r);
 }
 
 /* The time unit of the timeline and the peak: the tool's --time-unit. */
@@ -2145,32 +2217,78 @@ static int cmp_blocked(const void *a, const void *b)
    return cmp_order(x->order, y->order);
 }
 
+/* ", 1.2 s lock contention, 726.0 ms join": the classes with blocked
+   time, lock first, then the most blocked. */
+static void print_class_times(const Futex *fx)
+{
+   int order[WC_N], n = 0;
+   for (int c = 0; c < WC_N; c++)
+      if (futex_class_us(fx, c) > 0 || futex_class_waits(fx, c) > 0)
+         order[n++] = c;
+   for (int i = 1; i < n; i++)           /* insertion sort, lock first */
+      for (int j = i; j > 0; j--) {
+         int a = order[j - 1], b = order[j];
+         bool swap = a != WC_LOCK &&
+                     (b == WC_LOCK || futex_class_us(fx, b) > futex_class_us(fx, a));
+         if (!swap)
+            break;
+         order[j - 1] = b;
+         order[j] = a;
+      }
+   for (int i = 0; i < n; i++)
+      printf("%s %s %s", i ? "," : ":", ms1(futex_class_us(fx, order[i])),
+             order[i] == WC_LOCK ? "lock contention"
+             : order[i] == WC_CONDITION ? "on conditions"
+             : order[i] == WC_JOIN ? "joining threads"
+             : order[i] == WC_SLEEP ? "sleeping"
+             : order[i] == WC_IDLE ? "idle" : "other");
+}
+
 static void print_overview_waits(Report *r)
 {
    if (!r->has_roles || r->nroles == 0)
       return;
    const RoleSum **v = xrealloc(NULL, r->nroles * sizeof *v);
    uint64_t total = 0, idle = 0;
+   bool classes = roles_have_classes(r);
+   Futex all = { 0 };
    for (size_t i = 0; i < r->nroles; i++) {
       v[i] = &r->roles[i];
       total = add_sat(total, r->roles[i].fx.blocked_us);
       idle = add_sat(idle, r->roles[i].fx.idle_us);
+      for (size_t k = 0; classes && k < FUTEX_N; k++) {
+         uint64_t *to = (uint64_t *)((char *)&all + futex_attrs[k].off);
+         *to = add_sat(*to, *(const uint64_t *)((const char *)&r->roles[i].fx
+                                                + futex_attrs[k].off));
+      }
    }
    if (total == 0) {
       free(v);
       return;
    }
    qsort(v, r->nroles, sizeof *v, cmp_blocked);
-   printf("\nWaiting: threads blocked %s in futex waits, %s of it idle "
-          "(waiting for work) and %s in contention; the most:\n",
-          ms1(total), ms1(idle), ms1(sub_sat(total, idle)));
+   if (classes) {
+      printf("\nWaiting: threads blocked %s in futex waits", ms1(total));
+      print_class_times(&all);
+      printf("; the most:\n");
+   } else {
+      printf("\nWaiting: threads blocked %s in futex waits, %s of it idle "
+             "(waiting for work) and %s in contention; the most:\n",
+             ms1(total), ms1(idle), ms1(sub_sat(total, idle)));
+   }
    for (size_t i = 0; i < r->nroles && i < OVERVIEW_WAITS; i++) {
       if (v[i]->fx.blocked_us == 0)
          break;
       char *role = role_label(&v[i]->role, false);
-      printf("  %s: %s blocked, %s idle, %s in contention\n", role,
-             ms1(v[i]->fx.blocked_us), ms1(v[i]->fx.idle_us),
-             ms1(sub_sat(v[i]->fx.blocked_us, v[i]->fx.idle_us)));
+      if (classes) {
+         printf("  %s: %s blocked", role, ms1(v[i]->fx.blocked_us));
+         print_class_times(&v[i]->fx);
+         printf("\n");
+      } else {
+         printf("  %s: %s blocked, %s idle, %s in contention\n", role,
+                ms1(v[i]->fx.blocked_us), ms1(v[i]->fx.idle_us),
+                ms1(sub_sat(v[i]->fx.blocked_us, v[i]->fx.idle_us)));
+      }
       free(role);
    }
    free(v);

@@ -374,7 +374,43 @@ const struct FutexAttr futex_attrs[FUTEX_N] = {
    { "idle-us", offsetof(Futex, idle_us) },
    { "wakes", offsetof(Futex, wakes) },
    { "woke", offsetof(Futex, woke) },
+   { "lock-waits", offsetof(Futex, lock_waits) },
+   { "lock-us", offsetof(Futex, lock_us) },
+   { "condition-waits", offsetof(Futex, condition_waits) },
+   { "condition-us", offsetof(Futex, condition_us) },
+   { "join-waits", offsetof(Futex, join_waits) },
+   { "join-us", offsetof(Futex, join_us) },
+   { "sleep-waits", offsetof(Futex, sleep_waits) },
+   { "sleep-us", offsetof(Futex, sleep_us) },
+   { "other-waits", offsetof(Futex, other_waits) },
+   { "other-us", offsetof(Futex, other_us) },
 };
+
+const char *const wait_class_name[WC_N] = {
+   "lock", "condition", "join", "sleep", "idle", "other",
+};
+
+/* futex_attrs' index of each class's waits (its time is the next). */
+static const int class_attr[WC_N] = { 13, 15, 17, 19, 9, 21 };
+
+bool futex_has_classes(const Futex *f)
+{
+   for (int c = 0; c < WC_N; c++)
+      if ((f->has & (3u << class_attr[c])) != (3u << class_attr[c]))
+         return false;
+   return true;
+}
+
+uint64_t futex_class_waits(const Futex *f, int c)
+{
+   return *(const uint64_t *)((const char *)f + futex_attrs[class_attr[c]].off);
+}
+
+uint64_t futex_class_us(const Futex *f, int c)
+{
+   return *(const uint64_t *)((const char *)f +
+                              futex_attrs[class_attr[c] + 1].off);
+}
 
 /* The index of a leak kind, or -1 for one this at_print does not know. */
 int leak_kind(const char *s)
