@@ -424,28 +424,9 @@ static void j_held_groups(Json *j, const Report *r)
    sight. */
 static void j_bad_kinds(Json *j, const Report *r)
 {
-   const char **kinds = xrealloc(NULL, (r->nbad ? r->nbad : 1) * sizeof *kinds);
-   uint64_t *counts = xrealloc(NULL, (r->nbad ? r->nbad : 1) * sizeof *counts);
-   size_t nk = 0;
-   for (size_t i = 0; i < r->nbad; i++) {
-      size_t k = 0;
-      while (k < nk && strcmp(kinds[k], r->bad[i].kind) != 0)
-         k++;
-      if (k == nk) {
-         kinds[nk] = r->bad[i].kind;
-         counts[nk++] = 0;
-      }
-      counts[k] = add_sat(counts[k], r->bad[i].count);
-   }
-   for (size_t i = 1; i < nk; i++)
-      for (size_t k = i; k > 0 && counts[k] > counts[k - 1]; k--) {
-         const char *tk = kinds[k];
-         uint64_t tc = counts[k];
-         kinds[k] = kinds[k - 1];
-         counts[k] = counts[k - 1];
-         kinds[k - 1] = tk;
-         counts[k - 1] = tc;
-      }
+   const char **kinds;
+   uint64_t *counts;
+   size_t nk = bad_call_kinds(r, &kinds, &counts);
    j_arr(j, "bad_calls_by_kind", false);
    for (size_t k = 0; k < nk; k++) {
       j_obj(j, NULL, true);

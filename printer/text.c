@@ -942,28 +942,9 @@ static void add_bad(Buf *b, Report *r, bool *first)
    buf_adds(b, plural(r->bad_total, " bad call (", " bad calls ("));
    /* Sum by kind, most first, in order of first sight. */
    qsort(r->bad, r->nbad, sizeof *r->bad, cmp_bad);
-   size_t nk = 0;
-   const char **kinds = xrealloc(NULL, r->nbad * sizeof *kinds);
-   uint64_t *counts = xrealloc(NULL, r->nbad * sizeof *counts);
-   for (size_t i = 0; i < r->nbad; i++) {
-      size_t k = 0;
-      while (k < nk && strcmp(kinds[k], r->bad[i].kind) != 0)
-         k++;
-      if (k == nk) {
-         kinds[nk] = r->bad[i].kind;
-         counts[nk++] = 0;
-      }
-      counts[k] = add_sat(counts[k], r->bad[i].count);
-   }
-   for (size_t i = 1; i < nk; i++)
-      for (size_t j = i; j > 0 && counts[j] > counts[j - 1]; j--) {
-         const char *tk = kinds[j];
-         uint64_t tc = counts[j];
-         kinds[j] = kinds[j - 1];
-         counts[j] = counts[j - 1];
-         kinds[j - 1] = tk;
-         counts[j - 1] = tc;
-      }
+   const char **kinds;
+   uint64_t *counts;
+   size_t nk = bad_call_kinds(r, &kinds, &counts);
    for (size_t k = 0; k < nk; k++) {
       if (k > 0)
          buf_adds(b, ", ");

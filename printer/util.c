@@ -803,3 +803,36 @@ char *fold_name(const char *name)
    f[k + 1] = '\0';
    return f;
 }
+
+/* The bad calls summed by kind, most first, equals in the order the
+   kinds first come in r->bad.  The caller frees both arrays. */
+size_t bad_call_kinds(const Report *r, const char ***kinds_out,
+                      uint64_t **counts_out)
+{
+   const char **kinds = xrealloc(NULL, (r->nbad ? r->nbad : 1) * sizeof *kinds);
+   uint64_t *counts = xrealloc(NULL, (r->nbad ? r->nbad : 1) * sizeof *counts);
+   size_t nk = 0;
+   for (size_t i = 0; i < r->nbad; i++) {
+      size_t k = 0;
+      while (k < nk && strcmp(kinds[k], r->bad[i].kind) != 0)
+         k++;
+      if (k == nk) {
+         kinds[nk] = r->bad[i].kind;
+         counts[nk++] = 0;
+      }
+      counts[k] = add_sat(counts[k], r->bad[i].count);
+   }
+   /* Insertion sort: stable, and there are a handful of kinds. */
+   for (size_t i = 1; i < nk; i++)
+      for (size_t k = i; k > 0 && counts[k] > counts[k - 1]; k--) {
+         const char *tk = kinds[k];
+         uint64_t tc = counts[k];
+         kinds[k] = kinds[k - 1];
+         counts[k] = counts[k - 1];
+         kinds[k - 1] = tk;
+         counts[k - 1] = tc;
+      }
+   *kinds_out = kinds;
+   *counts_out = counts;
+   return nk;
+}
