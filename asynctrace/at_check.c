@@ -20,6 +20,7 @@
 #include "at_heap.h"
 #include "at_leak.h"
 #include "at_roles.h"
+#include "at_tasks.h"
 #include "at_threads.h"
 
 static UInt broken;
@@ -118,6 +119,7 @@ UInt AT_(check_invariants)(void)
             want, 0);
    }
    VG_(deleteXA)(tl);
+   broken += AT_(tasks_check)();
    return broken;
 }
 
