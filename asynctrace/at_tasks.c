@@ -739,7 +739,9 @@ void AT_(tasks_finish)(void)
    VG_(deleteXA)(live);
    finished = True;
 
-   if (poll_entries > 0 && task_seq == 0)
+   if (!AT_(clo_task_attr))
+      ;
+   else if (poll_entries > 0 && task_seq == 0)
       VG_(umsg)("asynctrace: Tokio's task cells were not recognised "
                 "(%llu polls): tasks are not attributed, roles are\n",
                 poll_entries);
@@ -822,7 +824,8 @@ void AT_(tasks_report)(void)
                    "unknown-polls=\"%llu\" shown=\"%ld\">\n",
                    AT_(clo_task_attr) ? "yes" : "no",
                    task_seq > 0 && poll_entries > 0 ? "yes"
-                   : poll_entries == 0 && task_seq == 0 ? "none" : "no",
+                   : (poll_entries == 0 && task_seq == 0)
+                     || !AT_(clo_task_attr) ? "none" : "no",
                    task_seq, poll_entries, polls_unknown,
                    listed ? VG_(sizeXA)(listed) : 0L);
    for (i = 0; i < n; i++) {
