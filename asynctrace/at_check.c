@@ -24,6 +24,7 @@
 #include "at_leak.h"
 #include "at_maps.h"
 #include "at_roles.h"
+#include "at_tasks.h"
 #include "at_threads.h"
 
 static UInt broken;
@@ -269,6 +270,7 @@ UInt AT_(check_invariants)(void)
    VG_(deleteXA)(tl);
    check_maps();
    check_futex();
+   broken += AT_(tasks_check)();
    return broken;
 }
 

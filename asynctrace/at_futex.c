@@ -28,6 +28,7 @@
 #include "at_futex.h"
 #include "at_roles.h"
 #include "at_stack.h"
+#include "at_tasks.h"
 #include "at_threads.h"
 
 #define AT_FUTEX_WAIT             0
@@ -381,6 +382,7 @@ typedef struct {
    UShort      inst;
    UInt        seq;
    ExeContext* where;
+   void*       task;     /* the Tokio task being polled, or NULL */
 } InFlight;
 
 static InFlight* in_flight;   /* by ThreadId */
@@ -458,6 +460,7 @@ void AT_(futex_pre_syscall)(ThreadId tid, UWord* args)
    f->inst     = AT_(role_now)(tid);
    f->seq      = t->seq;
    f->where    = AT_(stack_here)(tid);
+   f->task     = AT_(task_now)(tid);
    f->start_us = now_us();
    if (is_wake(cmd)) {
       note_waker(f->addr, t->seq);
@@ -501,6 +504,8 @@ static void finish_wait(InFlight* f, ULong us, Int outcome)
    add_wait(&s->st, k, us, outcome);
    add_wait(stats_at(by_thread, f->seq - 1), k, us, outcome);
    add_wait(stats_at(by_role, f->inst), k, us, outcome);
+   if (f->task)
+      AT_(task_wait)(f->task, f->where, us, k == AT_WAIT_IDLE);
    if (outcome == 0) {
       const WakerNode* w = VG_(HT_lookup)(last_waker, f->addr);
       if (w && w->seq != f->seq)

@@ -33,6 +33,10 @@ typedef struct _AT_Site {
    UWord            key;
    ExeContext*      where;
    UShort           inst;     /* role instance of the allocations */
+   UShort           task_site; /* spawn site of the task they were made
+                                 in (at_tasks.h), 0 for none */
+   UShort           cell_site; /* its blocks are task cells: their spawn
+                                 site, else 0 */
    UInt             owner;    /* seq of the allocating thread */
    ULong            allocs;
    ULong            bytes;

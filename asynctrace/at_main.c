@@ -23,6 +23,7 @@
 
 #include "asynctrace.h"
 #include "at_check.h"
+#include "at_tasks.h"
 #include "at_futex.h"
 #include "at_heap.h"
 #include "at_instrument.h"
@@ -99,6 +100,7 @@ static void write_report_now(const AT_RunEnd* end)
 {
    AT_(charge_insns)();
    AT_(roles_finish)();
+   AT_(tasks_finish)();
    AT_(check_invariants)();
    AT_(write_report)(end);
 }
@@ -248,6 +250,7 @@ static void at_post_clo_init(void)
    AT_(report_check_writable)();
 
    AT_(roles_init)();
+   AT_(tasks_init)();
    AT_(futex_init)();
    AT_(threads_init)();
    AT_(heap_post_clo_init)();

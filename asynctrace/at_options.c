@@ -9,6 +9,7 @@
 #include "pub_tool_xarray.h"
 
 #include "at_options.h"
+#include "at_tasks.h"
 
 /*------------------------------------------------------------*/
 /*--- The options and their defaults                       ---*/
@@ -91,6 +92,8 @@ Bool AT_(process_cmd_line_option)(const HChar* arg)
    else if VG_BINT_CLO(arg, "--alloc-sites", AT_(clo_alloc_sites),
                        0, 1000000) {}
    else if VG_BOOL_CLO(arg, "--stack-cache", AT_(clo_stack_cache)) {}
+   else if VG_BINT_CLO(arg, "--tasks", AT_(clo_tasks), 0, 1000000) {}
+   else if VG_BOOL_CLO(arg, "--task-attribution", AT_(clo_task_attr)) {}
    else if VG_XACT_CLO(arg, "--wipe-stacks=no", AT_(clo_wipe_stacks),
                        AT_WIPE_NO) {}
    else if VG_XACT_CLO(arg, "--wipe-stacks=reused", AT_(clo_wipe_stacks),

@@ -25,6 +25,7 @@
 #include "at_maps.h"
 #include "at_options.h"
 #include "at_report.h"
+#include "at_tasks.h"
 #include "at_roles.h"
 #include "at_threads.h"
 
@@ -937,6 +938,20 @@ static void out_futex(void)
    VG_(deleteXA)(pairs);
 }
 
+/* For sections of other modules (at_report.h). */
+void AT_(report_fmt)(const HChar* format, ...)
+{
+   HChar   buf[1024];
+   va_list vargs;
+   va_start(vargs, format);
+   VG_(vsnprintf)(buf, sizeof(buf), format, vargs);
+   va_end(vargs);
+   out_str(buf);
+}
+void AT_(report_esc)(const HChar* s)        { out_esc(s); }
+void AT_(report_stack)(ExeContext* ec)      { out_stack(ec); }
+void AT_(report_role_attrs)(UShort inst)    { out_role_attrs(inst); }
+
 /*------------------------------------------------------------*/
 /*--- Mappings (at_maps.c)                                 ---*/
 /*------------------------------------------------------------*/
@@ -1115,6 +1130,7 @@ void AT_(write_report)(const AT_RunEnd* end)
    out_alloc_sites();
    out_bad_calls();
    out_mappings();
+   AT_(tasks_report)();
    out_stack_table();
    out_str("</asynctrace>\n");
    out_flush();

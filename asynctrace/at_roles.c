@@ -29,6 +29,7 @@
 #include "at_frames.h"
 #include "at_options.h"
 #include "at_roles.h"
+#include "at_tasks.h"
 
 /*------------------------------------------------------------*/
 /*--- Role names and instances                             ---*/
@@ -94,7 +95,8 @@ typedef enum {
    RK_BLOCK_ON,
    RK_RAYON,
    RK_TOKIO_WORKER,
-   RK_USER            /* --role= rules */
+   RK_USER,           /* --role= rules */
+   RK_TASK_POLL       /* not a role: a Tokio task's poll (at_tasks.c) */
 } RuleKind;
 
 typedef struct {
@@ -136,6 +138,11 @@ static const struct { const HChar* pattern; RuleKind kind; } builtin_rules[] = {
    { "tokio::runtime::runtime::Runtime::block_on",           RK_BLOCK_ON },
    { "tokio::runtime::Runtime::block_on",                    RK_BLOCK_ON },
    { "tokio::runtime::handle::Handle::block_on",             RK_BLOCK_ON },
+   /* A task's poll: raw::poll, through the task's vtable; it calls (or
+      jumps to) Harness::poll, which is all there is of it in some
+      builds.  Both take the cell's address first. */
+   { "tokio::runtime::task::raw::poll",                      RK_TASK_POLL },
+   { "tokio::runtime::task::harness::Harness::poll",         RK_TASK_POLL },
 };
 
 static void add_rule(const HChar* pattern, RuleKind kind, UShort role)
@@ -307,6 +314,10 @@ VG_REGPARM(3) void AT_(role_enter)(UWord rule, UWord sp, UWord arg0)
 
    if (t == NULL)
       return;
+   if (r->kind == RK_TASK_POLL) {
+      AT_(task_enter)(tid, sp, arg0);
+      return;
+   }
    /* Frames entered at or below this SP have returned. */
    while (t->rdepth > 0 && t->rstack[t->rdepth - 1].sp <= sp)
       t->rdepth--;
