@@ -403,17 +403,22 @@ static void monitor_threads(void)
 {
    UInt i, n = AT_(n_threads)();
    HChar role[80];
-   VG_(gdb_printf)("%5s %8s %-6s %-22s %14s %10s %10s  %s\n", "seq",
+   VG_(gdb_printf)("%5s %8s %-6s %-22s %14s %10s %10s %12s  %s\n", "seq",
                    "os-tid", "state", "role", "live-bytes", "live-blks",
-                   "waits", "name");
+                   "waits", "in-wait-ms", "name");
    for (i = 1; i <= n; i++) {
       const AT_Thread* t = AT_(thread_by_seq)(i);
       Bool alive = t->alive;
+      HChar wait[24] = "-";
+      ULong us;
+      Addr  ip;
+      if (alive && AT_(futex_waiting)(t->vg_tid, &us, &ip))
+         VG_(snprintf)(wait, sizeof(wait), "%llu", us / 1000);
       role_label(t->cur_inst, role, sizeof(role));
-      VG_(gdb_printf)("%5u %8d %-6s %-22s %14llu %10llu %10llu  %s\n",
+      VG_(gdb_printf)("%5u %8d %-6s %-22s %14llu %10llu %10llu %12s  %s\n",
                       t->seq, t->os_tid, alive ? "alive" : "ended", role,
                       t->heap.live_bytes, t->heap.live_blocks,
-                      AT_(futex_of_thread)(t->seq)->waits,
+                      AT_(futex_of_thread)(t->seq)->waits, wait,
                       AT_(thread_name)(t));
    }
 }
@@ -442,18 +447,42 @@ static void monitor_roles(void)
    VG_(free)(s.roles);
 }
 
+static const HChar* fn_at(Addr ip)
+{
+   const HChar* fn = "???";
+   if (ip == 0 || !VG_(get_fnname)(VG_(current_DiEpoch)(), ip, &fn))
+      fn = "???";
+   return fn;
+}
+
+/* The waits in progress, then the finished ones by site. */
 static void monitor_waits(UInt max)
 {
    XArray* sites = AT_(futex_sites)();
    Word i, n = VG_(sizeXA)(sites);
+   UInt k, nt = AT_(n_threads)(), now = 0;
    HChar role[80];
+   VG_(gdb_printf)("blocked in a futex wait now:\n");
+   VG_(gdb_printf)("%5s %-22s %12s  %s\n", "seq", "role", "for-ms", "where");
+   for (k = 1; k <= nt; k++) {
+      const AT_Thread* t = AT_(thread_by_seq)(k);
+      ULong us;
+      Addr  ip;
+      if (!t->alive || !AT_(futex_waiting)(t->vg_tid, &us, &ip))
+         continue;
+      now++;
+      role_label(t->cur_inst, role, sizeof(role));
+      VG_(gdb_printf)("%5u %-22s %12llu  %s\n", t->seq, role, us / 1000,
+                      fn_at(ip));
+   }
+   VG_(gdb_printf)("%u threads in all\n", now);
+   VG_(gdb_printf)("finished futex waits, by site, most blocked time "
+                   "first:\n");
    VG_(gdb_printf)("%-22s %-10s %10s %12s %12s  %s\n", "role", "class",
                    "waits", "blocked-us", "max-us", "where");
    for (i = 0; i < n && i < (Word)max; i++) {
       const AT_FutexSite* f = VG_(indexXA)(sites, i);
-      const HChar* fn = "???";
-      if (!VG_(get_fnname)(VG_(current_DiEpoch)(), f->key_ip, &fn))
-         fn = "???";
+      const HChar* fn = fn_at(f->key_ip);
       role_label(f->inst, role, sizeof(role));
       VG_(gdb_printf)("%-22s %-10s %10llu %12llu %12llu  %s\n", role,
                       f->klass == AT_WAIT_IDLE ? "idle" : "contention",
