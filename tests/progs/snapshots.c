@@ -10,6 +10,8 @@
                              round 20 and ("r40") after round 40
      snapshots peak          a 1 MB block for the first 30 rounds, then
                              200 rounds at 5 ms
+     snapshots grow          30 rounds at 20 ms, ASYNCTRACE_SNAPSHOT after
+                             every second round (15 snapshots)
      snapshots blocked READY two threads, then every thread blocks in a
                              futex wait (a join, a condvar) forever */
 #include <pthread.h>
@@ -83,6 +85,14 @@ int main(int argc, char** argv)
          if (round == 19) ASYNCTRACE_SNAPSHOT("r20");
       }
       ASYNCTRACE_SNAPSHOT("r40");
+      return 0;
+   }
+   if (strcmp(mode, "grow") == 0) {
+      for (round = 0; round < 30; round++) {
+         one_round(round);
+         usleep(20 * 1000);
+         if (round % 2 == 1) ASYNCTRACE_SNAPSHOT(NULL);
+      }
       return 0;
    }
    if (strcmp(mode, "peak") == 0) {

@@ -11,6 +11,7 @@
 //!
 //! Copyright (C) 2026 the asynctrace authors.  GPL-2.0-or-later.
 
+pub mod asynctrace;
 pub mod tokio_pool;
 
 use std::time::Duration;
