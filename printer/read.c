@@ -2184,6 +2184,35 @@ static const char *sum_num(const Sum *s)
    return s->over ? "more than 2^64" : num(s->v);
 }
 
+/* <snapshots>: each snapshot's sites and rest add up to its live
+   bytes, its roles too, and no more are kept than taken. */
+static void check_snaps(const Report *r, const char *file, size_t *warnings)
+{
+   const Snaps *ss = r->snaps;
+   if (ss == NULL)
+      return;
+   if (ss->n != ss->kept || ss->kept > ss->taken)
+      warn(warnings, file, "<snapshots> lists %zu snapshots, says %s kept "
+           "of %s taken", ss->n, num(ss->kept), num(ss->taken));
+   for (size_t i = 0; i < ss->n; i++) {
+      const Snap *sn = &ss->list[i];
+      Sum sites = { 0 }, roles = { 0 };
+      sum_add(&sites, sn->rest_bytes);
+      for (size_t k = 0; k < sn->nsites; k++)
+         sum_add(&sites, sn->sites[k].live_bytes);
+      for (size_t k = 0; k < sn->nroles; k++)
+         sum_add(&roles, sn->roles[k].live_bytes);
+      if (!sum_is(&sites, sn->live_bytes))
+         warn(warnings, file, "snapshot %s: its sites and the rest sum to "
+              "%s, not its %s live", num(sn->seq), sum_num(&sites),
+              bytes_str(sn->live_bytes));
+      if (!sum_is(&roles, sn->live_bytes))
+         warn(warnings, file, "snapshot %s: its roles sum to %s, not its "
+              "%s live", num(sn->seq), sum_num(&roles),
+              bytes_str(sn->live_bytes));
+   }
+}
+
 static void check_maps(const Report *r, const char *file, size_t *warnings)
 {
    const Maps *m = r->maps;
@@ -2296,6 +2325,7 @@ size_t check_report(const Report *r, const char *file)
            bytes_str(r->exit_bytes));
 
    check_maps(r, file, &warnings);
+   check_snaps(r, file, &warnings);
 
    /* Per role.  A role's memory live at exit is its <role-summary>'s
       <heap> live-bytes and live-blocks: the blocks allocated in that
