@@ -565,6 +565,16 @@ void AT_(futex_finish)(void)
    }
 }
 
+Bool AT_(futex_waiting)(ThreadId tid, ULong* us, Addr* ip)
+{
+   const InFlight* f = &in_flight[tid];
+   if (tid == 0 || tid >= VG_N_THREADS || !f->active || !is_wait(f->cmd))
+      return False;
+   *us = now_us() - f->start_us;
+   *ip = f->where ? classify(f->where)->key_ip : 0;
+   return True;
+}
+
 /*------------------------------------------------------------*/
 /*--- For the report                                       ---*/
 /*------------------------------------------------------------*/

@@ -27,6 +27,7 @@
 #include "at_maps.h"
 #include "at_options.h"
 #include "at_roles.h"
+#include "at_snap.h"
 #include "at_stack.h"
 #include "at_tasks.h"
 #include "at_threads.h"
@@ -491,6 +492,8 @@ static void register_block(ThreadId tid, void* p, SizeT n)
       new_peak();
    AT_(footprint_grew)(summary.total.live_bytes);
    maybe_sample();
+   if (events_since_clock == 0)
+      AT_(snap_poll)();
 }
 
 static void bad_call(ThreadId tid, AT_BadKind kind, Addr addr, SizeT size,
@@ -681,6 +684,8 @@ static void forget_block(ThreadId tid, AT_Block* b)
    maybe_sample();
    drop_size(b);
    VG_(freeEltPA)(block_pool, b);
+   if (events_since_clock == 0)
+      AT_(snap_poll)();
 }
 
 /* Wipes and releases the memory of a block: a stale copy of a pointer

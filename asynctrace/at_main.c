@@ -32,6 +32,7 @@
 #include "at_options.h"
 #include "at_report.h"
 #include "at_roles.h"
+#include "at_snap.h"
 #include "at_stack.h"
 #include "at_threads.h"
 #include "at_wipe.h"
@@ -145,6 +146,7 @@ static void at_pre_syscall(ThreadId tid, UInt sysno, UWord* args,
    AT_(threads_pre_syscall)(tid, sysno, args);
    AT_(maps_pre_syscall)(tid, sysno, args);
    AT_(futex_any_syscall)(tid);
+   AT_(snap_poll)();
    if (sysno == __NR_futex)
       AT_(futex_pre_syscall)(tid, args);
    else if (sysno == __NR_clone || sysno == __NR_set_tid_address)
@@ -213,6 +215,10 @@ static Bool copy_client_string(Addr a, HChar* out, Int max)
 
 static Bool at_handle_client_request(ThreadId tid, UWord* args, UWord* ret)
 {
+   if (args[0] == VG_USERREQ__GDB_MONITOR_COMMAND) {
+      *ret = AT_(snap_monitor)(tid, (HChar*)args[1]) ? 1 : 0;
+      return *ret != 0;
+   }
    if (!VG_IS_TOOL_USERREQ('A', 'T', args[0]))
       return False;
    if (AT_(heap_request)(tid, args, ret))
@@ -228,6 +234,27 @@ static Bool at_handle_client_request(ThreadId tid, UWord* args, UWord* ret)
             VG_(umsg)("asynctrace: ASYNCTRACE_SET_ROLE: bad role name "
                       "at %#lx, ignored\n", args[1]);
             *ret = (UWord)-1;
+         }
+         return True;
+      }
+      case VG_USERREQ__ASYNCTRACE_SNAPSHOT:
+      case VG_USERREQ__ASYNCTRACE_PHASE: {
+         HChar label[128];
+         Bool  ok = args[1] == 0
+                    || copy_client_string(args[1], label, sizeof(label));
+         if (args[1] == 0)
+            label[0] = '\0';
+         if (!ok) {
+            VG_(umsg)("asynctrace: ASYNCTRACE_%s: bad label at %#lx, "
+                      "ignored\n", args[0] == VG_USERREQ__ASYNCTRACE_PHASE
+                                   ? "PHASE" : "SNAPSHOT", args[1]);
+            *ret = (UWord)-1;
+         } else {
+            if (args[0] == VG_USERREQ__ASYNCTRACE_PHASE)
+               AT_(snap_phase)(label);
+            else
+               AT_(snap_request)(label[0] ? label : NULL);
+            *ret = 0;
          }
          return True;
       }
@@ -258,6 +285,7 @@ static void at_post_clo_init(void)
    AT_(wipe_post_clo_init)();
    AT_(stack_init)();
    AT_(report_init)();
+   AT_(snap_init)();
    VG_(atfork)(NULL, NULL, at_fork_child);
 }
 

@@ -10,6 +10,7 @@
 
 #include "at_options.h"
 #include "at_tasks.h"
+#include "at_snap.h"
 
 /*------------------------------------------------------------*/
 /*--- The options and their defaults                       ---*/
@@ -125,6 +126,7 @@ Bool AT_(process_cmd_line_option)(const HChar* arg)
                                           VG_(free), sizeof(HChar*));
       VG_(addToXA)(AT_(clo_role_rules), &tmp_str);
    }
+   else if (AT_(snap_option)(arg)) {}
    else
       return False;
    return True;
@@ -165,6 +167,9 @@ void AT_(print_usage)(void)
 "    --timeline-samples=<number>   samples of the heap timeline kept [100]\n"
 "    --alloc-sites=<number>        allocation sites listed, most bytes\n"
 "                                  first; the rest are summed [200]\n"
+   );
+   AT_(snap_print_usage)();
+   VG_(printf)(
 "    asynctrace's defaults for core options: --num-callers=40\n"
 "    --read-inline-info=yes\n"
    );

@@ -27,6 +27,7 @@
 #include "at_report.h"
 #include "at_tasks.h"
 #include "at_roles.h"
+#include "at_snap.h"
 #include "at_threads.h"
 
 /*------------------------------------------------------------*/
@@ -396,6 +397,10 @@ static void out_run(const AT_RunEnd* end)
       case AT_END_THREAD_LIMIT:
          out_fmt("  <end how=\"thread-limit\" max-threads=\"%u\"/>\n",
                  VG_N_THREADS);
+         break;
+      case AT_END_SNAPSHOT:
+         out_fmt("  <end how=\"snapshot\" snapshot=\"%u\"/>\n",
+                 AT_(snap_taken)());
          break;
    }
    out_str("</run>\n");
@@ -1038,6 +1043,72 @@ static void out_mappings(void)
 }
 
 /*------------------------------------------------------------*/
+/*--- Snapshots (at_snap.c)                                ---*/
+/*------------------------------------------------------------*/
+
+static const HChar* const snap_causes[] = { "interval", "request", "monitor" };
+
+static void out_snapshots(void)
+{
+   UInt i, k, n = AT_(snap_count)(), np = AT_(snap_phase_count)();
+   Int  peak = AT_(snap_peak)();
+   if (!AT_(snap_enabled)())
+      return;
+   out_str("<snapshots");
+   if (AT_(snap_interval_text)()[0]) {
+      out_str(" interval=\"");
+      out_esc(AT_(snap_interval_text)());
+      out_str("\"");
+   }
+   out_fmt(" taken=\"%u\" kept=\"%u\" max=\"%u\" sites=\"%u\" "
+           "phases=\"%u\">\n", AT_(snap_taken)(), n, AT_(snap_max)(),
+           AT_(snap_sites)(), np);
+   for (i = 0; i < n; i++) {
+      const AT_Snapshot* s = AT_(snap_get)(i);
+      out_fmt("  <snapshot seq=\"%u\" ms=\"%u\" insns=\"%llu\" "
+              "cause=\"%s\"", s->seq, s->ms, s->insns, snap_causes[s->cause]);
+      if (s->label) {
+         out_str(" label=\"");
+         out_esc(s->label);
+         out_str("\"");
+      }
+      out_fmt(" live-bytes=\"%llu\" live-blocks=\"%llu\" threads=\"%u\" "
+              "rest-sites=\"%llu\" rest-bytes=\"%llu\" rest-blocks=\"%llu\"%s>\n",
+              s->live_bytes, s->live_blocks, s->threads, s->rest_sites,
+              s->rest_bytes, s->rest_blocks,
+              (Int)i == peak ? " peak=\"yes\"" : "");
+      for (k = 0; k < s->nroles; k++) {
+         const AT_SnapRole* r = &s->roles[k];
+         out_str("    <role");
+         out_role_attrs(r->inst);
+         out_fmt(" threads=\"%u\" live-bytes=\"%llu\" live-blocks=\"%llu\" "
+                 "waits=\"%llu\" blocked-us=\"%llu\" idle-us=\"%llu\" "
+                 "wakes=\"%llu\"/>\n", r->threads, r->live_bytes,
+                 r->live_blocks, r->waits, r->blocked_us, r->idle_us,
+                 r->wakes);
+      }
+      for (k = 0; k < s->nsites; k++) {
+         const AT_SnapSite* x = &s->sites[k];
+         out_str("    <site");
+         out_role_attrs(x->inst);
+         out_fmt(" live-bytes=\"%llu\" live-blocks=\"%llu\">",
+                 x->live_bytes, x->live_blocks);
+         out_stack(x->where);
+         out_str("</site>\n");
+      }
+      out_str("  </snapshot>\n");
+   }
+   for (i = 0; i < np; i++) {
+      const AT_Phase* p = AT_(snap_phase_get)(i);
+      out_fmt("  <phase ms=\"%u\" insns=\"%llu\" after=\"%u\" label=\"",
+              p->ms, p->insns, p->after);
+      out_esc(p->label);
+      out_str("\"/>\n");
+   }
+   out_str("</snapshots>\n");
+}
+
+/*------------------------------------------------------------*/
 /*--- Writing it                                           ---*/
 /*------------------------------------------------------------*/
 
@@ -1090,31 +1161,25 @@ static HChar* fallback_name(const HChar* file)
    return out;
 }
 
-void AT_(write_report)(const AT_RunEnd* end)
+/* The name the report is written under before it is renamed: beside
+   the file (a rename does not cross file systems), per process (a
+   forked child may have been given the same file). */
+static HChar* temp_name(const HChar* file)
 {
-   HChar* file = VG_(expand_file_name)("--asynctrace-out-file",
-                                       AT_(clo_out_file));
-   SysRes sres = open_report(file, True);
-   if (sr_isError(sres)) {
-      HChar* alt = fallback_name(file);
-      VG_(umsg)("asynctrace: cannot write the report to %s: %s\n", file,
-                VG_(strerror)(sr_Err(sres)));
-      sres = open_report(alt, True);
-      if (sr_isError(sres)) {
-         VG_(umsg)("asynctrace: nor to %s: %s; no report\n", alt,
-                   VG_(strerror)(sr_Err(sres)));
-         VG_(free)(alt);
-         VG_(free)(file);
-         return;
-      }
-      VG_(umsg)("asynctrace: writing it to %s instead\n", alt);
-      VG_(free)(file);
-      file = alt;
-   }
-   out_fd = sr_Res(sres);
-   out_failed = False;
-   out_used = 0;
+   HChar* t = VG_(malloc)("at.report_tmp", VG_(strlen)(file) + 32);
+   VG_(sprintf)(t, "%s.tmp.%d", file, VG_(getpid)());
+   return t;
+}
 
+/* Opens file's temporary twin; *tmp gets its name. */
+static SysRes open_temp(const HChar* file, HChar** tmp)
+{
+   *tmp = temp_name(file);
+   return open_report(*tmp, True);
+}
+
+static void write_body(const AT_RunEnd* end)
+{
    out_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
    out_str("<asynctrace version=\"2\">\n");
    stacks_reset();
@@ -1131,16 +1196,60 @@ void AT_(write_report)(const AT_RunEnd* end)
    out_bad_calls();
    out_mappings();
    AT_(tasks_report)();
+   out_snapshots();
    out_stack_table();
    out_str("</asynctrace>\n");
+}
+
+void AT_(write_report)(const AT_RunEnd* end)
+{
+   AT_(write_report_to)(end, NULL);
+}
+
+void AT_(write_report_to)(const AT_RunEnd* end, const HChar* given)
+{
+   HChar* file = given ? VG_(strdup)("at.report_file", given)
+                       : VG_(expand_file_name)("--asynctrace-out-file",
+                                               AT_(clo_out_file));
+   HChar* tmp;
+   SysRes sres = open_temp(file, &tmp);
+   if (sr_isError(sres)) {
+      HChar* alt = fallback_name(file);
+      VG_(umsg)("asynctrace: cannot write the report to %s: %s\n", file,
+                VG_(strerror)(sr_Err(sres)));
+      VG_(free)(tmp);
+      sres = open_temp(alt, &tmp);
+      if (sr_isError(sres)) {
+         VG_(umsg)("asynctrace: nor to %s: %s; no report\n", alt,
+                   VG_(strerror)(sr_Err(sres)));
+         VG_(free)(tmp);
+         VG_(free)(alt);
+         VG_(free)(file);
+         return;
+      }
+      VG_(umsg)("asynctrace: writing it to %s instead\n", alt);
+      VG_(free)(file);
+      file = alt;
+   }
+   out_fd = sr_Res(sres);
+   out_failed = False;
+   out_used = 0;
+
+   write_body(end);
    out_flush();
    VG_(close)(out_fd);
    out_fd = -1;
 
-   if (out_failed)
+   /* Only a whole report replaces the last one. */
+   if (!out_failed && VG_(rename)(tmp, file) != 0)
+      out_failed = True;
+   if (out_failed) {
+      VG_(unlink)(tmp);
       VG_(umsg)("asynctrace: writing the report to %s failed\n", file);
-   else if (VG_(clo_verbosity) > 0)
+   } else if (VG_(clo_verbosity) > 0 && end->how != AT_END_SNAPSHOT) {
       VG_(umsg)("asynctrace: report written to %s\n", file);
+   }
+   VG_(free)(tmp);
    VG_(free)(file);
 }
 

@@ -841,6 +841,92 @@ static void j_tasks(Json *j, const Report *r)
    j_end_obj(j);
 }
 
+/* ---- Snapshots and growth suspects (growth.c) ---- */
+
+static void j_num(Json *j, const char *key, double v, int prec)
+{
+   j_member(j, key);
+   fprintf(j->f, "%.*f", prec, v);
+}
+
+static void j_snaps(Json *j, const Report *r)
+{
+   const Snaps *ss = r->snaps;
+   if (ss == NULL)
+      return;
+   j_obj(j, "snapshots", false);
+   j_str_opt(j, "interval", ss->interval);
+   j_u64(j, "taken", ss->taken);
+   j_u64(j, "kept", ss->kept);
+   j_u64(j, "max", ss->max);
+   j_arr(j, "list", false);
+   for (size_t i = 0; i < ss->n; i++) {
+      const Snap *sn = &ss->list[i];
+      j_obj(j, NULL, false);
+      j_u64(j, "seq", sn->seq);
+      j_u64(j, "ms", sn->ms);
+      j_u64(j, "insns", sn->insns);
+      j_str(j, "cause", sn->cause ? sn->cause : "?");
+      j_str_opt(j, "label", sn->label);
+      j_u64(j, "live_bytes", sn->live_bytes);
+      j_u64(j, "live_blocks", sn->live_blocks);
+      j_u64(j, "threads", sn->threads);
+      j_bool(j, "largest", sn->peak);
+      j_arr(j, "roles", false);
+      for (size_t k = 0; k < sn->nroles; k++) {
+         const SnapRole *x = &sn->roles[k];
+         j_obj(j, NULL, true);
+         j_role(j, &x->role);
+         j_u64(j, "threads", x->threads);
+         j_u64(j, "live_bytes", x->live_bytes);
+         j_u64(j, "live_blocks", x->live_blocks);
+         j_u64(j, "waits", x->waits);
+         j_u64(j, "blocked_us", x->blocked_us);
+         j_u64(j, "idle_us", x->idle_us);
+         j_end_obj(j);
+      }
+      j_end_arr(j);
+      j_u64(j, "sites", sn->nsites);
+      j_u64(j, "rest_bytes", sn->rest_bytes);
+      j_end_obj(j);
+   }
+   j_end_arr(j);
+   j_arr(j, "phases", false);
+   for (size_t i = 0; i < ss->nphases; i++) {
+      j_obj(j, NULL, true);
+      j_str(j, "label", ss->phases[i].label ? ss->phases[i].label : "");
+      j_u64(j, "ms", ss->phases[i].ms);
+      j_u64(j, "after", ss->phases[i].after);
+      j_end_obj(j);
+   }
+   j_end_arr(j);
+   Growth *g = growth_find(r);
+   j_obj(j, "growth", false);
+   j_str(j, "warm_up", g->why);
+   j_u64(j, "after", g->after_seq);
+   j_u64(j, "snapshots_used", g->used);
+   j_arr(j, "suspects", false);
+   for (size_t i = 0; i < g->n; i++) {
+      const Suspect *x = &g->list[i];
+      j_obj(j, NULL, false);
+      j_role(j, &x->site->role);
+      j_u64(j, "first_snapshot", x->first_seq);
+      j_u64(j, "last_snapshot", x->last_seq);
+      j_u64(j, "points", x->points);
+      j_u64(j, "first_bytes", x->first_bytes);
+      j_u64(j, "last_bytes", x->last_bytes);
+      j_num(j, "bytes_per_hour", x->per_hour, 0);
+      j_num(j, "steady", x->steady, 3);
+      j_num(j, "r2", x->r2, 3);
+      j_stack(j, &x->site->stack);
+      j_end_obj(j);
+   }
+   j_end_arr(j);
+   j_end_obj(j);
+   growth_free(g);
+   j_end_obj(j);
+}
+
 /* ---- Leaks, orphans, memory live at exit ---- */
 
 /* The members a live site and a loss record share. */
@@ -1030,6 +1116,7 @@ void print_json(Report *rep, const char *file, const Limits *lim,
    j_bad(&j, rep);
    j_maps(&j, rep);
    j_tasks(&j, rep);
+   j_snaps(&j, rep);
    j_leaks(&j, rep, lim->leaks_top);
    j_orphans(&j, rep);
    j_sites(&j, rep, lim->top);

@@ -84,6 +84,9 @@ static void usage(FILE *out)
          "                  none\n"
          "  --alloc-top=N   show the N sites that allocated the most bytes\n"
          "                  [5]; 0 shows none\n"
+         "  --after=N|TIME  growth suspects: skip the snapshots up to number N\n"
+         "                  or time TIME (Nms, Ns, Nmin, Nh) as a warm-up\n"
+         "                  [the first phase the program marked, or none]\n"
          "  --timeline=N    show the heap over time in N rows [12]; 0 shows\n"
          "                  none\n"
          "  --futex-top=N   show the N futex sites with the most blocked\n"
@@ -110,7 +113,7 @@ static void usage(FILE *out)
          "                  timeline, alloc-sites, cross-frees,\n"
          "                  bad-calls, leaks, loss-records, orphans,\n"
          "                  live-sites, futex-sites, wake-pairs, footprint,\n"
-         "                  or all\n"
+         "                  snapshots, growth, or all\n"
          "  --hide=LIST     show all but these sections\n"
          "  --full-names    print functions' generic arguments whole (by\n"
          "                  default a list longer than 20 characters is\n"
@@ -307,6 +310,10 @@ int main(int argc, char **argv)
             if (a[5] == '\0' || a[6] == '\0')
                return usage_error("--svg needs a file: --svg=SVGFILE", NULL);
             svg = a + 6;
+         } else if (strncmp(a, "--after=", 8) == 0) {
+            if (!parse_after(a + 8, &growth_after))
+               return usage_error("--after needs a snapshot number or a time "
+                                  "(Nms, Ns, Nmin, Nh), not", a + 8);
          } else if ((st = count_option(a, "--top", false, &top)) != 0 ||
                     (st = count_option(a, "--futex-top", false,
                                        &futex_top)) != 0 ||

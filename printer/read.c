@@ -311,11 +311,13 @@ enum Kind {
    K_ASITES, K_ASITE, K_BADCALLS, K_BADCALL, K_STABLE, K_TSTACK,
    K_MAPS, K_FPRINT, K_RFP, K_TFP, K_MAP, K_PFROM,
    K_TASKS, K_SPAWN, K_RSHARE, K_TASK, K_BLOCKIN,
+   K_SNAPS, K_SNAP, K_SNROLE, K_SNSITE, K_PHASE,
    K_COUNT
 };
 
-/* Level.seen has a bit per kind. */
-_Static_assert(K_COUNT <= 64, "too many element kinds for Level.seen");
+/* Level.seen has a bit per kind, in as many words as that takes. */
+#define SEEN_WORDS ((K_COUNT + 63) / 64)
+#define SEEN_BIT(k) (UINT64_C(1) << ((k) % 64))
 
 static const char *const kind_name[K_COUNT] = {
    "?", "asynctrace", "run", "tool", "valgrind", "command", "exe", "arg",
@@ -328,6 +330,7 @@ static const char *const kind_name[K_COUNT] = {
    "bad-call", "stack-table", "stack", "mappings", "footprint",
    "role-footprint", "thread-footprint", "map", "pointed-from",
    "tasks", "spawn-site", "role-share", "task", "blocking-in-async",
+   "snapshots", "snapshot", "role", "site", "phase",
 };
 
 /* The elements at_print reads, by parent.  Others are skipped: the
@@ -354,6 +357,7 @@ static const struct {
    { K_ROOT, "bad-calls", K_BADCALLS, false, false },
    { K_ROOT, "mappings", K_MAPS, false, false },
    { K_ROOT, "tasks", K_TASKS, false, false },
+   { K_ROOT, "snapshots", K_SNAPS, false, false },
    /* Version 2 (skipped in version 1). */
    { K_ROOT, "stack-table", K_STABLE, false, false },
    { K_RUN, "tool", K_TOOL, false, true },
@@ -403,6 +407,11 @@ static const struct {
    { K_SPAWN, "stack", K_STACK, false, true },
    { K_TASK, "stack", K_STACK, false, false },
    { K_BLOCKIN, "stack", K_STACK, false, true },
+   { K_SNAPS, "snapshot", K_SNAP, true, false },
+   { K_SNAPS, "phase", K_PHASE, true, false },
+   { K_SNAP, "role", K_SNROLE, true, false },
+   { K_SNAP, "site", K_SNSITE, true, false },
+   { K_SNSITE, "stack", K_STACK, false, true },
    { K_STACK, "frame", K_FRAME, true, false },
    { K_STABLE, "frame", K_FRAME, true, false },
    { K_STABLE, "stack", K_TSTACK, true, false },
@@ -428,7 +437,7 @@ static bool has_text(enum Kind k)
 
 typedef struct {
    enum Kind kind;
-   uint64_t seen;                /* bit per child kind met so far */
+   uint64_t seen[SEEN_WORDS];    /* bit per child kind met so far */
    long line;
 } Level;
 
@@ -810,8 +819,11 @@ static void table_begin(Parser *p, long line)
       return;
    size_t nmaps = r->maps ? r->maps->nlist : 0;
    size_t ntasks = task_stacks(r, NULL);
+   size_t nsnap = 0;
+   for (size_t i = 0; r->snaps && i < r->snaps->n; i++)
+      nsnap += r->snaps->list[i].nsites;
    size_t n = r->nsites + r->nfsites + r->nlrecs + r->nasites + r->nbad
-              + nmaps + ntasks, k = 0;
+              + nmaps + ntasks + nsnap, k = 0;
    r->need = xrealloc(NULL, (n ? n : 1) * sizeof *r->need);
    Stack **ts = xrealloc(NULL, (ntasks ? ntasks : 1) * sizeof *ts);
    task_stacks(r, ts);
@@ -830,6 +842,9 @@ static void table_begin(Parser *p, long line)
       r->need[k++] = (Need){ .ref = r->bad[i].stack.ref };
    for (size_t i = 0; i < nmaps; i++)
       r->need[k++] = (Need){ .ref = r->maps->list[i].stack.ref };
+   for (size_t i = 0; r->snaps && i < r->snaps->n; i++)
+      for (size_t j = 0; j < r->snaps->list[i].nsites; j++)
+         r->need[k++] = (Need){ .ref = r->snaps->list[i].sites[j].stack.ref };
    qsort(r->need, n, sizeof *r->need, cmp_need);
    r->nneed = 0;
    for (size_t i = 0; i < n; i++)
@@ -977,6 +992,9 @@ static void resolve_stacks(Report *r)
    for (size_t i = 0; i < nt; i++)
       resolve_stack(r, ts[i]);
    free(ts);
+   for (size_t i = 0; r->snaps && i < r->snaps->n; i++)
+      for (size_t j = 0; j < r->snaps->list[i].nsites; j++)
+         resolve_stack(r, &r->snaps->list[i].sites[j].stack);
 }
 
 /* The figures of a footprint row. */
@@ -1255,6 +1273,11 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       case K_SPAWN: case K_TASK: case K_BLOCKIN:
          p->stack = task_stack(p->rep->tasks, p->lv[p->nlv - 2].kind);
          break;
+      case K_SNSITE: {
+         Snap *sn = &r->snaps->list[r->snaps->n - 1];
+         p->stack = &sn->sites[sn->nsites - 1].stack;
+         break;
+      }
       default: p->stack = &p->site.stack; break;
       }
       stack_ref(p, line);
@@ -1520,6 +1543,75 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       b->addr = attr_str(p, name, "addr", true, line);
       if (b->addr != NULL && attr_u64(p, name, "size", line, &b->size))
          attr_u64(p, name, "given", line, &b->given);
+      break;
+   }
+   case K_SNAPS: {
+      snaps_free(r->snaps);
+      r->snaps = xrealloc(NULL, sizeof *r->snaps);
+      memset(r->snaps, 0, sizeof *r->snaps);
+      Snaps *ss = r->snaps;
+      ss->interval = attr_str(p, name, "interval", false, line);
+      if (attr_u64(p, name, "taken", line, &ss->taken) &&
+          attr_u64(p, name, "kept", line, &ss->kept) &&
+          attr_u64(p, name, "max", line, &ss->max))
+         attr_u64(p, name, "sites", line, &ss->sites);
+      break;
+   }
+   case K_SNAP: {
+      Snaps *ss = r->snaps;
+      GROW(ss->list, ss->cap, ss->n + 1);
+      Snap *sn = &ss->list[ss->n++];
+      memset(sn, 0, sizeof *sn);
+      char *peak = attr_str(p, name, "peak", false, line);
+      sn->peak = peak != NULL && strcmp(peak, "yes") == 0;
+      free(peak);
+      sn->label = attr_str(p, name, "label", false, line);
+      if (attr_u64(p, name, "seq", line, &sn->seq) &&
+          attr_u64(p, name, "ms", line, &sn->ms) &&
+          attr_u64(p, name, "insns", line, &sn->insns) &&
+          (sn->cause = attr_str(p, name, "cause", true, line)) != NULL &&
+          attr_u64(p, name, "live-bytes", line, &sn->live_bytes) &&
+          attr_u64(p, name, "live-blocks", line, &sn->live_blocks) &&
+          attr_u64(p, name, "threads", line, &sn->threads) &&
+          attr_u64(p, name, "rest-sites", line, &sn->rest_sites) &&
+          attr_u64(p, name, "rest-bytes", line, &sn->rest_bytes))
+         attr_u64(p, name, "rest-blocks", line, &sn->rest_blocks);
+      break;
+   }
+   case K_SNROLE: {
+      Snap *sn = &r->snaps->list[r->snaps->n - 1];
+      GROW(sn->roles, sn->caproles, sn->nroles + 1);
+      SnapRole *x = &sn->roles[sn->nroles++];
+      memset(x, 0, sizeof *x);
+      if (attr_role(p, name, line, &x->role, false) &&
+          attr_u64(p, name, "threads", line, &x->threads) &&
+          attr_u64(p, name, "live-bytes", line, &x->live_bytes) &&
+          attr_u64(p, name, "live-blocks", line, &x->live_blocks) &&
+          attr_u64(p, name, "waits", line, &x->waits) &&
+          attr_u64(p, name, "blocked-us", line, &x->blocked_us) &&
+          attr_u64(p, name, "idle-us", line, &x->idle_us))
+         attr_u64(p, name, "wakes", line, &x->wakes);
+      break;
+   }
+   case K_SNSITE: {
+      Snap *sn = &r->snaps->list[r->snaps->n - 1];
+      GROW(sn->sites, sn->capsites, sn->nsites + 1);
+      SnapSite *x = &sn->sites[sn->nsites++];
+      memset(x, 0, sizeof *x);
+      if (attr_role(p, name, line, &x->role, false) &&
+          attr_u64(p, name, "live-bytes", line, &x->live_bytes))
+         attr_u64(p, name, "live-blocks", line, &x->live_blocks);
+      break;
+   }
+   case K_PHASE: {
+      Snaps *ss = r->snaps;
+      GROW(ss->phases, ss->capphases, ss->nphases + 1);
+      Phase *ph = &ss->phases[ss->nphases++];
+      memset(ph, 0, sizeof *ph);
+      if (attr_u64(p, name, "ms", line, &ph->ms) &&
+          attr_u64(p, name, "insns", line, &ph->insns) &&
+          attr_u64(p, name, "after", line, &ph->after))
+         ph->label = attr_str(p, name, "label", true, line);
       break;
    }
    case K_MAPS:
@@ -1833,7 +1925,7 @@ static void end(Parser *p)
    }
    for (size_t i = 0; i < sizeof children / sizeof children[0] && !p->failed; i++)
       if (children[i].parent == l->kind && children[i].required &&
-          !(l->seen & (UINT64_C(1) << children[i].kind)))
+          !(l->seen[children[i].kind / 64] & SEEN_BIT(children[i].kind)))
          fail(p, "line %ld: <%s> has no <%s>", l->line, name, children[i].name);
    if (p->failed)
       return;
@@ -1874,18 +1966,18 @@ static void start(Parser *p, const char *name, bool empty)
          if (children[i].kind == K_STABLE && p->version != 2)
             break;               /* not version 1's: ignored, as additions */
          k = children[i].kind;
-         uint64_t bit = UINT64_C(1) << k;
-         if ((parent->seen & bit) && !children[i].many) {
+         uint64_t *word = &parent->seen[k / 64], bit = SEEN_BIT(k);
+         if ((*word & bit) && !children[i].many) {
             fail(p, "line %ld: more than one <%s> in <%s>", line, name,
                  kind_name[parent->kind]);
             return;
          }
-         parent->seen |= bit;
+         *word |= bit;
          break;
       }
    }
    GROW(p->lv, p->caplv, p->nlv + 1);
-   p->lv[p->nlv++] = (Level){ .kind = k, .seen = 0, .line = line };
+   p->lv[p->nlv++] = (Level){ .kind = k, .line = line };
    if (has_text(k))
       buf_clear(&p->text);
    begin(p, k, name, line);
@@ -2283,6 +2375,35 @@ static const char *sum_num(const Sum *s)
    return s->over ? "more than 2^64" : num(s->v);
 }
 
+/* <snapshots>: each snapshot's sites and rest add up to its live
+   bytes, its roles too, and no more are kept than taken. */
+static void check_snaps(const Report *r, const char *file, size_t *warnings)
+{
+   const Snaps *ss = r->snaps;
+   if (ss == NULL)
+      return;
+   if (ss->n != ss->kept || ss->kept > ss->taken)
+      warn(warnings, file, "<snapshots> lists %zu snapshots, says %s kept "
+           "of %s taken", ss->n, num(ss->kept), num(ss->taken));
+   for (size_t i = 0; i < ss->n; i++) {
+      const Snap *sn = &ss->list[i];
+      Sum sites = { 0 }, roles = { 0 };
+      sum_add(&sites, sn->rest_bytes);
+      for (size_t k = 0; k < sn->nsites; k++)
+         sum_add(&sites, sn->sites[k].live_bytes);
+      for (size_t k = 0; k < sn->nroles; k++)
+         sum_add(&roles, sn->roles[k].live_bytes);
+      if (!sum_is(&sites, sn->live_bytes))
+         warn(warnings, file, "snapshot %s: its sites and the rest sum to "
+              "%s, not its %s live", num(sn->seq), sum_num(&sites),
+              bytes_str(sn->live_bytes));
+      if (!sum_is(&roles, sn->live_bytes))
+         warn(warnings, file, "snapshot %s: its roles sum to %s, not its "
+              "%s live", num(sn->seq), sum_num(&roles),
+              bytes_str(sn->live_bytes));
+   }
+}
+
 static void check_maps(const Report *r, const char *file, size_t *warnings)
 {
    const Maps *m = r->maps;
@@ -2424,6 +2545,12 @@ static void check_tasks(const Report *r, const char *file, size_t *warnings)
    const Tasks *t = r->tasks;
    if (t == NULL)
       return;
+   /* A report written at a snapshot is the run so far: asynctrace sums
+      the tasks' shares when it first writes <tasks> and not again until
+      the end, so they may be stale there. */
+   if (r->end_how == END_OTHER && r->signal &&
+       strcmp(r->signal, "snapshot") == 0)
+      return;
    Sum sb = { 0 }, sn = { 0 }, tb = { 0 }, tn = { 0 };
    for (size_t i = 0; i < t->nshares; i++) {
       const TaskShare *s = &t->shares[i];
@@ -2523,6 +2650,7 @@ size_t check_report(const Report *r, const char *file)
    check_tasks(r, file, &warnings);
    /* 4. Futex waits by class. */
    check_futex_classes(&warnings, r, file);
+   check_snaps(r, file, &warnings);
 
    /* Per role.  A role's memory live at exit is its <role-summary>'s
       <heap> live-bytes and live-blocks: the blocks allocated in that

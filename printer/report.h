@@ -319,6 +319,76 @@ const SpawnSite *spawn_site(const Tasks *t, uint64_t id);
 /* Its spawn frame (the first above Tokio's), or NULL if unknown. */
 const Frame *spawn_frame(const SpawnSite *s);
 
+/* <snapshots>: taken during the run (docs/report-format.md). */
+typedef struct {                 /* a <role> of a <snapshot> */
+   Role role;
+   uint64_t threads, live_bytes, live_blocks, waits, blocked_us, idle_us,
+            wakes;
+} SnapRole;
+
+typedef struct {                 /* a <site> of a <snapshot> */
+   Role role;
+   uint64_t live_bytes, live_blocks;
+   Stack stack;
+} SnapSite;
+
+typedef struct {                 /* a <snapshot> */
+   uint64_t seq, ms, insns, live_bytes, live_blocks, threads, rest_sites,
+            rest_bytes, rest_blocks;
+   char *cause, *label;          /* label: NULL if none */
+   bool peak;
+   SnapRole *roles;
+   size_t nroles, caproles;
+   SnapSite *sites;
+   size_t nsites, capsites;
+} Snap;
+
+typedef struct {                 /* a <phase> */
+   uint64_t ms, insns, after;
+   char *label;
+} Phase;
+
+typedef struct {
+   char *interval;               /* NULL if none */
+   uint64_t taken, kept, max, sites;
+   Snap *list;
+   size_t n, cap;
+   Phase *phases;
+   size_t nphases, capphases;
+} Snaps;
+
+void snaps_free(Snaps *s);
+
+/* growth.c: sites whose live bytes grow across the snapshots after a
+   warm-up: by default the first phase, else --after=N (snapshot seq) or
+   --after=TIME (Nms, Ns, Nmin, Nh). */
+typedef struct {
+   bool set;                     /* --after given */
+   bool by_time;
+   uint64_t v;                   /* seq, or ms */
+} AfterOpt;
+extern AfterOpt growth_after;
+bool parse_after(const char *s, AfterOpt *out);
+
+typedef struct {
+   const SnapSite *site;         /* its row in the last snapshot */
+   size_t points;                /* snapshots it is in, after the warm-up */
+   uint64_t first_seq, last_seq, first_bytes, last_bytes;
+   double per_hour;              /* least-squares slope, bytes per hour */
+   double steady;                /* of the steps between its points, the
+                                    share that grew */
+   double r2;                    /* how well a line fits */
+} Suspect;
+
+typedef struct {
+   uint64_t after_seq;           /* snapshots with a larger seq are used */
+   const char *why;              /* "phase", "--after", "none" */
+   const Phase *phase;           /* the phase, if why is "phase" */
+   size_t used;                  /* snapshots used */
+   Suspect *list;                /* most growth per hour first */
+   size_t n;
+} Growth;
+
 enum EndHow { END_EXIT, END_SIGNAL, END_OTHER };
 
 typedef struct {                 /* a stack of the table a kept site uses */
@@ -417,6 +487,7 @@ typedef struct {
 
    Maps *maps;                   /* <mappings>; NULL if absent */
    Tasks *tasks;                 /* <tasks>; NULL if absent */
+   Snaps *snaps;                 /* <snapshots>; NULL if absent */
 
    /* Version 2's <stack-table>.  Every frame is kept, once: a frame
       comes before the first stack that uses it, so which are needed is
@@ -433,6 +504,10 @@ typedef struct {
    size_t nneed;
    uint64_t ntstacks;            /* the table's stacks */
 } Report;
+
+/* growth.c: NULL if the report has no snapshots; free with growth_free. */
+Growth *growth_find(const Report *r);
+void growth_free(Growth *g);
 
 /* How much of each list to keep while reading: the options. */
 typedef struct {
@@ -527,7 +602,8 @@ enum Section {
    SEC_OVERVIEW, SEC_THREADS, SEC_ROLES, SEC_HEAP, SEC_TIMELINE,
    SEC_ALLOC_SITES, SEC_CROSS_FREES, SEC_BAD_CALLS, SEC_LEAKS,
    SEC_LOSS_RECORDS, SEC_ORPHANS, SEC_LIVE_SITES, SEC_FUTEX_SITES,
-   SEC_WAKE_PAIRS, SEC_FOOTPRINT, SEC_TASKS, SEC_N
+   SEC_WAKE_PAIRS, SEC_FOOTPRINT, SEC_SNAPSHOTS, SEC_GROWTH, SEC_TASKS,
+   SEC_N
 };
 extern const char *const section_names[SEC_N];   /* for --show, --hide */
 

@@ -163,6 +163,10 @@ static void print_run(const Report *r)
       printf("Ended:    not yet: the report so far, written when the program "
              "took the last of Valgrind's thread slots (rerun with a larger "
              "--max-threads)\n");
+   else if (strcmp(r->signal, "snapshot") == 0)
+      printf("Ended:    not when this was written: the report as of the last "
+             "snapshot; if the run is over, it ended without the tool's "
+             "end (SIGKILL?)\n");
    else
       printf("Ended:    %s\n", r->signal);
 }
@@ -989,6 +993,9 @@ static void print_verdict(Report *r)
       } else if (strcmp(r->signal, "thread-limit") == 0) {
          buf_adds(&b, "Still running when all of Valgrind's thread slots "
                       "were taken (the report so far)");
+      } else if (strcmp(r->signal, "snapshot") == 0) {
+         buf_adds(&b, "Still running at the last snapshot (the report so "
+                      "far)");
       } else {
          buf_adds(&b, "Ended (");
          buf_adds(&b, r->signal);
@@ -2027,6 +2034,103 @@ static void print_footprint(Report *r, const ThreadIndex *ix)
    }
 }
 
+/* ---- Snapshots and growth (growth.c) ---- */
+
+static char *own_place(const Stack *s);
+
+static void print_snapshots(Report *r)
+{
+   static const char *const head[] = {
+      "seq", "ms", "cause", "live bytes", "blocks", "threads", "largest role",
+   };
+   static const bool right[] = { true, true, false, true, true, true, false };
+   static const size_t cap[] = { 0, 0, 40, 0, 0, 0, ROLE_COL_MAX + 20 };
+   const Snaps *ss = r->snaps;
+   if (ss == NULL)
+      return;
+   printf("\nSnapshots: %s taken", num(ss->taken));
+   if (ss->interval)
+      printf(" (every %s)", ss->interval);
+   printf(", %s kept (at most %s: older ones thinned, the largest kept):\n",
+          num(ss->n), num(ss->max));
+   Table t = { .ncols = 7, .head = head, .right = right, .cap = cap };
+   for (size_t i = 0; i < ss->n; i++) {
+      const Snap *sn = &ss->list[i];
+      const SnapRole *big = NULL;
+      Buf b = { 0 };
+      for (size_t k = 0; k < sn->nroles; k++)
+         if (big == NULL || sn->roles[k].live_bytes > big->live_bytes)
+            big = &sn->roles[k];
+      cell(&t, num(sn->seq));
+      cell(&t, num(sn->ms));
+      buf_adds(&b, sn->cause ? sn->cause : "?");
+      if (sn->label) {
+         buf_adds(&b, " \"");
+         buf_adds(&b, sn->label);
+         buf_adds(&b, "\"");
+      }
+      if (sn->peak)
+         buf_adds(&b, ", largest");
+      cell_free(&t, b.s ? b.s : strdup(""));
+      cell(&t, num(sn->live_bytes));
+      cell(&t, num(sn->live_blocks));
+      cell(&t, num(sn->threads));
+      if (big) {
+         Buf c = { 0 };
+         char *rl = role_label(&big->role, false);
+         buf_adds(&c, rl);
+         buf_adds(&c, " ");
+         buf_adds(&c, num(big->live_bytes));
+         free(rl);
+         cell_free(&t, c.s);
+      } else {
+         cell(&t, "-");
+      }
+   }
+   table_print(&t);
+   for (size_t i = 0; i < ss->nphases; i++)
+      printf("Phase \"%s\" at %s ms, after snapshot %s\n",
+             ss->phases[i].label ? ss->phases[i].label : "",
+             num(ss->phases[i].ms), num(ss->phases[i].after));
+}
+
+static void print_growth(Report *r)
+{
+   Growth *g = growth_find(r);
+   if (g == NULL)
+      return;
+   printf("\nGrowth suspects: sites whose live bytes grow across the "
+          "snapshots");
+   if (strcmp(g->why, "phase") == 0)
+      printf(" after phase \"%s\" (snapshot %s on)",
+             g->phase->label ? g->phase->label : "", num(g->after_seq + 1));
+   else if (strcmp(g->why, "--after") == 0)
+      printf(" after snapshot %s (--after)", num(g->after_seq));
+   printf(", %s %s:\n", num(g->used), plural(g->used, "snapshot", "snapshots"));
+   if (g->used < 3) {
+      printf("  too few snapshots to tell (3 needed)\n");
+   } else if (g->n == 0) {
+      printf("  none: no site grew steadily\n");
+   }
+   for (size_t i = 0; i < g->n; i++) {
+      const Suspect *s = &g->list[i];
+      char *rl = role_label(&s->site->role, false);
+      char *where = own_place(&s->site->stack);
+      char rate[64];
+      if (s->per_hour > 0)
+         snprintf(rate, sizeof rate, "%s bytes/hour", num((uint64_t)(s->per_hour + 0.5)));
+      else
+         snprintf(rate, sizeof rate, "(no time between snapshots)");
+      printf("  %s, %s: %s -> %s live over snapshots %s..%s, %s, grew in "
+             "%.0f%% of %zu steps, R^2 %.2f\n", where ? where : "???", rl,
+             num(s->first_bytes), num(s->last_bytes), num(s->first_seq),
+             num(s->last_seq), rate, 100.0 * s->steady, s->points - 1, s->r2);
+      free(rl);
+      free(where);
+   }
+   growth_free(g);
+}
+
 /* ---- Leaks ---- */
 
 /* At most this many holders of still reachable memory are listed. */
@@ -2711,6 +2815,8 @@ void print_text(Report *rep, size_t nwarn, const TextOptions *opt)
    if (SHOW(SEC_LIVE_SITES)) print_sites(rep, opt->top, &ix);
    if (SHOW(SEC_FUTEX_SITES)) print_futex_sites(rep, opt->futex_top);
    if (SHOW(SEC_WAKE_PAIRS)) print_wakes(rep, &ix);
+   if (SHOW(SEC_SNAPSHOTS)) print_snapshots(rep);
+   if (SHOW(SEC_GROWTH)) print_growth(rep);
 #undef SHOW
    free(ix.by_seq);
 }
@@ -2718,5 +2824,6 @@ void print_text(Report *rep, size_t nwarn, const TextOptions *opt)
 const char *const section_names[SEC_N] = {
    "overview", "threads", "roles", "heap", "timeline", "alloc-sites",
    "cross-frees", "bad-calls", "leaks", "loss-records", "orphans",
-   "live-sites", "futex-sites", "wake-pairs", "footprint", "tasks",
+   "live-sites", "futex-sites", "wake-pairs", "footprint", "snapshots",
+   "growth", "tasks",
 };

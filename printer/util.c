@@ -559,6 +559,31 @@ const Frame *spawn_frame(const SpawnSite *s)
    return stack_frame(&s->stack, (size_t)s->frame);
 }
 
+void snaps_free(Snaps *s)
+{
+   if (s == NULL)
+      return;
+   for (size_t i = 0; i < s->n; i++) {
+      Snap *sn = &s->list[i];
+      for (size_t k = 0; k < sn->nroles; k++)
+         free(sn->roles[k].role.role);
+      for (size_t k = 0; k < sn->nsites; k++) {
+         free(sn->sites[k].role.role);
+         stack_free(&sn->sites[k].stack);
+      }
+      free(sn->roles);
+      free(sn->sites);
+      free(sn->cause);
+      free(sn->label);
+   }
+   for (size_t i = 0; i < s->nphases; i++)
+      free(s->phases[i].label);
+   free(s->list);
+   free(s->phases);
+   free(s->interval);
+   free(s);
+}
+
 void report_free(Report *r)
 {
    free(r->tool_version);
@@ -624,6 +649,7 @@ void report_free(Report *r)
    free(r->bad);
    maps_free(r->maps);
    tasks_free(r->tasks);
+   snaps_free(r->snaps);
    free(r->tframes);
    arena_free(r->strs);
    free(r->tids);
