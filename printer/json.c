@@ -747,6 +747,100 @@ static void j_maps(Json *j, const Report *r)
    j_end_obj(j);
 }
 
+/* ---- Tokio tasks ---- */
+
+static void j_tasks(Json *j, const Report *r)
+{
+   const Tasks *t = r->tasks;
+   if (t == NULL)
+      return;
+   j_obj(j, "tasks", false);
+   j_str(j, "attribution", t->attribution ? t->attribution : "?");
+   j_str(j, "recognised", t->recognised ? t->recognised : "?");
+   j_u64(j, "spawned", t->spawned);
+   j_u64(j, "poll_entries", t->poll_entries);
+   j_u64(j, "unknown_polls", t->unknown_polls);
+   j_u64(j, "shown", t->shown);
+   j_arr(j, "spawn_sites", false);
+   for (size_t i = 0; i < t->nsites; i++) {
+      const SpawnSite *s = &t->sites[i];
+      j_obj(j, NULL, false);
+      j_u64(j, "id", s->id);
+      j_str(j, "kind", s->kind ? s->kind : "?");
+      j_str(j, "future", s->future ? s->future : "?");
+      if (s->has_frame)
+         j_u64(j, "frame", s->frame);
+      j_u64(j, "spawned", s->spawned);
+      j_u64(j, "ended", s->ended);
+      j_u64(j, "alive_at_exit", s->alive);
+      j_u64(j, "pending_at_exit", s->pending);
+      j_u64(j, "polls", s->polls);
+      j_u64(j, "instructions", s->insns);
+      j_u64(j, "max_poll_instructions", s->max_poll);
+      j_u64(j, "allocs", s->allocs);
+      j_u64(j, "bytes_allocated", s->bytes);
+      j_u64(j, "peak_live", s->peak_live);
+      j_u64(j, "live_blocks", s->live_blocks);
+      j_u64(j, "live_bytes", s->live_bytes);
+      if (s->has_lost) {
+         j_u64(j, "lost_bytes", s->lost_bytes);
+         j_u64(j, "lost_blocks", s->lost_blocks);
+      }
+      j_u64(j, "blocking_waits", s->waits);
+      j_u64(j, "blocking_us", s->blocked_us);
+      j_stack(j, &s->stack);
+      j_end_obj(j);
+   }
+   j_end_arr(j);
+   j_arr(j, "role_shares", false);
+   for (size_t i = 0; i < t->nshares; i++) {
+      const TaskShare *s = &t->shares[i];
+      j_obj(j, NULL, true);
+      j_role(j, &s->role);
+      j_u64(j, "allocs_in_tasks", s->allocs_in);
+      j_u64(j, "bytes_in_tasks", s->bytes_in);
+      j_u64(j, "allocs_outside", s->allocs_out);
+      j_u64(j, "bytes_outside", s->bytes_out);
+      j_u64(j, "instructions_in_tasks", s->insns_in);
+      j_end_obj(j);
+   }
+   j_end_arr(j);
+   j_arr(j, "tasks", false);
+   for (size_t i = 0; i < t->ntasks; i++) {
+      const TaskRec *k = &t->tasks[i];
+      j_obj(j, NULL, false);
+      j_u64(j, "seq", k->seq);
+      j_u64(j, "spawn_site", k->site);
+      j_str(j, "state", k->state ? k->state : "?");
+      j_u64(j, "polls", k->polls);
+      j_u64(j, "instructions", k->insns);
+      j_u64(j, "max_poll_instructions", k->max_poll);
+      j_u64(j, "allocs", k->allocs);
+      j_u64(j, "bytes_allocated", k->bytes);
+      j_u64(j, "blocking_waits", k->waits);
+      j_u64(j, "spawned_ms", k->spawned_ms);
+      if (k->has_ended)
+         j_u64(j, "ended_ms", k->ended_ms);
+      if (stack_depth(&k->stack) > 0)
+         j_stack(j, &k->stack);
+      j_end_obj(j);
+   }
+   j_end_arr(j);
+   j_arr(j, "blocking_in_async", false);
+   for (size_t i = 0; i < t->nblocks; i++) {
+      const BlockIn *b = &t->blocks[i];
+      j_obj(j, NULL, false);
+      j_u64(j, "spawn_site", b->site);
+      j_u64(j, "waits", b->waits);
+      j_u64(j, "blocked_us", b->blocked_us);
+      j_u64(j, "max_us", b->max_us);
+      j_stack(j, &b->stack);
+      j_end_obj(j);
+   }
+   j_end_arr(j);
+   j_end_obj(j);
+}
+
 /* ---- Snapshots and growth suspects (growth.c) ---- */
 
 static void j_num(Json *j, const char *key, double v, int prec)
@@ -1021,6 +1115,7 @@ void print_json(Report *rep, const char *file, const Limits *lim,
    j_xfrees(&j, rep);
    j_bad(&j, rep);
    j_maps(&j, rep);
+   j_tasks(&j, rep);
    j_snaps(&j, rep);
    j_leaks(&j, rep, lim->leaks_top);
    j_orphans(&j, rep);

@@ -310,12 +310,14 @@ enum Kind {
    K_HELD, K_LREC, K_XFREES, K_XFREE, K_TIMELINE, K_SAMPLE, K_SROLE,
    K_ASITES, K_ASITE, K_BADCALLS, K_BADCALL, K_STABLE, K_TSTACK,
    K_MAPS, K_FPRINT, K_RFP, K_TFP, K_MAP, K_PFROM,
+   K_TASKS, K_SPAWN, K_RSHARE, K_TASK, K_BLOCKIN,
    K_SNAPS, K_SNAP, K_SNROLE, K_SNSITE, K_PHASE,
    K_COUNT
 };
 
-/* Level.seen has a bit per kind. */
-_Static_assert(K_COUNT <= 64, "too many element kinds for Level.seen");
+/* Level.seen has a bit per kind, in as many words as that takes. */
+#define SEEN_WORDS ((K_COUNT + 63) / 64)
+#define SEEN_BIT(k) (UINT64_C(1) << ((k) % 64))
 
 static const char *const kind_name[K_COUNT] = {
    "?", "asynctrace", "run", "tool", "valgrind", "command", "exe", "arg",
@@ -327,6 +329,7 @@ static const char *const kind_name[K_COUNT] = {
    "timeline", "sample", "role", "alloc-sites", "site", "bad-calls",
    "bad-call", "stack-table", "stack", "mappings", "footprint",
    "role-footprint", "thread-footprint", "map", "pointed-from",
+   "tasks", "spawn-site", "role-share", "task", "blocking-in-async",
    "snapshots", "snapshot", "role", "site", "phase",
 };
 
@@ -353,6 +356,7 @@ static const struct {
    { K_ROOT, "alloc-sites", K_ASITES, false, false },
    { K_ROOT, "bad-calls", K_BADCALLS, false, false },
    { K_ROOT, "mappings", K_MAPS, false, false },
+   { K_ROOT, "tasks", K_TASKS, false, false },
    { K_ROOT, "snapshots", K_SNAPS, false, false },
    /* Version 2 (skipped in version 1). */
    { K_ROOT, "stack-table", K_STABLE, false, false },
@@ -396,6 +400,13 @@ static const struct {
    { K_FPRINT, "thread-footprint", K_TFP, true, false },
    { K_MAPS, "map", K_MAP, true, false },
    { K_MAP, "stack", K_STACK, false, true },
+   { K_TASKS, "spawn-site", K_SPAWN, true, false },
+   { K_TASKS, "role-share", K_RSHARE, true, false },
+   { K_TASKS, "task", K_TASK, true, false },
+   { K_TASKS, "blocking-in-async", K_BLOCKIN, true, false },
+   { K_SPAWN, "stack", K_STACK, false, true },
+   { K_TASK, "stack", K_STACK, false, false },
+   { K_BLOCKIN, "stack", K_STACK, false, true },
    { K_SNAPS, "snapshot", K_SNAP, true, false },
    { K_SNAPS, "phase", K_PHASE, true, false },
    { K_SNAP, "role", K_SNROLE, true, false },
@@ -426,7 +437,7 @@ static bool has_text(enum Kind k)
 
 typedef struct {
    enum Kind kind;
-   uint64_t seen;                /* bit per child kind met so far */
+   uint64_t seen[SEEN_WORDS];    /* bit per child kind met so far */
    long line;
 } Level;
 
@@ -774,6 +785,25 @@ static void stack_ref(Parser *p, long line)
    }
 }
 
+/* The stacks of <tasks> (a task may have none), into out if not
+   NULL; returns how many. */
+static size_t task_stacks(Report *r, Stack **out)
+{
+   Tasks *t = r->tasks;
+   size_t n = 0;
+   for (size_t i = 0; t && i < t->nsites + t->ntasks + t->nblocks; i++) {
+      Stack *s = i < t->nsites ? &t->sites[i].stack
+               : i < t->nsites + t->ntasks ? &t->tasks[i - t->nsites].stack
+               : &t->blocks[i - t->nsites - t->ntasks].stack;
+      if (s->ref == 0)
+         continue;
+      if (out)
+         out[n] = s;
+      n++;
+   }
+   return n;
+}
+
 static int cmp_need(const void *a, const void *b)
 {
    const Need *x = a, *y = b;
@@ -788,12 +818,18 @@ static void table_begin(Parser *p, long line)
    if (!attr_u64(p, "stack-table", "stacks", line, &p->table_stacks))
       return;
    size_t nmaps = r->maps ? r->maps->nlist : 0;
+   size_t ntasks = task_stacks(r, NULL);
    size_t nsnap = 0;
    for (size_t i = 0; r->snaps && i < r->snaps->n; i++)
       nsnap += r->snaps->list[i].nsites;
    size_t n = r->nsites + r->nfsites + r->nlrecs + r->nasites + r->nbad
-              + nmaps + nsnap, k = 0;
-   r->need = xrealloc(NULL, n * sizeof *r->need);
+              + nmaps + ntasks + nsnap, k = 0;
+   r->need = xrealloc(NULL, (n ? n : 1) * sizeof *r->need);
+   Stack **ts = xrealloc(NULL, (ntasks ? ntasks : 1) * sizeof *ts);
+   task_stacks(r, ts);
+   for (size_t i = 0; i < ntasks; i++)
+      r->need[k++] = (Need){ .ref = ts[i]->ref };
+   free(ts);
    for (size_t i = 0; i < r->nsites; i++)
       r->need[k++] = (Need){ .ref = r->sites[i].stack.ref };
    for (size_t i = 0; i < r->nfsites; i++)
@@ -950,6 +986,12 @@ static void resolve_stacks(Report *r)
       resolve_stack(r, &r->bad[i].stack);
    for (size_t i = 0; r->maps && i < r->maps->nlist; i++)
       resolve_stack(r, &r->maps->list[i].stack);
+   size_t nt = task_stacks(r, NULL);
+   Stack **ts = xrealloc(NULL, (nt ? nt : 1) * sizeof *ts);
+   task_stacks(r, ts);
+   for (size_t i = 0; i < nt; i++)
+      resolve_stack(r, ts[i]);
+   free(ts);
    for (size_t i = 0; r->snaps && i < r->snaps->n; i++)
       for (size_t j = 0; j < r->snaps->list[i].nsites; j++)
          resolve_stack(r, &r->snaps->list[i].sites[j].stack);
@@ -966,6 +1008,122 @@ static bool attr_fp(Parser *p, const char *elem, long line, Fp *f)
           attr_u64(p, elem, "stack-maps", line, &f->stack_maps) &&
           attr_u64(p, elem, "anon-maps", line, &f->anon_maps) &&
           attr_u64(p, elem, "file-maps", line, &f->file_maps);
+}
+
+/* ---- <tasks> ---- */
+
+/* A spawn site's figures, by attribute name. */
+static const struct {
+   const char *name;
+   size_t off;
+} spawn_figs[] = {
+   { "spawned", offsetof(SpawnSite, spawned) },
+   { "ended", offsetof(SpawnSite, ended) },
+   { "alive-at-exit", offsetof(SpawnSite, alive) },
+   { "pending-at-exit", offsetof(SpawnSite, pending) },
+   { "polls", offsetof(SpawnSite, polls) },
+   { "insns", offsetof(SpawnSite, insns) },
+   { "max-poll-insns", offsetof(SpawnSite, max_poll) },
+   { "allocs", offsetof(SpawnSite, allocs) },
+   { "bytes-allocated", offsetof(SpawnSite, bytes) },
+   { "peak-live", offsetof(SpawnSite, peak_live) },
+   { "live-blocks", offsetof(SpawnSite, live_blocks) },
+   { "live-bytes", offsetof(SpawnSite, live_bytes) },
+   { "blocking-waits", offsetof(SpawnSite, waits) },
+   { "blocking-us", offsetof(SpawnSite, blocked_us) },
+};
+
+/* The stack of the <tasks> entry being read (the last of its kind). */
+static Stack *task_stack(Tasks *t, enum Kind parent)
+{
+   return parent == K_SPAWN ? &t->sites[t->nsites - 1].stack
+        : parent == K_TASK ? &t->tasks[t->ntasks - 1].stack
+        : &t->blocks[t->nblocks - 1].stack;
+}
+
+/* <tasks> and its entries; every entry is kept (the tool lists a
+   bounded number of tasks, and spawn sites are places in the code). */
+static void tasks_begin(Parser *p, enum Kind k, const char *name, long line)
+{
+   Report *r = p->rep;
+   Tasks *t = r->tasks;
+   switch (k) {
+   case K_TASKS:
+      t = r->tasks = xrealloc(NULL, sizeof *t);
+      memset(t, 0, sizeof *t);
+      if ((t->attribution = attr_str(p, name, "attribution", true, line)) &&
+          (t->recognised = attr_str(p, name, "recognised", true, line)) &&
+          attr_u64(p, name, "spawned", line, &t->spawned) &&
+          attr_u64(p, name, "poll-entries", line, &t->poll_entries) &&
+          attr_u64(p, name, "unknown-polls", line, &t->unknown_polls))
+         attr_u64(p, name, "shown", line, &t->shown);
+      break;
+   case K_SPAWN: {
+      GROW(t->sites, t->capsites, t->nsites + 1);
+      SpawnSite *s = &t->sites[t->nsites++];
+      bool lost_blocks = false;
+      memset(s, 0, sizeof *s);
+      if (!attr_id(p, name, "id", line, &s->id) ||
+          !(s->kind = attr_str(p, name, "kind", true, line)) ||
+          !(s->future = attr_str(p, name, "future", true, line)) ||
+          !attr_u64_opt(p, name, "frame", line, &s->frame, &s->has_frame))
+         break;
+      for (size_t i = 0; i < sizeof spawn_figs / sizeof spawn_figs[0]; i++)
+         if (!attr_u64(p, name, spawn_figs[i].name, line,
+                       (uint64_t *)((char *)s + spawn_figs[i].off)))
+            return;
+      if (attr_u64_opt(p, name, "lost-bytes", line, &s->lost_bytes,
+                       &s->has_lost) &&
+          attr_u64_opt(p, name, "lost-blocks", line, &s->lost_blocks,
+                       &lost_blocks) && s->has_lost != lost_blocks)
+         fail(p, "line %ld: <%s> has %s but not %s", line, name,
+              s->has_lost ? "lost-bytes" : "lost-blocks",
+              s->has_lost ? "lost-blocks" : "lost-bytes");
+      break;
+   }
+   case K_RSHARE: {
+      GROW(t->shares, t->capshares, t->nshares + 1);
+      TaskShare *s = &t->shares[t->nshares++];
+      memset(s, 0, sizeof *s);
+      if (attr_role(p, name, line, &s->role, false) &&
+          attr_u64(p, name, "allocs-in-tasks", line, &s->allocs_in) &&
+          attr_u64(p, name, "bytes-in-tasks", line, &s->bytes_in) &&
+          attr_u64(p, name, "allocs-outside", line, &s->allocs_out) &&
+          attr_u64(p, name, "bytes-outside", line, &s->bytes_out))
+         attr_u64(p, name, "insns-in-tasks", line, &s->insns_in);
+      break;
+   }
+   case K_TASK: {
+      GROW(t->tasks, t->captasks, t->ntasks + 1);
+      TaskRec *x = &t->tasks[t->ntasks++];
+      memset(x, 0, sizeof *x);
+      if (attr_u64(p, name, "seq", line, &x->seq) &&
+          attr_u64(p, name, "spawn-site", line, &x->site) &&
+          (x->state = attr_str(p, name, "state", true, line)) &&
+          attr_u64(p, name, "polls", line, &x->polls) &&
+          attr_u64(p, name, "insns", line, &x->insns) &&
+          attr_u64(p, name, "max-poll-insns", line, &x->max_poll) &&
+          attr_u64(p, name, "allocs", line, &x->allocs) &&
+          attr_u64(p, name, "bytes-allocated", line, &x->bytes) &&
+          attr_u64(p, name, "blocking-waits", line, &x->waits) &&
+          attr_u64(p, name, "spawned-ms", line, &x->spawned_ms))
+         attr_u64_opt(p, name, "ended-ms", line, &x->ended_ms,
+                      &x->has_ended);
+      break;
+   }
+   case K_BLOCKIN: {
+      GROW(t->blocks, t->capblocks, t->nblocks + 1);
+      BlockIn *b = &t->blocks[t->nblocks++];
+      memset(b, 0, sizeof *b);
+      if (attr_u64(p, name, "spawn-site", line, &b->site) &&
+          attr_u64(p, name, "waits", line, &b->waits) &&
+          attr_u64(p, name, "blocked-us", line, &b->blocked_us))
+         attr_u64(p, name, "max-us", line, &b->max_us);
+      break;
+   }
+   default:
+      break;
+   }
 }
 
 /* Reads the attributes of an element that has just started. */
@@ -1112,6 +1270,9 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       case K_ASITE: p->stack = &p->asite.stack; break;
       case K_BADCALL: p->stack = &p->bad.stack; break;
       case K_MAP: p->stack = &p->map.stack; break;
+      case K_SPAWN: case K_TASK: case K_BLOCKIN:
+         p->stack = task_stack(p->rep->tasks, p->lv[p->nlv - 2].kind);
+         break;
       case K_SNSITE: {
          Snap *sn = &r->snaps->list[r->snaps->n - 1];
          p->stack = &sn->sites[sn->nsites - 1].stack;
@@ -1163,9 +1324,10 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       if (attr_u64(p, name, "bytes-allocated", line, &s->bytes_allocated) &&
           attr_u64(p, name, "live-bytes", line, &s->live_bytes) &&
           attr_u64_opt(p, name, "live-blocks", line, &s->live_blocks,
-                       &s->has_live_blocks))
-         attr_u64_opt(p, name, "peak-live", line, &s->peak_live,
-                      &s->has_peak_live);
+                       &s->has_live_blocks) &&
+          attr_u64_opt(p, name, "peak-live", line, &s->peak_live,
+                       &s->has_peak_live))
+         attr_u64_opt(p, name, "allocs", line, &s->allocs, &s->has_allocs);
       break;
    }
    case K_RFUTEX:
@@ -1503,6 +1665,9 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
          x->file = attr_str(p, name, "file", false, line);
       break;
    }
+   case K_TASKS: case K_SPAWN: case K_RSHARE: case K_TASK: case K_BLOCKIN:
+      tasks_begin(p, k, name, line);
+      break;
    default:
       break;
    }
@@ -1760,7 +1925,7 @@ static void end(Parser *p)
    }
    for (size_t i = 0; i < sizeof children / sizeof children[0] && !p->failed; i++)
       if (children[i].parent == l->kind && children[i].required &&
-          !(l->seen & (UINT64_C(1) << children[i].kind)))
+          !(l->seen[children[i].kind / 64] & SEEN_BIT(children[i].kind)))
          fail(p, "line %ld: <%s> has no <%s>", l->line, name, children[i].name);
    if (p->failed)
       return;
@@ -1801,18 +1966,18 @@ static void start(Parser *p, const char *name, bool empty)
          if (children[i].kind == K_STABLE && p->version != 2)
             break;               /* not version 1's: ignored, as additions */
          k = children[i].kind;
-         uint64_t bit = UINT64_C(1) << k;
-         if ((parent->seen & bit) && !children[i].many) {
+         uint64_t *word = &parent->seen[k / 64], bit = SEEN_BIT(k);
+         if ((*word & bit) && !children[i].many) {
             fail(p, "line %ld: more than one <%s> in <%s>", line, name,
                  kind_name[parent->kind]);
             return;
          }
-         parent->seen |= bit;
+         *word |= bit;
          break;
       }
    }
    GROW(p->lv, p->caplv, p->nlv + 1);
-   p->lv[p->nlv++] = (Level){ .kind = k, .seen = 0, .line = line };
+   p->lv[p->nlv++] = (Level){ .kind = k, .line = line };
    if (has_text(k))
       buf_clear(&p->text);
    begin(p, k, name, line);
@@ -2372,6 +2537,77 @@ static void check_futex_classes(size_t *warnings, const Report *r,
               num(ro[2 * c + 1].v));
 }
 
+/* <tasks>: each role's allocations in tasks and outside are its own
+   (<role-summary>'s <heap>), its instructions in tasks at most its
+   threads', and the spawn sites' allocations the roles' in tasks. */
+static void check_tasks(const Report *r, const char *file, size_t *warnings)
+{
+   const Tasks *t = r->tasks;
+   if (t == NULL)
+      return;
+   /* A report written at a snapshot is the run so far: asynctrace sums
+      the tasks' shares when it first writes <tasks> and not again until
+      the end, so they may be stale there. */
+   if (r->end_how == END_OTHER && r->signal &&
+       strcmp(r->signal, "snapshot") == 0)
+      return;
+   Sum sb = { 0 }, sn = { 0 }, tb = { 0 }, tn = { 0 };
+   for (size_t i = 0; i < t->nshares; i++) {
+      const TaskShare *s = &t->shares[i];
+      sum_add(&sb, s->bytes_in);
+      sum_add(&sn, s->allocs_in);
+      if (!r->has_roles)
+         continue;
+      const RoleSum *rs = NULL;
+      for (size_t j = 0; j < r->nroles && rs == NULL; j++)
+         if (same_role(&r->roles[j].role, &s->role))
+            rs = &r->roles[j];
+      Sum b = { 0 }, n = { 0 };
+      sum_add(&b, s->bytes_in);
+      sum_add(&b, s->bytes_out);
+      sum_add(&n, s->allocs_in);
+      sum_add(&n, s->allocs_out);
+      uint64_t want_b = rs ? rs->bytes_allocated : 0,
+               want_n = rs ? rs->allocs : 0;
+      bool has_n = rs == NULL || rs->has_allocs;
+      char *label = role_label(&s->role, false);
+      if (!sum_is(&b, want_b) || (has_n && !sum_is(&n, want_n)))
+         warn(warnings, file, "role %s allocated %s in tasks and %s "
+              "outside, not its %s%s", label,
+              fig_text(s->bytes_in, s->allocs_in, true),
+              fig_text(s->bytes_out, s->allocs_out, true),
+              has_n ? fig_text(want_b, want_n, true)
+                    : fig_text(want_b, 0, false),
+              rs ? "" : " (it has no <role-summary>)");
+      if (s->insns_in > (rs ? rs->insns : 0))
+         warn(warnings, file, "role %s executed %s instructions in tasks, "
+              "more than its threads' %s", label, num(s->insns_in),
+              num(rs ? rs->insns : 0));
+      free(label);
+   }
+   /* A role that allocated has a share. */
+   for (size_t j = 0; r->has_roles && j < r->nroles; j++) {
+      const RoleSum *rs = &r->roles[j];
+      size_t i = 0;
+      while (i < t->nshares && !same_role(&t->shares[i].role, &rs->role))
+         i++;
+      if (i == t->nshares && (rs->bytes_allocated > 0 || rs->allocs > 0)) {
+         char *label = role_label(&rs->role, false);
+         warn(warnings, file, "role %s allocated %s, but <tasks> has no "
+              "<role-share> for it", label, bytes_str(rs->bytes_allocated));
+         free(label);
+      }
+   }
+   for (size_t i = 0; i < t->nsites; i++) {
+      sum_add(&tb, t->sites[i].bytes);
+      sum_add(&tn, t->sites[i].allocs);
+   }
+   if (tb.over || sb.over || tb.v != sb.v || tn.over || sn.over ||
+       tn.v != sn.v)
+      warn(warnings, file, "the spawn sites allocated %s, but the roles "
+           "%s in tasks", sum_text(&tb, &tn, true), sum_text(&sb, &sn, true));
+}
+
 /* Checks what the report holds (sections it lacks are not checked);
    warns on standard error about each broken invariant.  Returns the
    number of warnings. */
@@ -2411,6 +2647,7 @@ size_t check_report(const Report *r, const char *file)
            bytes_str(r->exit_bytes));
 
    check_maps(r, file, &warnings);
+   check_tasks(r, file, &warnings);
    /* 4. Futex waits by class. */
    check_futex_classes(&warnings, r, file);
    check_snaps(r, file, &warnings);

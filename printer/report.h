@@ -217,7 +217,8 @@ typedef struct {                 /* a <role-summary> */
    uint64_t threads, peak_alive, alive, churn, insns;
    uint64_t bytes_allocated, live_bytes, live_blocks;
    uint64_t live_at_peak, peak_live;
-   bool has_live_at_peak, has_peak_live, has_live_blocks;
+   uint64_t allocs;              /* of its <heap>, for the tasks' check */
+   bool has_live_at_peak, has_peak_live, has_live_blocks, has_allocs;
    Futex fx;
    size_t order;
 } RoleSum;
@@ -266,6 +267,57 @@ typedef struct {
 
 void maps_free(Maps *m);
 void maprec_free(MapRec *x);
+
+/* <tasks>: Tokio tasks by spawn site (docs/report-format.md).  The
+   strings are as written (kind: async, blocking, local; state: ended,
+   complete, pending, polling). */
+typedef struct {                 /* a <spawn-site> */
+   uint64_t id;
+   char *kind, *future;
+   uint64_t frame;               /* the spawn site's index in stack */
+   bool has_frame, has_lost;
+   uint64_t spawned, ended, alive, pending, polls, insns, max_poll,
+            allocs, bytes, peak_live, live_blocks, live_bytes,
+            lost_bytes, lost_blocks, waits, blocked_us;
+   Stack stack;                  /* a task cell's allocation stack */
+} SpawnSite;
+
+typedef struct {                 /* a <role-share> */
+   Role role;
+   uint64_t allocs_in, bytes_in, allocs_out, bytes_out, insns_in;
+} TaskShare;
+
+typedef struct {                 /* a <task> */
+   uint64_t seq, site, polls, insns, max_poll, allocs, bytes, waits,
+            spawned_ms, ended_ms;
+   bool has_ended;
+   char *state;
+   Stack stack;                  /* depth 0 if it has none */
+} TaskRec;
+
+typedef struct {                 /* a <blocking-in-async> */
+   uint64_t site, waits, blocked_us, max_us;
+   Stack stack;
+} BlockIn;
+
+typedef struct {
+   char *attribution, *recognised;
+   uint64_t spawned, poll_entries, unknown_polls, shown;
+   SpawnSite *sites;             /* every one, in the report's order */
+   size_t nsites, capsites;
+   TaskShare *shares;
+   size_t nshares, capshares;
+   TaskRec *tasks;
+   size_t ntasks, captasks;
+   BlockIn *blocks;
+   size_t nblocks, capblocks;
+} Tasks;
+
+void tasks_free(Tasks *t);
+/* The spawn site of that id, or NULL. */
+const SpawnSite *spawn_site(const Tasks *t, uint64_t id);
+/* Its spawn frame (the first above Tokio's), or NULL if unknown. */
+const Frame *spawn_frame(const SpawnSite *s);
 
 /* <snapshots>: taken during the run (docs/report-format.md). */
 typedef struct {                 /* a <role> of a <snapshot> */
@@ -434,6 +486,7 @@ typedef struct {
    uint64_t bad_total;           /* the sum of their counts */
 
    Maps *maps;                   /* <mappings>; NULL if absent */
+   Tasks *tasks;                 /* <tasks>; NULL if absent */
    Snaps *snaps;                 /* <snapshots>; NULL if absent */
 
    /* Version 2's <stack-table>.  Every frame is kept, once: a frame
@@ -549,7 +602,8 @@ enum Section {
    SEC_OVERVIEW, SEC_THREADS, SEC_ROLES, SEC_HEAP, SEC_TIMELINE,
    SEC_ALLOC_SITES, SEC_CROSS_FREES, SEC_BAD_CALLS, SEC_LEAKS,
    SEC_LOSS_RECORDS, SEC_ORPHANS, SEC_LIVE_SITES, SEC_FUTEX_SITES,
-   SEC_WAKE_PAIRS, SEC_FOOTPRINT, SEC_SNAPSHOTS, SEC_GROWTH, SEC_N
+   SEC_WAKE_PAIRS, SEC_FOOTPRINT, SEC_SNAPSHOTS, SEC_GROWTH, SEC_TASKS,
+   SEC_N
 };
 extern const char *const section_names[SEC_N];   /* for --show, --hide */
 

@@ -1,6 +1,6 @@
 /* text.c: at_print's text output: the run, the verdict, threads, roles,
- * heap, timeline, allocation sites, frees across roles, bad calls,
- * leaks, memory live at exit, futex sites and wake pairs.
+ * Tokio tasks, heap, timeline, allocation sites, frees across roles, bad
+ * calls, leaks, memory live at exit, futex sites and wake pairs.
  *
  * Copyright (C) 2026 the asynctrace authors.
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -880,6 +880,8 @@ static void clause(Buf *b, bool *first)
    *first = false;
 }
 
+static void add_lost_in_tasks(Buf *b, const Report *r);
+
 /* "159 bytes definitely lost and 192 indirectly lost (allocated on
    main 351)", or nothing if none. */
 static void add_lost(Buf *b, const Report *r, bool *first)
@@ -909,6 +911,8 @@ static void add_lost(Buf *b, const Report *r, bool *first)
          buf_adds(b, ")");
       }
       free(a);
+      if (d > 0)
+         add_lost_in_tasks(b, r);
    }
    if (pos > 0) {
       clause(b, first);
@@ -1368,6 +1372,381 @@ static void print_stack_grouped(const Stack *s, const Grouped *g)
 static void print_stack(const Stack *s)
 {
    print_stack_grouped(s, NULL);
+}
+
+/* ---- Tasks ---- */
+
+/* Spawn sites, blocking waits and pending tasks listed per list. */
+#define TASK_SITES_SHOWN 10
+#define TASK_BLOCKS_SHOWN 10
+#define PENDING_PER_SITE 3
+/* Spawn sites named in the verdict; the rest are summed. */
+#define VERDICT_SPAWN_SITES 3
+
+/* Where a spawn site is: "fn (file:line)", or with file_first
+   "file:line (fn)" (the verdict's). */
+static void add_spawn_place(Buf *b, const SpawnSite *s, bool file_first)
+{
+   const Frame *f = spawn_frame(s);
+   if (f == NULL) {
+      buf_adds(b, "an unknown place (its stack does not reach it)");
+      return;
+   }
+   Buf where = { 0 };
+   char t[48];
+   if (f->file) {
+      buf_adds(&where, f->file);
+      if (f->has_line) {
+         snprintf(t, sizeof t, ":%" PRIu64, f->line);
+         buf_adds(&where, t);
+      }
+   } else if (f->obj) {
+      buf_adds(&where, "in ");
+      buf_adds(&where, f->obj);
+   }
+   const char *fn = f->fn ? f->fn : f->ip ? f->ip : "???";
+   if (file_first && where.s) {
+      buf_adds(b, where.s);
+      buf_adds(b, " (");
+      add_fn_name(b, fn, full_names);
+      buf_adds(b, ")");
+   } else {
+      add_fn_name(b, fn, full_names);
+      if (where.s) {
+         buf_adds(b, " (");
+         buf_adds(b, where.s);
+         buf_adds(b, ")");
+      }
+   }
+   free(where.s);
+}
+
+/* "#1: fn (file:line), async" and the future's line. */
+static void print_spawn_head(size_t i, const SpawnSite *s, const char *sep)
+{
+   Buf b = { 0 };
+   add_spawn_place(&b, s, false);
+   printf("\n#%zu: %s, %s%s", i + 1, b.s, s->kind, sep);
+   buf_clear(&b);
+   if (s->future && strcmp(s->future, "?") != 0)
+      add_fn_name(&b, s->future, full_names);
+   else
+      buf_adds(&b, "unknown");
+   printf("   future: %s\n", b.s);
+   free(b.s);
+}
+
+static int cmp_spawn_mem(const void *a, const void *b)
+{
+   const SpawnSite *x = *(const SpawnSite *const *)a,
+                   *y = *(const SpawnSite *const *)b;
+   if (x->live_bytes != y->live_bytes)
+      return x->live_bytes > y->live_bytes ? -1 : 1;
+   if (x->lost_bytes != y->lost_bytes)
+      return x->lost_bytes > y->lost_bytes ? -1 : 1;
+   if (x->bytes != y->bytes)
+      return x->bytes > y->bytes ? -1 : 1;
+   return (x->id > y->id) - (x->id < y->id);
+}
+
+static int cmp_spawn_cpu(const void *a, const void *b)
+{
+   const SpawnSite *x = *(const SpawnSite *const *)a,
+                   *y = *(const SpawnSite *const *)b;
+   if (x->insns != y->insns)
+      return x->insns > y->insns ? -1 : 1;
+   return (x->id > y->id) - (x->id < y->id);
+}
+
+static int cmp_spawn_pending(const void *a, const void *b)
+{
+   const SpawnSite *x = *(const SpawnSite *const *)a,
+                   *y = *(const SpawnSite *const *)b;
+   if (x->pending != y->pending)
+      return x->pending > y->pending ? -1 : 1;
+   return (x->id > y->id) - (x->id < y->id);
+}
+
+static int cmp_spawn_lost(const void *a, const void *b)
+{
+   const SpawnSite *x = *(const SpawnSite *const *)a,
+                   *y = *(const SpawnSite *const *)b;
+   if (x->lost_bytes != y->lost_bytes)
+      return x->lost_bytes > y->lost_bytes ? -1 : 1;
+   return (x->id > y->id) - (x->id < y->id);
+}
+
+/* The spawn sites for which keep() holds, sorted by cmp; *n of them. */
+static const SpawnSite **spawn_list(const Tasks *t,
+                                    bool (*keep)(const SpawnSite *),
+                                    int (*cmp)(const void *, const void *),
+                                    size_t *n)
+{
+   const SpawnSite **v = xrealloc(NULL, (t->nsites ? t->nsites : 1) *
+                                  sizeof *v);
+   *n = 0;
+   for (size_t i = 0; i < t->nsites; i++)
+      if (keep(&t->sites[i]))
+         v[(*n)++] = &t->sites[i];
+   qsort(v, *n, sizeof *v, cmp);
+   return v;
+}
+
+static bool has_live(const SpawnSite *s) { return s->live_bytes > 0 || s->lost_bytes > 0; }
+static bool has_insns(const SpawnSite *s) { return s->insns > 0; }
+static bool has_pending(const SpawnSite *s) { return s->pending > 0; }
+static bool has_lost(const SpawnSite *s) { return s->lost_bytes > 0; }
+
+/* "; the heaviest 10 of 12" if the list is cut, else "". */
+static const char *shown_of(size_t shown, size_t n)
+{
+   static char b[64];
+   b[0] = '\0';
+   if (shown < n)
+      snprintf(b, sizeof b, "; the heaviest %zu of %zu", shown, n);
+   return b;
+}
+
+static void print_task_memory(const Tasks *t)
+{
+   size_t n;
+   const SpawnSite **v = spawn_list(t, has_live, cmp_spawn_mem, &n);
+   if (n == 0) {
+      printf("\nSpawn sites by memory: none left memory live at exit.\n");
+      free(v);
+      return;
+   }
+   size_t shown = n < TASK_SITES_SHOWN ? n : TASK_SITES_SHOWN;
+   printf("\nSpawn sites by memory live at exit (allocated in their tasks' "
+          "polls)%s:\n", shown_of(shown, n));
+   for (size_t i = 0; i < shown; i++) {
+      const SpawnSite *s = v[i];
+      print_spawn_head(i, s, "\n");
+      printf("   %s %s, %s ended; %s allocated in %s %s", num(s->spawned),
+             plural(s->spawned, "task", "tasks"), num(s->ended),
+             bytes_str(s->bytes), num(s->allocs),
+             plural(s->allocs, "allocation", "allocations"));
+      printf(", %s live at exit (peak %s)", bytes_blocks(s->live_bytes,
+             s->live_blocks), num(s->peak_live));
+      if (s->has_lost)
+         printf(", %s definitely lost", num(s->lost_bytes));
+      if (s->has_lost && s->lost_bytes > 0)
+         printf(" in %s %s", num(s->lost_blocks),
+                plural(s->lost_blocks, "block", "blocks"));
+      printf("\n");
+   }
+   free(v);
+}
+
+static void print_task_cpu(const Tasks *t)
+{
+   size_t n;
+   const SpawnSite **v = spawn_list(t, has_insns, cmp_spawn_cpu, &n);
+   if (n == 0) {
+      free(v);
+      return;
+   }
+   size_t shown = n < TASK_SITES_SHOWN ? n : TASK_SITES_SHOWN;
+   printf("\nSpawn sites by CPU (instructions in their tasks' polls)%s:\n",
+          shown_of(shown, n));
+   for (size_t i = 0; i < shown; i++) {
+      const SpawnSite *s = v[i];
+      print_spawn_head(i, s, "\n");
+      printf("   %s %s, %s %s, %s instructions, the longest poll %s",
+             num(s->spawned), plural(s->spawned, "task", "tasks"),
+             num(s->polls), plural(s->polls, "poll", "polls"),
+             num(s->insns), num(s->max_poll));
+      if (s->waits > 0)
+         printf("; %s blocking %s, %s", num(s->waits),
+                plural(s->waits, "wait", "waits"), ms1(s->blocked_us));
+      printf("\n");
+   }
+   free(v);
+}
+
+static bool is_pending(const TaskRec *k)
+{
+   return k->state && (strcmp(k->state, "pending") == 0 ||
+                       strcmp(k->state, "polling") == 0);
+}
+
+static void print_task_pending(const Tasks *t)
+{
+   size_t n;
+   const SpawnSite **v = spawn_list(t, has_pending, cmp_spawn_pending, &n);
+   uint64_t total = 0;
+   for (size_t i = 0; i < n; i++)
+      total = add_sat(total, v[i]->pending);
+   if (n == 0) {
+      printf("\nPending at exit: no task.\n");
+      free(v);
+      return;
+   }
+   size_t shown = n < TASK_SITES_SHOWN ? n : TASK_SITES_SHOWN;
+   printf("\nPending at exit: %s %s not completed (after Ctrl-C, the hung "
+          "ones), at %s spawn %s:\n", num(total),
+          plural(total, "task", "tasks"), num(n),
+          plural(n, "site", "sites"));
+   for (size_t i = 0; i < shown; i++) {
+      const SpawnSite *s = v[i];
+      char sep[64];
+      snprintf(sep, sizeof sep, ": %s pending of %s alive at exit\n",
+               num(s->pending), num(s->alive));
+      print_spawn_head(i, s, sep);
+      size_t listed = 0;
+      for (size_t j = 0; j < t->ntasks; j++) {
+         const TaskRec *k = &t->tasks[j];
+         if (k->site != s->id || !is_pending(k))
+            continue;
+         if (listed++ == PENDING_PER_SITE)
+            continue;
+         printf("   task %s: %s, spawned at %s ms, %s %s, %s instructions, "
+                "%s allocated", num(k->seq), k->state, num(k->spawned_ms),
+                num(k->polls), plural(k->polls, "poll", "polls"),
+                num(k->insns), bytes_str(k->bytes));
+         if (stack_depth(&k->stack) == 0) {
+            printf("; no stack (its polls neither allocated nor "
+                   "waited)\n");
+            continue;
+         }
+         printf("; %s:\n", strcmp(k->state, "polling") == 0
+                ? "its thread at exit" : "the last stack seen in its polls");
+         print_stack(&k->stack);
+      }
+      if (listed > PENDING_PER_SITE)
+         printf("   (%zu more listed: --format=json shows them)\n",
+                listed - PENDING_PER_SITE);
+   }
+   free(v);
+}
+
+static void print_task_blocking(const Tasks *t)
+{
+   uint64_t waits = 0, us = 0;
+   for (size_t i = 0; i < t->nblocks; i++) {
+      waits = add_sat(waits, t->blocks[i].waits);
+      us = add_sat(us, t->blocks[i].blocked_us);
+   }
+   if (t->nblocks == 0) {
+      printf("\nBlocking inside async: none.\n");
+      return;
+   }
+   size_t shown = t->nblocks < TASK_BLOCKS_SHOWN ? t->nblocks
+                                                 : TASK_BLOCKS_SHOWN;
+   printf("\nBlocking inside async: %s futex %s blocked %s in tasks' polls, "
+          "stalling their worker threads", num(waits),
+          plural(waits, "wait", "waits"), ms1(us));
+   if (shown < t->nblocks)
+      printf("; the most blocked %zu of %zu", shown, t->nblocks);
+   printf(":\n");
+   for (size_t i = 0; i < shown; i++) {
+      const BlockIn *b = &t->blocks[i];
+      const SpawnSite *s = spawn_site(t, b->site);
+      Buf where = { 0 };
+      if (s)
+         add_spawn_place(&where, s, false);
+      else
+         buf_adds(&where, "an unknown spawn site");
+      printf("\n#%zu: tasks spawned at %s: %s %s, blocked %s, the longest "
+             "%s\n", i + 1, where.s, num(b->waits),
+             plural(b->waits, "wait", "waits"), ms1(b->blocked_us),
+             ms1(b->max_us));
+      free(where.s);
+      print_stack(&b->stack);
+   }
+}
+
+static void print_tasks(Report *r)
+{
+   const Tasks *t = r->tasks;
+   if (t == NULL)
+      return;
+   if (t->attribution && strcmp(t->attribution, "no") == 0) {
+      printf("\nTasks: not attributed (--task-attribution=no).\n");
+      return;
+   }
+   if (t->recognised && strcmp(t->recognised, "none") == 0) {
+      printf("\nTasks: none (no Tokio tasks were found).\n");
+      return;
+   }
+   uint64_t polls = 0;
+   for (size_t i = 0; i < t->nsites; i++)
+      polls = add_sat(polls, t->sites[i].polls);
+   char head[640];
+   int len = snprintf(head, sizeof head, "Tasks: %s Tokio %s spawned at %s "
+                      "spawn %s, polled %s %s", num(t->spawned),
+                      plural(t->spawned, "task", "tasks"), num(t->nsites),
+                      plural(t->nsites, "site", "sites"), num(polls),
+                      plural(polls, "time", "times"));
+   if (t->recognised && strcmp(t->recognised, "yes") != 0) {
+      snprintf(head + len, sizeof head - (size_t)len, "; Tokio's tasks were "
+               "recognised only in part, so nothing is charged to them.");
+      putchar('\n');
+      print_wrapped(head, 78);
+      return;
+   }
+   uint64_t in_b = 0, in_n = 0, all_b = 0, in_i = 0;
+   for (size_t i = 0; i < t->nshares; i++) {
+      const TaskShare *s = &t->shares[i];
+      in_b = add_sat(in_b, s->bytes_in);
+      in_n = add_sat(in_n, s->allocs_in);
+      all_b = add_sat(all_b, add_sat(s->bytes_in, s->bytes_out));
+      in_i = add_sat(in_i, s->insns_in);
+   }
+   snprintf(head + len, sizeof head - (size_t)len, "; their polls "
+            "allocated %s in %s %s (of the program's %s) and executed %s "
+            "instructions.", bytes_str(in_b), num(in_n),
+            plural(in_n, "allocation", "allocations"), bytes_str(all_b),
+            num(in_i));
+   putchar('\n');
+   print_wrapped(head, 78);
+   print_task_memory(t);
+   print_task_cpu(t);
+   print_task_pending(t);
+   print_task_blocking(t);
+}
+
+/* "; 3,003 of the bytes definitely lost were allocated in tasks spawned
+   at main.rs:30 (spawn_a)", with each site's share if there are
+   several: the spawn sites' lost-bytes, which are exact. */
+static void add_lost_in_tasks(Buf *b, const Report *r)
+{
+   if (r->tasks == NULL)
+      return;
+   size_t n;
+   const SpawnSite **v = spawn_list(r->tasks, has_lost, cmp_spawn_lost, &n);
+   uint64_t total = 0, rest = 0;
+   for (size_t i = 0; i < n; i++)
+      total = add_sat(total, v[i]->lost_bytes);
+   if (n > 0) {
+      bool all = total == r->leak_bytes[LK_DEF];
+      buf_adds(b, all ? "; all " : "; ");
+      buf_adds(b, num(total));
+      buf_adds(b, all ? " bytes definitely lost were allocated in tasks "
+                        "spawned at "
+                      : " of the bytes definitely lost were allocated in "
+                        "tasks spawned at ");
+   }
+   for (size_t i = 0; i < n; i++) {
+      if (i >= VERDICT_SPAWN_SITES) {
+         rest = add_sat(rest, v[i]->lost_bytes);
+         continue;
+      }
+      if (i > 0)
+         buf_adds(b, i + 1 == n && n <= VERDICT_SPAWN_SITES ? " and " : ", ");
+      add_spawn_place(b, v[i], true);
+      if (n > 1) {
+         buf_adds(b, " ");
+         buf_adds(b, num(v[i]->lost_bytes));
+      }
+   }
+   if (n > VERDICT_SPAWN_SITES) {
+      char t[96];
+      snprintf(t, sizeof t, " and %zu other sites %s",
+               n - VERDICT_SPAWN_SITES, num(rest));
+      buf_adds(b, t);
+   }
+   free(v);
 }
 
 /* ", 12 records" after a grouped site's figures, or nothing. */
@@ -2423,6 +2802,7 @@ void print_text(Report *rep, size_t nwarn, const TextOptions *opt)
       print_roles(rep);
       print_other_names(rep);
    }
+   if (SHOW(SEC_TASKS)) print_tasks(rep);
    if (SHOW(SEC_HEAP)) print_heap(rep);
    if (SHOW(SEC_TIMELINE)) print_timeline(rep, opt->timeline);
    if (SHOW(SEC_ALLOC_SITES)) print_asites(rep, opt->alloc_top);
@@ -2445,5 +2825,5 @@ const char *const section_names[SEC_N] = {
    "overview", "threads", "roles", "heap", "timeline", "alloc-sites",
    "cross-frees", "bad-calls", "leaks", "loss-records", "orphans",
    "live-sites", "futex-sites", "wake-pairs", "footprint", "snapshots",
-   "growth",
+   "growth", "tasks",
 };

@@ -515,6 +515,50 @@ void maps_free(Maps *m)
    free(m);
 }
 
+void tasks_free(Tasks *t)
+{
+   if (t == NULL)
+      return;
+   free(t->attribution);
+   free(t->recognised);
+   for (size_t i = 0; i < t->nsites; i++) {
+      free(t->sites[i].kind);
+      free(t->sites[i].future);
+      stack_free(&t->sites[i].stack);
+   }
+   free(t->sites);
+   for (size_t i = 0; i < t->nshares; i++)
+      free(t->shares[i].role.role);
+   free(t->shares);
+   for (size_t i = 0; i < t->ntasks; i++) {
+      free(t->tasks[i].state);
+      stack_free(&t->tasks[i].stack);
+   }
+   free(t->tasks);
+   for (size_t i = 0; i < t->nblocks; i++)
+      stack_free(&t->blocks[i].stack);
+   free(t->blocks);
+   free(t);
+}
+
+const SpawnSite *spawn_site(const Tasks *t, uint64_t id)
+{
+   /* The tool numbers them from 1 in order. */
+   if (id >= 1 && id <= t->nsites && t->sites[id - 1].id == id)
+      return &t->sites[id - 1];
+   for (size_t i = 0; i < t->nsites; i++)
+      if (t->sites[i].id == id)
+         return &t->sites[i];
+   return NULL;
+}
+
+const Frame *spawn_frame(const SpawnSite *s)
+{
+   if (!s->has_frame || s->frame >= stack_depth(&s->stack))
+      return NULL;
+   return stack_frame(&s->stack, (size_t)s->frame);
+}
+
 void snaps_free(Snaps *s)
 {
    if (s == NULL)
@@ -604,6 +648,7 @@ void report_free(Report *r)
       badcall_free(&r->bad[i]);
    free(r->bad);
    maps_free(r->maps);
+   tasks_free(r->tasks);
    snaps_free(r->snaps);
    free(r->tframes);
    arena_free(r->strs);
