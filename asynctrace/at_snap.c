@@ -45,6 +45,7 @@
 #include "at_report.h"
 #include "at_roles.h"
 #include "at_snap.h"
+#include "at_tasks.h"
 #include "at_threads.h"
 
 /*------------------------------------------------------------*/
@@ -312,6 +313,7 @@ static void write_now(const HChar* file)
    AT_RunEnd end = { AT_END_SNAPSHOT, 0, 0, AT_NOW_MS() };
    AT_(charge_insns)();
    AT_(roles_finish)();
+   AT_(tasks_finish)();
    AT_(check_invariants)();
    AT_(write_report_to)(&end, file);
 }

@@ -631,7 +631,12 @@ void AT_(tasks_finish)(void)
    Task*   k;
    XArray* live;
 
-   /* Polls in force now: charge them up to now (they stay in force). */
+   /* Polls in force now: charge them up to now (they stay in force).
+      Written at a snapshot, a report says which tasks are in a poll
+      then; the next report says it again. */
+   VG_(HT_ResetIter)(live_tasks);
+   while ((k = VG_(HT_Next)(live_tasks)) != NULL)
+      k->polling_at_exit = False;
    for (j = 1; j < VG_N_THREADS; j++) {
       PollStack* ps = &polls[j];
       AT_Thread* t  = AT_(thread)(j);
@@ -640,7 +645,7 @@ void AT_(tasks_finish)(void)
       charge_top(ps, AT_(thread_insns_now)(j));
       {
          Task* top = ps->f[ps->depth - 1].task;
-         if (!finished && top->ended == False) {
+         if (top->ended == False) {
             top->polling_at_exit = True;
             if (t->alive)
                top->last_where = VG_(record_ExeContext)(j, 0);

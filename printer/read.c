@@ -2545,12 +2545,6 @@ static void check_tasks(const Report *r, const char *file, size_t *warnings)
    const Tasks *t = r->tasks;
    if (t == NULL)
       return;
-   /* A report written at a snapshot is the run so far: asynctrace sums
-      the tasks' shares when it first writes <tasks> and not again until
-      the end, so they may be stale there. */
-   if (r->end_how == END_OTHER && r->signal &&
-       strcmp(r->signal, "snapshot") == 0)
-      return;
    Sum sb = { 0 }, sn = { 0 }, tb = { 0 }, tn = { 0 };
    for (size_t i = 0; i < t->nshares; i++) {
       const TaskShare *s = &t->shares[i];
