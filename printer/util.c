@@ -180,7 +180,10 @@ char *clip(const char *s, size_t max)
       n = max;
       while (n > 0 && ((unsigned char)c[n] & 0xc0) == 0x80)
          n--;               /* do not split a UTF-8 sequence */
-      strcpy(c + n, "...");   /* max + 3 < the original length + 1 */
+      /* "..." can be longer than what it replaces (a string of max + 1
+         bytes), so make room for it. */
+      c = xrealloc(c, n + 4);
+      memcpy(c + n, "...", 4);
    }
    return c;
 }
