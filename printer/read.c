@@ -92,7 +92,67 @@ typedef struct {
    Tail tail;
    char recent[TABLE_END_LEN];   /* the last bytes read */
    char last_gt[TABLE_END_LEN];  /* the bytes that end with the last '>' */
+   int prolog;                   /* PR_*: where the scan of the prolog is */
+   int prolog_n;                 /* of the "<!" word or the "-->" seen */
+   bool doctype;                 /* a <!DOCTYPE, held back from libxml2 */
 } Input;
+
+/* The prolog (what comes before the root element) is scanned as it is
+   read, so that a DOCTYPE is refused before libxml2 sees it: a DTD can
+   declare entities (an expansion bomb), pull in other files, or give
+   attributes defaults and so change what the report says, and reports
+   never have one.  Comments and processing instructions are skipped;
+   the scan ends at the first other markup.  Zero bytes are skipped, so
+   that UTF-16 and UTF-32 are scanned too: their markup is ASCII. */
+enum { PR_TEXT, PR_LT, PR_BANG, PR_COMMENT, PR_PI, PR_DONE };
+
+#define DOCTYPE_REFUSED "not an asynctrace report (it has a DOCTYPE; " \
+   "reports have none and at_print reads no DTD)"
+
+static void prolog_byte(Input *in, unsigned char c)
+{
+   static const char word[] = "DOCTYPE";
+   if (c == 0)
+      return;
+   switch (in->prolog) {
+   case PR_TEXT:
+      if (c == '<')
+         in->prolog = PR_LT;
+      break;
+   case PR_LT:
+      in->prolog_n = 0;
+      in->prolog = c == '?' ? PR_PI : c == '!' ? PR_BANG : PR_DONE;
+      break;
+   case PR_BANG:                 /* "<!-" so far, or "<!" and a prefix of
+                                    DOCTYPE, of prolog_n bytes */
+      if (in->prolog_n == 0 && c == '-') {
+         in->prolog_n = -1;
+      } else if (in->prolog_n == -1) {
+         in->prolog_n = 0;
+         in->prolog = c == '-' ? PR_COMMENT : PR_DONE;
+      } else if (in->prolog_n >= 0 && c == (unsigned char)word[in->prolog_n]) {
+         if (++in->prolog_n == (int)sizeof word - 1) {
+            in->doctype = true;
+            in->prolog = PR_DONE;
+         }
+      } else {
+         in->prolog = PR_DONE;   /* not XML: libxml2 says so */
+      }
+      break;
+   case PR_COMMENT:              /* prolog_n: the '-'s just before */
+      if (c == '>' && in->prolog_n >= 2)
+         in->prolog = PR_TEXT;
+      in->prolog_n = c == '-' ? in->prolog_n + 1 : 0;
+      break;
+   case PR_PI:                   /* prolog_n: 1 after a '?' */
+      if (c == '>' && in->prolog_n == 1)
+         in->prolog = PR_TEXT;
+      in->prolog_n = c == '?';
+      break;
+   default:
+      break;
+   }
+}
 
 static void tail_byte(Input *in, unsigned char c)
 {
@@ -165,6 +225,10 @@ static int input_read(void *ctx, char *buf, int len)
       in->err = errno;
       return -1;
    }
+   for (ssize_t i = 0; i < n && in->prolog != PR_DONE; i++)
+      prolog_byte(in, (unsigned char)buf[i]);
+   if (in->doctype)
+      return -1;                 /* libxml2 gets none of it */
    for (ssize_t i = 0; i < n && in->first < 0; i++) {
       unsigned char c = (unsigned char)buf[i];
       if (!is_xml_space((char)c) && c != 0xef && c != 0xbb && c != 0xbf)
@@ -1787,8 +1851,11 @@ static const char *read_report(const char *path, Input *in,
    xmlTextReaderPtr r = xmlReaderForIO(input_read, NULL, in, path, NULL,
                                        XML_PARSE_NONET);
    if (r == NULL) {
-      snprintf(why, sizeof why, "cannot read: %s",
-               in->err ? strerror(in->err) : "libxml2 failed to start");
+      if (in->doctype)
+         snprintf(why, sizeof why, DOCTYPE_REFUSED);
+      else
+         snprintf(why, sizeof why, "cannot read: %s",
+                  in->err ? strerror(in->err) : "libxml2 failed to start");
       return why;
    }
    xerr.reader = r;
@@ -1810,10 +1877,10 @@ static const char *read_report(const char *path, Input *in,
          if (p.nlv > 0 && has_text(p.lv[p.nlv - 1].kind) && v)
             buf_adds(&p.text, v);
       } else if (type == XML_READER_TYPE_DOCUMENT_TYPE) {
-         /* Reports have none; a DTD could declare entities or default
-            attributes and so change what the file says. */
-         fail(&p, "not an asynctrace report (it has a DOCTYPE; reports "
-              "have none and at_print reads no DTD)");
+         /* The prolog scan refuses a DOCTYPE before libxml2 reads it;
+            this is for one that scan cannot see (an encoding whose
+            markup is not ASCII, as EBCDIC). */
+         fail(&p, DOCTYPE_REFUSED);
       } else if (type == XML_READER_TYPE_ENTITY_REFERENCE) {
          fail(&p, "line %d: entity reference (at_print expands no entities)",
               xmlTextReaderGetParserLineNumber(r));
@@ -1821,7 +1888,10 @@ static const char *read_report(const char *path, Input *in,
    }
 
    const char *res = NULL;
-   if (in->err) {
+   if (in->doctype) {
+      snprintf(why, sizeof why, DOCTYPE_REFUSED);
+      res = why;
+   } else if (in->err) {
       snprintf(why, sizeof why, "read error: %s", strerror(in->err));
       res = why;
    } else if (xerr.have) {
