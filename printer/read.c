@@ -471,6 +471,73 @@ static bool has_text(enum Kind k)
    }
 }
 
+/* Where each role stands in a list of distinct roles (the timeline's
+   columns, the orphans by role): a hash table of their indices, so that
+   a file naming many roles is read in linear time.  The list may move
+   (it grows by realloc); the table holds indices, and each call is
+   given the list as it is (base), whose elements are stride bytes
+   apart, each with its Role off bytes in. */
+typedef struct {
+   size_t stride, off;
+   size_t *slot;                 /* index + 1, or 0 for a free slot */
+   size_t cap, n;                /* cap: 0 or a power of two */
+} RoleIndex;
+
+static const Role *role_at(const RoleIndex *ix, const void *base, size_t i)
+{
+   return (const Role *)((const char *)base + i * ix->stride + ix->off);
+}
+
+static size_t role_hash(const Role *r)
+{
+   uint64_t h = UINT64_C(14695981039346656037);      /* FNV-1a */
+   for (const unsigned char *c = (const unsigned char *)(r->role ? r->role
+                                                                 : "");
+        *c; c++)
+      h = (h ^ *c) * UINT64_C(1099511628211);
+   if (r->has_pool)
+      h = (h ^ r->pool ^ UINT64_C(0x9e3779b97f4a7c15)) *
+          UINT64_C(1099511628211);
+   return (size_t)(h ^ (h >> 32));
+}
+
+/* The index of the role equal to r among the ix->n of base, or ix->n. */
+static size_t role_find(const RoleIndex *ix, const void *base, const Role *r)
+{
+   if (ix->cap == 0)
+      return ix->n;
+   for (size_t h = role_hash(r) & (ix->cap - 1);; h = (h + 1) & (ix->cap - 1)) {
+      size_t v = ix->slot[h];
+      if (v == 0)
+         return ix->n;
+      if (same_role(role_at(ix, base, v - 1), r))
+         return v - 1;
+   }
+}
+
+static void role_slot(RoleIndex *ix, const void *base, size_t i)
+{
+   size_t h = role_hash(role_at(ix, base, i)) & (ix->cap - 1);
+   while (ix->slot[h] != 0)
+      h = (h + 1) & (ix->cap - 1);
+   ix->slot[h] = i + 1;
+}
+
+/* Notes that the role at index ix->n of base is now in the list. */
+static void role_add(RoleIndex *ix, const void *base)
+{
+   if (2 * (ix->n + 1) > ix->cap) {
+      size_t cap = ix->cap ? 2 * ix->cap : 16;
+      free(ix->slot);
+      ix->slot = xrealloc(NULL, cap * sizeof *ix->slot);
+      memset(ix->slot, 0, cap * sizeof *ix->slot);
+      ix->cap = cap;
+      for (size_t i = 0; i < ix->n; i++)
+         role_slot(ix, base, i);
+   }
+   role_slot(ix, base, ix->n++);
+}
+
 typedef struct {
    enum Kind kind;
    uint64_t seen;                /* bit per child kind met so far */
@@ -490,6 +557,7 @@ typedef struct {
    ASite asite;                  /* the <alloc-sites> <site> being read */
    BadCall bad;                  /* the <bad-call> being read */
    Sample sample;                /* the <sample> being read */
+   RoleIndex tl_ix, orphan_ix;   /* of Report.tl_cols, .orphans */
    Stack *stack;                 /* the <stack> being read */
    Frame *frame;                 /* the <frame> being read */
    bool table_frame;             /* it is one of the stack table */
@@ -1322,12 +1390,11 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       uint64_t bytes;
       if (attr_role(p, name, line, &role, false) &&
           attr_u64(p, name, "live-bytes", line, &bytes)) {
-         size_t c = 0;
-         while (c < r->ntl_cols && !same_role(&r->tl_cols[c], &role))
-            c++;
+         size_t c = role_find(&p->tl_ix, r->tl_cols, &role);
          if (c == r->ntl_cols) {
             GROW(r->tl_cols, r->captl_cols, r->ntl_cols + 1);
             r->tl_cols[r->ntl_cols++] = role;
+            role_add(&p->tl_ix, r->tl_cols);
             role.role = NULL;
          }
          Sample *sm = &p->sample;
@@ -1388,16 +1455,15 @@ static void keep_site(Parser *p)
    r->sites_total++;
    if (p->site.orphan) {
       /* Summed by role whatever --top is: few roles, many sites. */
-      size_t i = 0;
       r->has_orphan_info = true;
-      while (i < r->norphans && !same_role(&r->orphans[i].role, &p->site.role))
-         i++;
+      size_t i = role_find(&p->orphan_ix, r->orphans, &p->site.role);
       if (i == r->norphans) {
          GROW(r->orphans, r->caporphans, r->norphans + 1);
          r->orphans[i] = (Orphans){ .order = i };
          r->orphans[i].role = p->site.role;
          r->orphans[i].role.role = xstrdup(p->site.role.role);
          r->norphans++;
+         role_add(&p->orphan_ix, r->orphans);
       }
       r->orphans[i].bytes = add_sat(r->orphans[i].bytes, p->site.bytes);
       r->orphans[i].blocks = add_sat(r->orphans[i].blocks, p->site.blocks);
@@ -1841,7 +1907,10 @@ static const char *read_report(const char *path, Input *in,
    static char why[1100];
    XmlError xerr = { .in = in };
    Parser p = { .rep = rep, .top = lim->top, .futex_top = lim->futex_top,
-                .leaks_top = lim->leaks_top, .alloc_top = lim->alloc_top };
+                .leaks_top = lim->leaks_top, .alloc_top = lim->alloc_top,
+                .tl_ix = { .stride = sizeof *rep->tl_cols },
+                .orphan_ix = { .stride = sizeof *rep->orphans,
+                               .off = offsetof(Orphans, role) } };
 
    /* Errors raised before the reader exists, or outside it, go here. */
    xmlSetStructuredErrorFunc(&xerr, on_xml_error);
@@ -1929,6 +1998,8 @@ static const char *read_report(const char *path, Input *in,
    asite_free(&p.asite);
    badcall_free(&p.bad);
    sample_free(&p.sample);
+   free(p.tl_ix.slot);
+   free(p.orphan_ix.slot);
    free(p.lv);
    free(p.text.s);
    free(p.clean.s);
