@@ -1895,7 +1895,24 @@ static void describe_xml_error(const XmlError *x, Input *in, char *why,
    default:
       break;
    }
-   snprintf(why, n, "not XML: %s, line %d", x->msg, x->line);
+   /* libxml2's limits, which it is not asked to lift: its messages
+      name an option of its API, which would mean nothing here. */
+   static const char huge[] = " use XML_PARSE_HUGE option";
+   char msg[sizeof x->msg];
+   snprintf(msg, sizeof msg, "%s", x->msg);
+   char *opt = strstr(msg, huge);
+   if (opt != NULL)
+      memmove(opt, opt + sizeof huge - 1, strlen(opt + sizeof huge - 1) + 1);
+   if (strstr(msg, "Excessive depth") != NULL)
+      snprintf(why, n, "elements nested too deep at line %d (libxml2: "
+               "%s)", x->line, msg);
+   else if (opt != NULL || strstr(msg, "Huge input lookup") != NULL ||
+            strstr(msg, "huge text node") != NULL ||
+            strstr(msg, "too long") != NULL || strstr(msg, "too big") != NULL)
+      snprintf(why, n, "too long at line %d: a tag, text or comment of "
+               "more than 10 MB, which libxml2 refuses (%s)", x->line, msg);
+   else
+      snprintf(why, n, "not XML: %s, line %d", x->msg, x->line);
 }
 
 /* Reads the report from in->fd into rep.  Returns NULL on success, else
