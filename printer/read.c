@@ -41,6 +41,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <libxml/parser.h>
@@ -488,17 +489,33 @@ static const Role *role_at(const RoleIndex *ix, const void *base, size_t i)
    return (const Role *)((const char *)base + i * ix->stride + ix->off);
 }
 
+/* Set once per process, so that no file can be made whose roles all
+   fall in one slot. */
+static uint64_t role_seed;
+
+static void role_seed_init(void)
+{
+   struct timespec ts;
+   if (role_seed != 0)
+      return;
+   clock_gettime(CLOCK_MONOTONIC, &ts);
+   role_seed = ((uint64_t)ts.tv_nsec << 32) ^ (uint64_t)ts.tv_sec ^
+               (uint64_t)(uintptr_t)&ts ^ ((uint64_t)getpid() << 16) ^ 1;
+}
+
 static size_t role_hash(const Role *r)
 {
-   uint64_t h = UINT64_C(14695981039346656037);      /* FNV-1a */
+   uint64_t h = UINT64_C(14695981039346656037) ^ role_seed;   /* FNV-1a */
    for (const unsigned char *c = (const unsigned char *)(r->role ? r->role
                                                                  : "");
         *c; c++)
       h = (h ^ *c) * UINT64_C(1099511628211);
    if (r->has_pool)
-      h = (h ^ r->pool ^ UINT64_C(0x9e3779b97f4a7c15)) *
-          UINT64_C(1099511628211);
-   return (size_t)(h ^ (h >> 32));
+      h = (h ^ r->pool) * UINT64_C(1099511628211);
+   /* Mixed, as the table uses the low bits (splitmix64's finish). */
+   h = (h ^ (h >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+   h = (h ^ (h >> 27)) * UINT64_C(0x94d049bb133111eb);
+   return (size_t)(h ^ (h >> 31));
 }
 
 /* The index of the role equal to r among the ix->n of base, or ix->n. */
@@ -1929,6 +1946,7 @@ static const char *read_report(const char *path, Input *in,
                 .orphan_ix = { .stride = sizeof *rep->orphans,
                                .off = offsetof(Orphans, role) } };
 
+   role_seed_init();
    /* Errors raised before the reader exists, or outside it, go here. */
    xmlSetStructuredErrorFunc(&xerr, on_xml_error);
    xmlSetGenericErrorFunc(NULL, quiet);
