@@ -424,19 +424,17 @@ static void j_held_groups(Json *j, const Report *r)
    sight. */
 static void j_bad_kinds(Json *j, const Report *r)
 {
-   const char **kinds;
-   uint64_t *counts;
-   size_t nk = bad_call_kinds(r, &kinds, &counts);
+   size_t nk;
+   BadKind *kinds = bad_call_kinds(r, &nk);
    j_arr(j, "bad_calls_by_kind", false);
    for (size_t k = 0; k < nk; k++) {
       j_obj(j, NULL, true);
-      j_str(j, "kind", kinds[k]);
-      j_u64(j, "count", counts[k]);
+      j_str(j, "kind", kinds[k].kind);
+      j_u64(j, "count", kinds[k].count);
       j_end_obj(j);
    }
    j_end_arr(j);
    free(kinds);
-   free(counts);
 }
 
 static void j_verdict(Json *j, const Report *r, size_t nwarn)

@@ -41,6 +41,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <libxml/parser.h>
@@ -92,7 +93,67 @@ typedef struct {
    Tail tail;
    char recent[TABLE_END_LEN];   /* the last bytes read */
    char last_gt[TABLE_END_LEN];  /* the bytes that end with the last '>' */
+   int prolog;                   /* PR_*: where the scan of the prolog is */
+   int prolog_n;                 /* of the "<!" word or the "-->" seen */
+   bool doctype;                 /* a <!DOCTYPE, held back from libxml2 */
 } Input;
+
+/* The prolog (what comes before the root element) is scanned as it is
+   read, so that a DOCTYPE is refused before libxml2 sees it: a DTD can
+   declare entities (an expansion bomb), pull in other files, or give
+   attributes defaults and so change what the report says, and reports
+   never have one.  Comments and processing instructions are skipped;
+   the scan ends at the first other markup.  Zero bytes are skipped, so
+   that UTF-16 and UTF-32 are scanned too: their markup is ASCII. */
+enum { PR_TEXT, PR_LT, PR_BANG, PR_COMMENT, PR_PI, PR_DONE };
+
+#define DOCTYPE_REFUSED "not an asynctrace report (it has a DOCTYPE; " \
+   "reports have none and at_print reads no DTD)"
+
+static void prolog_byte(Input *in, unsigned char c)
+{
+   static const char word[] = "DOCTYPE";
+   if (c == 0)
+      return;
+   switch (in->prolog) {
+   case PR_TEXT:
+      if (c == '<')
+         in->prolog = PR_LT;
+      break;
+   case PR_LT:
+      in->prolog_n = 0;
+      in->prolog = c == '?' ? PR_PI : c == '!' ? PR_BANG : PR_DONE;
+      break;
+   case PR_BANG:                 /* "<!-" so far, or "<!" and a prefix of
+                                    DOCTYPE, of prolog_n bytes */
+      if (in->prolog_n == 0 && c == '-') {
+         in->prolog_n = -1;
+      } else if (in->prolog_n == -1) {
+         in->prolog_n = 0;
+         in->prolog = c == '-' ? PR_COMMENT : PR_DONE;
+      } else if (in->prolog_n >= 0 && c == (unsigned char)word[in->prolog_n]) {
+         if (++in->prolog_n == (int)sizeof word - 1) {
+            in->doctype = true;
+            in->prolog = PR_DONE;
+         }
+      } else {
+         in->prolog = PR_DONE;   /* not XML: libxml2 says so */
+      }
+      break;
+   case PR_COMMENT:              /* prolog_n: the '-'s just before */
+      if (c == '>' && in->prolog_n >= 2)
+         in->prolog = PR_TEXT;
+      in->prolog_n = c == '-' ? in->prolog_n + 1 : 0;
+      break;
+   case PR_PI:                   /* prolog_n: 1 after a '?' */
+      if (c == '>' && in->prolog_n == 1)
+         in->prolog = PR_TEXT;
+      in->prolog_n = c == '?';
+      break;
+   default:
+      break;
+   }
+}
 
 static void tail_byte(Input *in, unsigned char c)
 {
@@ -165,6 +226,10 @@ static int input_read(void *ctx, char *buf, int len)
       in->err = errno;
       return -1;
    }
+   for (ssize_t i = 0; i < n && in->prolog != PR_DONE; i++)
+      prolog_byte(in, (unsigned char)buf[i]);
+   if (in->doctype)
+      return -1;                 /* libxml2 gets none of it */
    for (ssize_t i = 0; i < n && in->first < 0; i++) {
       unsigned char c = (unsigned char)buf[i];
       if (!is_xml_space((char)c) && c != 0xef && c != 0xbb && c != 0xbf)
@@ -435,6 +500,89 @@ static bool has_text(enum Kind k)
    }
 }
 
+/* Where each role stands in a list of distinct roles (the timeline's
+   columns, the orphans by role): a hash table of their indices, so that
+   a file naming many roles is read in linear time.  The list may move
+   (it grows by realloc); the table holds indices, and each call is
+   given the list as it is (base), whose elements are stride bytes
+   apart, each with its Role off bytes in. */
+typedef struct {
+   size_t stride, off;
+   size_t *slot;                 /* index + 1, or 0 for a free slot */
+   size_t cap, n;                /* cap: 0 or a power of two */
+} RoleIndex;
+
+static const Role *role_at(const RoleIndex *ix, const void *base, size_t i)
+{
+   return (const Role *)((const char *)base + i * ix->stride + ix->off);
+}
+
+/* Set once per process, so that no file can be made whose roles all
+   fall in one slot. */
+static uint64_t role_seed;
+
+static void role_seed_init(void)
+{
+   struct timespec ts;
+   if (role_seed != 0)
+      return;
+   clock_gettime(CLOCK_MONOTONIC, &ts);
+   role_seed = ((uint64_t)ts.tv_nsec << 32) ^ (uint64_t)ts.tv_sec ^
+               (uint64_t)(uintptr_t)&ts ^ ((uint64_t)getpid() << 16) ^ 1;
+}
+
+static size_t role_hash(const Role *r)
+{
+   uint64_t h = UINT64_C(14695981039346656037) ^ role_seed;   /* FNV-1a */
+   for (const unsigned char *c = (const unsigned char *)(r->role ? r->role
+                                                                 : "");
+        *c; c++)
+      h = (h ^ *c) * UINT64_C(1099511628211);
+   if (r->has_pool)
+      h = (h ^ r->pool) * UINT64_C(1099511628211);
+   /* Mixed, as the table uses the low bits (splitmix64's finish). */
+   h = (h ^ (h >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+   h = (h ^ (h >> 27)) * UINT64_C(0x94d049bb133111eb);
+   return (size_t)(h ^ (h >> 31));
+}
+
+/* The index of the role equal to r among the ix->n of base, or ix->n. */
+static size_t role_find(const RoleIndex *ix, const void *base, const Role *r)
+{
+   if (ix->cap == 0)
+      return ix->n;
+   for (size_t h = role_hash(r) & (ix->cap - 1);; h = (h + 1) & (ix->cap - 1)) {
+      size_t v = ix->slot[h];
+      if (v == 0)
+         return ix->n;
+      if (same_role(role_at(ix, base, v - 1), r))
+         return v - 1;
+   }
+}
+
+static void role_slot(RoleIndex *ix, const void *base, size_t i)
+{
+   size_t h = role_hash(role_at(ix, base, i)) & (ix->cap - 1);
+   while (ix->slot[h] != 0)
+      h = (h + 1) & (ix->cap - 1);
+   ix->slot[h] = i + 1;
+}
+
+/* Notes that the role at index ix->n of base is now in the list. */
+static void role_add(RoleIndex *ix, const void *base)
+{
+   if (2 * (ix->n + 1) > ix->cap) {
+      size_t cap = ix->cap ? 2 * ix->cap : 16;
+      free(ix->slot);
+      ix->slot = xrealloc(NULL, cap * sizeof *ix->slot);
+      memset(ix->slot, 0, cap * sizeof *ix->slot);
+      ix->cap = cap;
+      for (size_t i = 0; i < ix->n; i++)
+         role_slot(ix, base, i);
+   }
+   role_slot(ix, base, ix->n++);
+}
+
 typedef struct {
    enum Kind kind;
    uint64_t seen[SEEN_WORDS];    /* bit per child kind met so far */
@@ -458,6 +606,7 @@ typedef struct {
    int fp_at;                    /* the <footprint> being read: FP_*,
                                     -1 if unknown */
    Sample sample;                /* the <sample> being read */
+   RoleIndex tl_ix, orphan_ix;   /* of Report.tl_cols, .orphans */
    Stack *stack;                 /* the <stack> being read */
    Frame *frame;                 /* the <frame> being read */
    bool table_frame;             /* it is one of the stack table */
@@ -1493,12 +1642,11 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       uint64_t bytes;
       if (attr_role(p, name, line, &role, false) &&
           attr_u64(p, name, "live-bytes", line, &bytes)) {
-         size_t c = 0;
-         while (c < r->ntl_cols && !same_role(&r->tl_cols[c], &role))
-            c++;
+         size_t c = role_find(&p->tl_ix, r->tl_cols, &role);
          if (c == r->ntl_cols) {
             GROW(r->tl_cols, r->captl_cols, r->ntl_cols + 1);
             r->tl_cols[r->ntl_cols++] = role;
+            role_add(&p->tl_ix, r->tl_cols);
             role.role = NULL;
          }
          Sample *sm = &p->sample;
@@ -1682,16 +1830,15 @@ static void keep_site(Parser *p)
    r->sites_total++;
    if (p->site.orphan) {
       /* Summed by role whatever --top is: few roles, many sites. */
-      size_t i = 0;
       r->has_orphan_info = true;
-      while (i < r->norphans && !same_role(&r->orphans[i].role, &p->site.role))
-         i++;
+      size_t i = role_find(&p->orphan_ix, r->orphans, &p->site.role);
       if (i == r->norphans) {
          GROW(r->orphans, r->caporphans, r->norphans + 1);
          r->orphans[i] = (Orphans){ .order = i };
          r->orphans[i].role = p->site.role;
          r->orphans[i].role.role = xstrdup(p->site.role.role);
          r->norphans++;
+         role_add(&p->orphan_ix, r->orphans);
       }
       r->orphans[i].bytes = add_sat(r->orphans[i].bytes, p->site.bytes);
       r->orphans[i].blocks = add_sat(r->orphans[i].blocks, p->site.blocks);
@@ -2134,7 +2281,24 @@ static void describe_xml_error(const XmlError *x, Input *in, char *why,
    default:
       break;
    }
-   snprintf(why, n, "not XML: %s, line %d", x->msg, x->line);
+   /* libxml2's limits, which it is not asked to lift: its messages
+      name an option of its API, which would mean nothing here. */
+   static const char huge[] = " use XML_PARSE_HUGE option";
+   char msg[sizeof x->msg];
+   snprintf(msg, sizeof msg, "%s", x->msg);
+   char *opt = strstr(msg, huge);
+   if (opt != NULL)
+      memmove(opt, opt + sizeof huge - 1, strlen(opt + sizeof huge - 1) + 1);
+   if (strstr(msg, "Excessive depth") != NULL)
+      snprintf(why, n, "elements nested too deep at line %d (libxml2: "
+               "%s)", x->line, msg);
+   else if (opt != NULL || strstr(msg, "Huge input lookup") != NULL ||
+            strstr(msg, "huge text node") != NULL ||
+            strstr(msg, "too long") != NULL || strstr(msg, "too big") != NULL)
+      snprintf(why, n, "too long at line %d: a tag, text or comment of "
+               "more than 10 MB, which libxml2 refuses (%s)", x->line, msg);
+   else
+      snprintf(why, n, "not XML: %s, line %d", x->msg, x->line);
 }
 
 /* Reads the report from in->fd into rep.  Returns NULL on success, else
@@ -2147,8 +2311,12 @@ static const char *read_report(const char *path, Input *in,
    XmlError xerr = { .in = in };
    Parser p = { .rep = rep, .top = lim->top, .futex_top = lim->futex_top,
                 .leaks_top = lim->leaks_top, .alloc_top = lim->alloc_top,
-                .keep_all = lim->keep_all };
+                .keep_all = lim->keep_all,
+                .tl_ix = { .stride = sizeof *rep->tl_cols },
+                .orphan_ix = { .stride = sizeof *rep->orphans,
+                               .off = offsetof(Orphans, role) } };
 
+   role_seed_init();
    /* Errors raised before the reader exists, or outside it, go here. */
    xmlSetStructuredErrorFunc(&xerr, on_xml_error);
    xmlSetGenericErrorFunc(NULL, quiet);
@@ -2157,8 +2325,11 @@ static const char *read_report(const char *path, Input *in,
    xmlTextReaderPtr r = xmlReaderForIO(input_read, NULL, in, path, NULL,
                                        XML_PARSE_NONET);
    if (r == NULL) {
-      snprintf(why, sizeof why, "cannot read: %s",
-               in->err ? strerror(in->err) : "libxml2 failed to start");
+      if (in->doctype)
+         snprintf(why, sizeof why, DOCTYPE_REFUSED);
+      else
+         snprintf(why, sizeof why, "cannot read: %s",
+                  in->err ? strerror(in->err) : "libxml2 failed to start");
       return why;
    }
    xerr.reader = r;
@@ -2180,10 +2351,10 @@ static const char *read_report(const char *path, Input *in,
          if (p.nlv > 0 && has_text(p.lv[p.nlv - 1].kind) && v)
             buf_adds(&p.text, v);
       } else if (type == XML_READER_TYPE_DOCUMENT_TYPE) {
-         /* Reports have none; a DTD could declare entities or default
-            attributes and so change what the file says. */
-         fail(&p, "not an asynctrace report (it has a DOCTYPE; reports "
-              "have none and at_print reads no DTD)");
+         /* The prolog scan refuses a DOCTYPE before libxml2 reads it;
+            this is for one that scan cannot see (an encoding whose
+            markup is not ASCII, as EBCDIC). */
+         fail(&p, DOCTYPE_REFUSED);
       } else if (type == XML_READER_TYPE_ENTITY_REFERENCE) {
          fail(&p, "line %d: entity reference (at_print expands no entities)",
               xmlTextReaderGetParserLineNumber(r));
@@ -2191,7 +2362,10 @@ static const char *read_report(const char *path, Input *in,
    }
 
    const char *res = NULL;
-   if (in->err) {
+   if (in->doctype) {
+      snprintf(why, sizeof why, DOCTYPE_REFUSED);
+      res = why;
+   } else if (in->err) {
       snprintf(why, sizeof why, "read error: %s", strerror(in->err));
       res = why;
    } else if (xerr.have) {
@@ -2230,6 +2404,8 @@ static const char *read_report(const char *path, Input *in,
    badcall_free(&p.bad);
    maprec_free(&p.map);
    sample_free(&p.sample);
+   free(p.tl_ix.slot);
+   free(p.orphan_ix.slot);
    free(p.lv);
    free(p.text.s);
    free(p.clean.s);

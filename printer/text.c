@@ -658,6 +658,15 @@ static int cmp_amt_desc(const void *a, const void *b)
    return cmp_role(x->role, y->role);
 }
 
+/* The most in v[0] first, then by role (v[1] is not compared). */
+static int cmp_tl_col(const void *a, const void *b)
+{
+   const RoleAmt *x = a, *y = b;
+   if (x->v[0] != y->v[0])
+      return x->v[0] > y->v[0] ? -1 : 1;
+   return cmp_role(x->role, y->role);
+}
+
 /* The roles of <leaks>' <by-role>s whose kind is in mask (a bit per
    kind), each with the sum of their bytes in v[0], most first, those
    with none left out.  *n gets their number; free the result. */
@@ -941,6 +950,7 @@ static void add_reachable(Buf *b, const Report *r, bool *first)
 static int cmp_bad(const void *a, const void *b);
 
 /* "3 bad calls (2 double-free, 1 invalid-free)". */
+
 static void add_bad(Buf *b, Report *r, bool *first)
 {
    if (r->bad_total == 0)
@@ -948,21 +958,20 @@ static void add_bad(Buf *b, Report *r, bool *first)
    clause(b, first);
    buf_adds(b, num(r->bad_total));
    buf_adds(b, plural(r->bad_total, " bad call (", " bad calls ("));
-   /* Sum by kind, most first, in order of first sight. */
+   /* Sum by kind, most first, in order of first sight.  By sorting: a
+      file may name many kinds. */
    qsort(r->bad, r->nbad, sizeof *r->bad, cmp_bad);
-   const char **kinds;
-   uint64_t *counts;
-   size_t nk = bad_call_kinds(r, &kinds, &counts);
+   size_t nk;
+   BadKind *kinds = bad_call_kinds(r, &nk);
    for (size_t k = 0; k < nk; k++) {
       if (k > 0)
          buf_adds(b, ", ");
-      buf_adds(b, num(counts[k]));
+      buf_adds(b, num(kinds[k].count));
       buf_adds(b, " ");
-      buf_adds(b, kinds[k]);
+      buf_adds(b, kinds[k].kind);
    }
    buf_adds(b, ")");
    free(kinds);
-   free(counts);
 }
 
 /* The paragraph under the run header: how the program ended and what
@@ -1196,15 +1205,7 @@ static void print_timeline(Report *r, size_t rows)
    for (size_t c = 0; c < nc; c++)
       cols[c].v[1] = c;
    /* Largest first, then by role; v[1] remembers the column. */
-   for (size_t i = 1; i < nc; i++)
-      for (size_t j = i; j > 0; j--) {
-         const RoleAmt *x = &cols[j], *y = &cols[j - 1];
-         if (x->v[0] < y->v[0] || (x->v[0] == y->v[0] && cmp_role(x->role, y->role) >= 0))
-            break;
-         RoleAmt t = cols[j];
-         cols[j] = cols[j - 1];
-         cols[j - 1] = t;
-      }
+   qsort(cols, nc, sizeof *cols, cmp_tl_col);
    size_t shown_cols = nc <= TL_ROLE_COLS ? nc : TL_ROLE_COLS - 1;
    bool others = shown_cols < nc;
    size_t *place = xrealloc(NULL, (nc ? nc : 1) * sizeof *place);
