@@ -307,6 +307,7 @@ typedef struct _PairNode {
    struct _PairNode* next;
    UWord             key;   /* waker << 32 | waiter */
    ULong             count;
+   ULong             by_class[AT_WAIT_N];   /* the waits' classes */
 } PairNode;
 static VgHashTable* pairs;
 
@@ -470,11 +471,12 @@ void AT_(futex_pre_syscall)(ThreadId tid, UWord* args)
    }
 }
 
-static void count_pair(UInt waker, UInt waiter)
+static void count_pair(UInt waker, UInt waiter, UChar klass)
 {
    PairNode* p = AT_(ht_node)(pairs, ((UWord)waker << 32) | waiter,
                               sizeof(PairNode), "at.futex_pair", NULL);
    p->count++;
+   p->by_class[klass]++;
 }
 
 /* A wait on a thread's clear-tid word is a join, whatever the frames
@@ -509,7 +511,7 @@ static void finish_wait(InFlight* f, ULong us, Int outcome)
    if (outcome == 0) {
       const WakerNode* w = VG_(HT_lookup)(last_waker, f->addr);
       if (w && w->seq != f->seq)
-         count_pair(w->seq, f->seq);
+         count_pair(w->seq, f->seq, k);
    }
 }
 
@@ -626,8 +628,13 @@ XArray* AT_(futex_wake_pairs)(void)
    PairNode* p;
    VG_(HT_ResetIter)(pairs);
    while ((p = VG_(HT_Next)(pairs)) != NULL) {
-      AT_WakePair w = { (UInt)(p->key >> 32), (UInt)(p->key & 0xFFFFFFFF),
-                        p->count };
+      AT_WakePair w;
+      UInt k;
+      w.waker  = (UInt)(p->key >> 32);
+      w.waiter = (UInt)(p->key & 0xFFFFFFFF);
+      w.count  = p->count;
+      for (k = 0; k < AT_WAIT_N; k++)
+         w.by_class[k] = p->by_class[k];
       VG_(addToXA)(xa, &w);
    }
    VG_(setCmpFnXA)(xa, cmp_pair);

@@ -55,7 +55,11 @@ typedef struct {
    AT_FutexStats st;
 } AT_FutexSite;
 
-typedef struct { UInt waker; UInt waiter; ULong count; } AT_WakePair;
+typedef struct {
+   UInt  waker, waiter;
+   ULong count;
+   ULong by_class[AT_WAIT_N];   /* the woken waits' classes: sum to count */
+} AT_WakePair;
 
 void AT_(futex_init)(void);
 void AT_(futex_any_syscall)(ThreadId tid);   /* before every syscall */

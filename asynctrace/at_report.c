@@ -935,8 +935,14 @@ static void out_futex(void)
    out_fmt("<wake-pairs count=\"%ld\">\n", n);
    for (i = 0; i < n; i++) {
       const AT_WakePair* p = VG_(indexXA)(pairs, i);
-      out_fmt("  <wake waker=\"%u\" waiter=\"%u\" count=\"%llu\"/>\n",
+      UInt k;
+      out_fmt("  <wake waker=\"%u\" waiter=\"%u\" count=\"%llu\"",
               p->waker, p->waiter, p->count);
+      for (k = 0; k < AT_WAIT_N; k++)
+         if (p->by_class[k] > 0)
+            out_fmt(" %s=\"%llu\"", AT_(wait_class_name)(k),
+                    p->by_class[k]);
+      out_str("/>\n");
    }
    out_str("</wake-pairs>\n");
    VG_(deleteXA)(sites);

@@ -1077,6 +1077,13 @@ static void j_wakes(Json *j, Report *r)
       j_u64(j, "waker", r->wakes[i].waker);
       j_u64(j, "waiter", r->wakes[i].waiter);
       j_u64(j, "count", r->wakes[i].count);
+      if (r->wakes[i].has_class) {
+         j_obj(j, "by_class", true);
+         for (int c = 0; c < WC_N; c++)
+            if (r->wakes[i].by_class[c] > 0)
+               j_u64(j, wait_class_name[c], r->wakes[i].by_class[c]);
+         j_end_obj(j);
+      }
       j_end_obj(j);
    }
    j_end_arr(j);

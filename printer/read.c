@@ -1513,6 +1513,22 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
           attr_u64(p, name, "waiter", line, &w->waiter) &&
           attr_u64(p, name, "count", line, &w->count))
          r->woken_total = add_sat(r->woken_total, w->count);
+      /* The woken waits by class (newer reports): they sum to count. */
+      for (int c = 0; c < WC_N; c++) {
+         bool has = false;
+         attr_u64_opt(p, name, wait_class_name[c], line, &w->by_class[c],
+                      &has);
+         w->has_class |= has;
+      }
+      if (w->has_class) {
+         Sum cs = { 0 };
+         for (int c = 0; c < WC_N; c++)
+            sum_add(&cs, w->by_class[c]);
+         if (!sum_is(&cs, w->count))
+            fail(p, "line %ld: <wake> count=\"%" PRIu64 "\" but its classes "
+                 "sum to %s", line, w->count,
+                 cs.over ? "more than 2^64" : num(cs.v));
+      }
       /* Keep the most frequent; cut back as keep_site does. */
       if (!p->keep_all && r->nwakes >= 2 * WAKE_PAIRS_SHOWN + 256) {
          qsort(r->wakes, r->nwakes, sizeof *r->wakes, cmp_wake);

@@ -209,6 +209,8 @@ typedef struct {                 /* a <site> of <futex-sites> */
 
 typedef struct {                 /* a <wake> of <wake-pairs> */
    uint64_t waker, waiter, count;
+   uint64_t by_class[WC_N];      /* the woken waits' classes, if given */
+   bool has_class;
    size_t order;
 } Wake;
 

@@ -2513,8 +2513,16 @@ static void print_wakes(Report *r, const ThreadIndex *ix)
    for (size_t i = 0; i < shown; i++) {
       const Wake *w = &r->wakes[i];
       char *waker = thread_ref(ix, w->waker), *waiter = thread_ref(ix, w->waiter);
-      printf("  %s woke %s %s %s\n", waker, waiter, num(w->count),
+      printf("  %s woke %s %s %s", waker, waiter, num(w->count),
              plural(w->count, "time", "times"));
+      /* What the woken waits were, when the report says. */
+      const char *sep = " (";
+      for (int c = 0; w->has_class && c < WC_N; c++)
+         if (w->by_class[c] > 0) {
+            printf("%s%s %s", sep, wait_class_name[c], num(w->by_class[c]));
+            sep = ", ";
+         }
+      puts(w->has_class ? ")" : "");
       free(waker);
       free(waiter);
    }

@@ -20,6 +20,10 @@ use std::sync::{mpsc, Arc, Condvar, Mutex};
 use std::thread;
 use std::time::Duration;
 
+/// How long a thread gives another to block, or to end, before it goes
+/// on: long enough on a loaded machine under Valgrind.
+const STAGGER: u64 = 150;
+
 static WAITING: AtomicBool = AtomicBool::new(false);
 static DONE: AtomicUsize = AtomicUsize::new(0);
 
@@ -32,7 +36,7 @@ fn wait_for_done(n: usize) {
     while DONE.load(SeqCst) != n {
         ms(1);
     }
-    ms(50);
+    ms(STAGGER);
 }
 
 /// Waits for main to say it is about to block, then gives it time to.
@@ -40,7 +44,7 @@ fn until_main_waits() {
     while !WAITING.load(SeqCst) {
         ms(1);
     }
-    ms(50);
+    ms(STAGGER);
 }
 
 #[inline(never)]
@@ -56,12 +60,12 @@ fn locks() {
         let m = m.clone();
         thread::spawn(move || {
             take_lock(&m);
-            ms(100 * i); // the two end apart
+            ms(2 * STAGGER * i); // the two end apart
             DONE.fetch_add(1, SeqCst);
         });
-        ms(50);
+        ms(STAGGER);
     }
-    ms(250);
+    ms(3 * STAGGER);
     drop(held);
     wait_for_done(2);
 }
