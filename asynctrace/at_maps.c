@@ -49,6 +49,7 @@
 
 #include "at_heap.h"
 #include "at_maps.h"
+#include "at_tasks.h"
 #include "at_roles.h"
 #include "at_stack.h"
 #include "at_threads.h"
@@ -235,6 +236,7 @@ static void maker(AT_Map* m, ThreadId tid)
    AT_Thread* t = AT_(thread)(tid);
    m->inst  = AT_(role_now)(tid);
    m->seq   = t ? t->seq : 1;
+   m->spawn = AT_(task_spawn_site)(tid);
    m->where = AT_(stack_here)(tid);
 }
 

@@ -33,6 +33,7 @@ typedef struct {
    UChar        how;         /* AT_MapHow */
    UShort       inst;        /* role instance of the maker */
    UInt         seq;         /* the thread that made it */
+   UShort       spawn;       /* in a task's poll: its spawn site, or 0 */
    ExeContext*  where;       /* its stack then */
    const HChar* file;        /* AT_MAP_FILE: the file's name, or NULL */
 } AT_Map;

@@ -1034,6 +1034,8 @@ static void out_mappings(void)
               "thread=\"%u\"", m->start, m->len, AT_(map_kind_name)(m->kind),
               AT_(map_how_name)(m->how), m->seq);
       out_role_attrs(m->inst);
+      if (m->spawn)
+         out_fmt(" spawn-site=\"%u\"", (UInt)m->spawn);
       if (m->file) {
          out_str(" file=\"");
          out_esc(m->file);

@@ -547,6 +547,12 @@ void* AT_(task_now)(ThreadId tid)
    return task_on(tid);
 }
 
+UShort AT_(task_spawn_site)(ThreadId tid)
+{
+   const Task* k = task_on(tid);
+   return k ? k->site : 0;
+}
+
 /* Blocking inside async: by spawn site and wait stack. */
 typedef struct _BlockNode {
    struct _BlockNode* next;

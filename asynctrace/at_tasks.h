@@ -37,6 +37,8 @@ void   AT_(task_cell_freed)(Addr cell);
 
 /* The task polled on tid now (opaque), for futex waits; NULL if none. */
 void*  AT_(task_now)(ThreadId tid);
+/* The spawn site (its id in <tasks>) of the task tid polls, or 0. */
+UShort AT_(task_spawn_site)(ThreadId tid);
 void   AT_(task_wait)(void* task, ExeContext* where, ULong us, Bool idle);
 
 /* At the end, after the leak scan: figures per spawn site; checks;

@@ -3,7 +3,8 @@
 //!   - `spawn_a` spawns 3 tasks; each allocates and frees 500 bytes and
 //!     leaks 1,001 (`leak_on_worker`);
 //!   - `spawn_b` spawns 2 tasks; each frees 700 bytes and leaks 2,002;
-//!   - `spawn_c` spawns 1 task that frees 900 bytes and leaks 3,003;
+//!   - `spawn_c` spawns 1 task that frees 900 bytes and leaks 3,003, and
+//!     maps 65,536 bytes of anonymous memory it never unmaps;
 //!   - `spawn_pending` spawns a task that never completes;
 //!   - `spawn_locker` spawns a task that takes a std Mutex another thread
 //!     holds (one futex wait: blocking inside async), and
@@ -43,8 +44,22 @@ async fn task_b() -> usize {
     l + (s as usize & 0)
 }
 
+extern "C" {
+    fn mmap(addr: *mut u8, len: usize, prot: i32, flags: i32, fd: i32, off: i64) -> *mut u8;
+}
+
+/// 64 KiB of anonymous memory, mapped by the task and kept.
+#[inline(never)]
+fn map_64k() -> usize {
+    const PROT_READ_WRITE: i32 = 0x1 | 0x2;
+    const MAP_PRIVATE_ANONYMOUS: i32 = 0x02 | 0x20;
+    let p = unsafe { mmap(std::ptr::null_mut(), 65_536, PROT_READ_WRITE, MAP_PRIVATE_ANONYMOUS, -1, 0) };
+    std::hint::black_box(p) as usize & 0
+}
+
 async fn task_c() -> usize {
-    let s = scratch(900, 3);
+    let m = map_64k();
+    let s = scratch(900, 3) + m as u64;
     let l = leak_on_worker(C_LEAK);
     scrub_stack();
     l + (s as usize & 0)
