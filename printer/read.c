@@ -300,6 +300,92 @@ static void quiet(void *ctx, const char *fmt, ...)
 /* Reading the report                                                  */
 /* ------------------------------------------------------------------ */
 
+/* ---- Names ---- */
+
+/* Every element and attribute name of the format (those of
+   docs/asynctrace-report.rng), with an id.  libxml2's reader keeps the
+   names of the nodes it builds in a dictionary, one copy of each, so a
+   name is told by its address: the dictionary's copy of each of these is
+   looked up once, and then an element's or an attribute's name is found
+   with one hash probe instead of a string comparison per candidate. */
+#define NAMES(X) \
+   X(ADDR, "addr") X(ALIVE_AT_EXIT, "alive-at-exit") \
+   X(ALLOC_POOL, "alloc-pool") X(ALLOC_ROLE, "alloc-role") \
+   X(ALLOC_SITES, "alloc-sites") X(ALLOCS, "allocs") X(ARG, "arg") \
+   X(ASYNCTRACE, "asynctrace") X(AT_PEAK, "at-peak") \
+   X(BAD_CALL, "bad-call") X(BAD_CALLS, "bad-calls") \
+   X(BLOCKED_US, "blocked-us") X(BLOCKS, "blocks") X(BY_ROLE, "by-role") \
+   X(BYTES, "bytes") X(BYTES_ALLOCATED, "bytes-allocated") \
+   X(BYTES_FREED, "bytes-freed") X(CHECK, "check") X(CHURN, "churn") \
+   X(CLASS, "class") X(COMMAND, "command") X(COUNT, "count") \
+   X(CREATION, "creation") X(CREATOR, "creator") \
+   X(CROSS_FREES, "cross-frees") X(DIR, "dir") \
+   X(DURATION_MS, "duration-ms") X(EAGAIN, "eagain") X(EINTR, "eintr") \
+   X(END, "end") X(END_MS, "end-ms") X(ENDED, "ended") \
+   X(EPOCH_MS, "epoch-ms") X(ERRORS, "errors") X(EXE, "exe") \
+   X(FILE, "file") X(FN, "fn") X(FRAME, "frame") X(FRAMES, "frames") \
+   X(FREE, "free") X(FREE_POOL, "free-pool") X(FREE_ROLE, "free-role") \
+   X(FREES, "frees") X(FUTEX, "futex") X(FUTEX_SITES, "futex-sites") \
+   X(GIVEN, "given") X(HEAP, "heap") X(HELD_BY, "held-by") \
+   X(HOLDER, "holder") X(HOW, "how") X(ID, "id") X(IDLE_US, "idle-us") \
+   X(IDLE_WAITS, "idle-waits") X(INDEX, "index") \
+   X(INDIRECT_BLOCKS, "indirect-blocks") \
+   X(INDIRECT_BYTES, "indirect-bytes") X(INHERITED, "inherited") \
+   X(INLINED, "inlined") X(INSNS, "insns") X(IP, "ip") X(KIND, "kind") \
+   X(LEAKS, "leaks") X(LINE, "line") X(LIVE_AT_EXIT, "live-at-exit") \
+   X(LIVE_AT_PEAK, "live-at-peak") X(LIVE_BLOCKS, "live-blocks") \
+   X(LIVE_BYTES, "live-bytes") X(LOSS_RECORD, "loss-record") \
+   X(MAX_THREADS, "max-threads") X(MAX_US, "max-us") X(NAME, "name") \
+   X(OBJ, "obj") X(OPS, "ops") X(ORPHAN, "orphan") X(OS_TID, "os-tid") \
+   X(PEAK, "peak") X(PEAK_ALIVE, "peak-alive") \
+   X(PEAK_BLOCKS, "peak-blocks") X(PEAK_BYTES, "peak-bytes") \
+   X(PEAK_LIVE, "peak-live") X(PEAK_MS, "peak-ms") \
+   X(PEAK_TIME, "peak-time") X(PENDING, "pending") X(PID, "pid") \
+   X(POOL, "pool") X(PPID, "ppid") X(PRIVATE, "private") \
+   X(REALTIME, "realtime") X(REF, "ref") X(REST_ALLOCS, "rest-allocs") \
+   X(REST_AT_PEAK, "rest-at-peak") X(REST_BYTES, "rest-bytes") \
+   X(REST_LIVE_BYTES, "rest-live-bytes") X(ROLE, "role") \
+   X(ROLE_HISTORY, "role-history") X(ROLE_SUMMARY, "role-summary") \
+   X(ROLES, "roles") X(RUN, "run") X(SAMPLE, "sample") \
+   X(SAMPLES, "samples") X(SEQ, "seq") X(SHOWN, "shown") \
+   X(SIGNAL, "signal") X(SIGNO, "signo") X(SINCE_MS, "since-ms") \
+   X(SITE, "site") X(SITES, "sites") X(SIZE, "size") X(STACK, "stack") \
+   X(STACK_TABLE, "stack-table") X(STACKS, "stacks") \
+   X(START_MS, "start-ms") X(START_TIME, "start-time") X(STATUS, "status") \
+   X(THREAD, "thread") X(THREAD_ALIVE_AT_EXIT, "thread-alive-at-exit") \
+   X(THREADS, "threads") X(TIME, "time") X(TIME_UNIT, "time-unit") \
+   X(TIMED, "timed") X(TIMELINE, "timeline") X(TIMEOUTS, "timeouts") \
+   X(TOOL, "tool") X(TOTAL, "total") X(UNIT, "unit") \
+   X(VALGRIND, "valgrind") X(VERSION, "version") X(VG_TID, "vg-tid") \
+   X(WAITER, "waiter") X(WAITS, "waits") X(WAKE, "wake") \
+   X(WAKE_PAIRS, "wake-pairs") X(WAKER, "waker") X(WAKES, "wakes") \
+   X(WOKE, "woke") X(WOKEN, "woken")
+
+enum Name {
+   N_NONE,                       /* not one of them */
+#define X(id, str) N_##id,
+   NAMES(X)
+#undef X
+   N_NAMES
+};
+
+static const char *const name_str[N_NAMES] = {
+   "",
+#define X(id, str) str,
+   NAMES(X)
+#undef X
+};
+
+/* The names' addresses in the reader's dictionary, and the other names
+   of it met so far (as N_NONE), by address: open addressing, at most
+   half full. */
+#define NAME_SLOTS 1024
+
+typedef struct {
+   const xmlChar *s;
+   enum Name id;
+} NameSlot;
+
 enum Kind {
    K_SKIP,      /* unknown here: skipped with everything inside */
    K_ROOT, K_RUN, K_TOOL, K_VALGRIND, K_COMMAND, K_EXE, K_ARG, K_PID,
@@ -331,68 +417,68 @@ static const char *const kind_name[K_COUNT] = {
    a version 1 report may hold additions. */
 static const struct {
    enum Kind parent;
-   const char *name;
+   enum Name name;
    enum Kind kind;
    bool many, required;
 } children[] = {
-   { K_ROOT, "run", K_RUN, false, true },
-   { K_ROOT, "threads", K_THREADS, false, true },
-   { K_ROOT, "heap", K_HEAP, false, true },
-   { K_ROOT, "live-at-exit", K_LIVE, false, true },
+   { K_ROOT, N_RUN, K_RUN, false, true },
+   { K_ROOT, N_THREADS, K_THREADS, false, true },
+   { K_ROOT, N_HEAP, K_HEAP, false, true },
+   { K_ROOT, N_LIVE_AT_EXIT, K_LIVE, false, true },
    /* Added to version 1 later: optional, so older reports still read. */
-   { K_ROOT, "roles", K_ROLES, false, false },
-   { K_ROOT, "futex-sites", K_FSITES, false, false },
-   { K_ROOT, "wake-pairs", K_WAKES, false, false },
-   { K_ROOT, "leaks", K_LEAKS, false, false },
-   { K_ROOT, "cross-frees", K_XFREES, false, false },
-   { K_ROOT, "timeline", K_TIMELINE, false, false },
-   { K_ROOT, "alloc-sites", K_ASITES, false, false },
-   { K_ROOT, "bad-calls", K_BADCALLS, false, false },
+   { K_ROOT, N_ROLES, K_ROLES, false, false },
+   { K_ROOT, N_FUTEX_SITES, K_FSITES, false, false },
+   { K_ROOT, N_WAKE_PAIRS, K_WAKES, false, false },
+   { K_ROOT, N_LEAKS, K_LEAKS, false, false },
+   { K_ROOT, N_CROSS_FREES, K_XFREES, false, false },
+   { K_ROOT, N_TIMELINE, K_TIMELINE, false, false },
+   { K_ROOT, N_ALLOC_SITES, K_ASITES, false, false },
+   { K_ROOT, N_BAD_CALLS, K_BADCALLS, false, false },
    /* Version 2 (skipped in version 1). */
-   { K_ROOT, "stack-table", K_STABLE, false, false },
-   { K_RUN, "tool", K_TOOL, false, true },
-   { K_RUN, "valgrind", K_VALGRIND, false, true },
-   { K_RUN, "command", K_COMMAND, false, true },
-   { K_RUN, "pid", K_PID, false, true },
-   { K_RUN, "ppid", K_PPID, false, true },
-   { K_RUN, "start-time", K_START, false, true },
-   { K_RUN, "duration-ms", K_DURATION, false, true },
-   { K_RUN, "end", K_END, false, true },
-   { K_COMMAND, "exe", K_EXE, false, true },
-   { K_COMMAND, "arg", K_ARG, true, false },
-   { K_THREADS, "thread", K_THREAD, true, false },
-   { K_THREAD, "name", K_NAME, true, false },
-   { K_THREAD, "heap", K_THEAP, false, true },
-   { K_THREAD, "futex", K_TFUTEX, false, false },
-   { K_LIVE, "site", K_SITE, true, false },
-   { K_SITE, "stack", K_STACK, false, true },
-   { K_ROLES, "role-summary", K_RSUM, true, false },
-   { K_RSUM, "heap", K_RHEAP, false, true },
-   { K_RSUM, "futex", K_RFUTEX, false, true },
-   { K_FSITES, "site", K_FSITE, true, false },
-   { K_FSITE, "stack", K_STACK, false, true },
-   { K_WAKES, "wake", K_WAKE, true, false },
-   { K_LEAKS, "total", K_LTOTAL, true, false },
-   { K_LEAKS, "by-role", K_LBYROLE, true, false },
-   { K_LEAKS, "held-by", K_HELD, true, false },
-   { K_LEAKS, "loss-record", K_LREC, true, false },
-   { K_LREC, "stack", K_STACK, false, true },
-   { K_XFREES, "free", K_XFREE, true, false },
-   { K_TIMELINE, "sample", K_SAMPLE, true, false },
-   { K_SAMPLE, "role", K_SROLE, true, false },
-   { K_ASITES, "site", K_ASITE, true, false },
-   { K_ASITE, "stack", K_STACK, false, true },
-   { K_BADCALLS, "bad-call", K_BADCALL, true, false },
-   { K_BADCALL, "stack", K_STACK, false, true },
-   { K_STACK, "frame", K_FRAME, true, false },
-   { K_STABLE, "frame", K_FRAME, true, false },
-   { K_STABLE, "stack", K_TSTACK, true, false },
-   { K_FRAME, "ip", K_IP, false, true },
-   { K_FRAME, "obj", K_OBJ, false, false },
-   { K_FRAME, "fn", K_FN, false, false },
-   { K_FRAME, "dir", K_DIR, false, false },
-   { K_FRAME, "file", K_FILE, false, false },
-   { K_FRAME, "line", K_LINE, false, false },
+   { K_ROOT, N_STACK_TABLE, K_STABLE, false, false },
+   { K_RUN, N_TOOL, K_TOOL, false, true },
+   { K_RUN, N_VALGRIND, K_VALGRIND, false, true },
+   { K_RUN, N_COMMAND, K_COMMAND, false, true },
+   { K_RUN, N_PID, K_PID, false, true },
+   { K_RUN, N_PPID, K_PPID, false, true },
+   { K_RUN, N_START_TIME, K_START, false, true },
+   { K_RUN, N_DURATION_MS, K_DURATION, false, true },
+   { K_RUN, N_END, K_END, false, true },
+   { K_COMMAND, N_EXE, K_EXE, false, true },
+   { K_COMMAND, N_ARG, K_ARG, true, false },
+   { K_THREADS, N_THREAD, K_THREAD, true, false },
+   { K_THREAD, N_NAME, K_NAME, true, false },
+   { K_THREAD, N_HEAP, K_THEAP, false, true },
+   { K_THREAD, N_FUTEX, K_TFUTEX, false, false },
+   { K_LIVE, N_SITE, K_SITE, true, false },
+   { K_SITE, N_STACK, K_STACK, false, true },
+   { K_ROLES, N_ROLE_SUMMARY, K_RSUM, true, false },
+   { K_RSUM, N_HEAP, K_RHEAP, false, true },
+   { K_RSUM, N_FUTEX, K_RFUTEX, false, true },
+   { K_FSITES, N_SITE, K_FSITE, true, false },
+   { K_FSITE, N_STACK, K_STACK, false, true },
+   { K_WAKES, N_WAKE, K_WAKE, true, false },
+   { K_LEAKS, N_TOTAL, K_LTOTAL, true, false },
+   { K_LEAKS, N_BY_ROLE, K_LBYROLE, true, false },
+   { K_LEAKS, N_HELD_BY, K_HELD, true, false },
+   { K_LEAKS, N_LOSS_RECORD, K_LREC, true, false },
+   { K_LREC, N_STACK, K_STACK, false, true },
+   { K_XFREES, N_FREE, K_XFREE, true, false },
+   { K_TIMELINE, N_SAMPLE, K_SAMPLE, true, false },
+   { K_SAMPLE, N_ROLE, K_SROLE, true, false },
+   { K_ASITES, N_SITE, K_ASITE, true, false },
+   { K_ASITE, N_STACK, K_STACK, false, true },
+   { K_BADCALLS, N_BAD_CALL, K_BADCALL, true, false },
+   { K_BADCALL, N_STACK, K_STACK, false, true },
+   { K_STACK, N_FRAME, K_FRAME, true, false },
+   { K_STABLE, N_FRAME, K_FRAME, true, false },
+   { K_STABLE, N_STACK, K_TSTACK, true, false },
+   { K_FRAME, N_IP, K_IP, false, true },
+   { K_FRAME, N_OBJ, K_OBJ, false, false },
+   { K_FRAME, N_FN, K_FN, false, false },
+   { K_FRAME, N_DIR, K_DIR, false, false },
+   { K_FRAME, N_FILE, K_FILE, false, false },
+   { K_FRAME, N_LINE, K_LINE, false, false },
 };
 
 static bool has_text(enum Kind k)
@@ -417,6 +503,17 @@ typedef struct {
    xmlTextReaderPtr r;
    Report *rep;
    size_t top, futex_top, leaks_top, alloc_top;
+   NameSlot names[NAME_SLOTS];   /* names by address */
+   size_t nnames;
+   /* The attributes of the element that has just started, read once
+      from its node: av[n] is the value of attribute n if av_gen[n] is
+      gen.  Values are libxml2's own text, but for the rare attribute
+      whose text is in several nodes: joined in av_own, freed at the
+      next element. */
+   const char *av[N_NAMES];
+   uint32_t av_gen[N_NAMES], gen;
+   xmlChar **av_own;
+   size_t nav_own, capav_own;
    Level *lv;
    size_t nlv, caplv;
    Buf text;
@@ -467,53 +564,151 @@ static long node_line(Parser *p)
    return line;
 }
 
-/* The value of attribute name of the current element, cleaned; NULL and
-   a failure if it is required and missing. */
-static char *attr_str(Parser *p, const char *elem, const char *name,
-                      bool required, long line)
+static size_t name_hash(const xmlChar *s)
 {
-   xmlChar *v = xmlTextReaderGetAttribute(p->r, BAD_CAST name);
-   if (v == NULL) {
-      if (required)
-         fail(p, "line %ld: <%s> has no %s attribute", line, elem, name);
-      return NULL;
-   }
-   char *s = clean_dup((const char *)v);
-   xmlFree(v);
-   return s;
+   return (size_t)(((uint64_t)(uintptr_t)s * UINT64_C(0x9e3779b97f4a7c15))
+                   >> 54) & (NAME_SLOTS - 1);
 }
 
-static bool attr_u64(Parser *p, const char *elem, const char *name,
+static void name_add(Parser *p, const xmlChar *s, enum Name id)
+{
+   if (p->nnames >= NAME_SLOTS / 2)
+      return;                    /* full: the rest are compared as text */
+   size_t h = name_hash(s);
+   while (p->names[h].s != NULL) {
+      if (p->names[h].s == s)
+         return;
+      h = (h + 1) & (NAME_SLOTS - 1);
+   }
+   p->names[h] = (NameSlot){ s, id };
+   p->nnames++;
+}
+
+/* The dictionary's copy of each name of the format. */
+static void names_init(Parser *p)
+{
+   for (int n = 1; n < N_NAMES; n++) {
+      const xmlChar *s = xmlTextReaderConstString(p->r, BAD_CAST name_str[n]);
+      if (s != NULL)
+         name_add(p, s, (enum Name)n);
+   }
+}
+
+/* The id of name s of a node, N_NONE if it is none of the format's. */
+static enum Name name_id(Parser *p, const xmlChar *s)
+{
+   for (size_t h = name_hash(s);; h = (h + 1) & (NAME_SLOTS - 1)) {
+      if (p->names[h].s == s)
+         return p->names[h].id;
+      if (p->names[h].s == NULL)
+         break;
+   }
+   /* A name met for the first time, or one not in the dictionary (where
+      libxml2 does keep them, but need not): by its text, and remembered
+      by address if it is the dictionary's. */
+   enum Name id = N_NONE;
+   for (int n = 1; n < N_NAMES; n++)
+      if (strcmp((const char *)s, name_str[n]) == 0) {
+         id = (enum Name)n;
+         break;
+      }
+   if (xmlTextReaderConstString(p->r, s) == s)
+      name_add(p, s, id);
+   return id;
+}
+
+/* Notes the attributes of the element that has just started, as
+   xmlTextReaderGetAttribute would find them (those in no namespace, the
+   first of a name), without copying them. */
+static void attrs_read(Parser *p)
+{
+   for (size_t i = 0; i < p->nav_own; i++)
+      xmlFree(p->av_own[i]);
+   p->nav_own = 0;
+   if (++p->gen == 0) {
+      memset(p->av_gen, 0, sizeof p->av_gen);
+      p->gen = 1;
+   }
+   xmlNodePtr node = xmlTextReaderCurrentNode(p->r);
+   if (node == NULL || node->type != XML_ELEMENT_NODE)
+      return;
+   for (xmlAttrPtr a = node->properties; a != NULL; a = a->next) {
+      if (a->ns != NULL || a->name == NULL)
+         continue;
+      enum Name n = name_id(p, a->name);
+      if (n == N_NONE || p->av_gen[n] == p->gen)
+         continue;
+      const xmlNode *c = a->children;
+      const char *v = "";
+      if (c != NULL && c->next == NULL &&
+          (c->type == XML_TEXT_NODE || c->type == XML_CDATA_SECTION_NODE)) {
+         v = (const char *)c->content;   /* NULL: none, as libxml2 says */
+      } else if (c != NULL) {
+         xmlChar *j = xmlNodeListGetString(a->doc, c, 1);
+         if (j != NULL) {
+            GROW(p->av_own, p->capav_own, p->nav_own + 1);
+            p->av_own[p->nav_own++] = j;
+            v = (const char *)j;
+         }
+      }
+      p->av[n] = v;
+      p->av_gen[n] = p->gen;
+   }
+}
+
+/* Attribute n of the element that has just started, or NULL. */
+static const char *attr_get(Parser *p, enum Name n)
+{
+   return p->av_gen[n] == p->gen ? p->av[n] : NULL;
+}
+
+/* The value of attribute name of the current element, cleaned; NULL and
+   a failure if it is required and missing. */
+static char *attr_str(Parser *p, const char *elem, enum Name name,
+                      bool required, long line)
+{
+   const char *v = attr_get(p, name);
+   if (v == NULL) {
+      if (required)
+         fail(p, "line %ld: <%s> has no %s attribute", line, elem,
+              name_str[name]);
+      return NULL;
+   }
+   return clean_dup(v);
+}
+
+static bool attr_u64(Parser *p, const char *elem, enum Name name,
                      long line, uint64_t *out)
 {
-   xmlChar *v = xmlTextReaderGetAttribute(p->r, BAD_CAST name);
+   const char *v = attr_get(p, name);
    if (v == NULL) {
-      fail(p, "line %ld: <%s> has no %s attribute", line, elem, name);
+      fail(p, "line %ld: <%s> has no %s attribute", line, elem,
+           name_str[name]);
       return false;
    }
-   bool ok = parse_u64((const char *)v, out);
+   bool ok = parse_u64(v, out);
    if (!ok) {
-      char *c = clip((const char *)v, 40);
+      char *c = clip(v, 40);
       fail(p, "line %ld: <%s> attribute %s is not a number: \"%s\"",
-           line, elem, name, c);
+           line, elem, name_str[name], c);
       free(c);
    }
-   xmlFree(v);
    return ok;
 }
 
 /* An id of the stack table (a stack ref, or a frame or stack id):
    required, a number, and telling one too large for 64 bits from one
    that is not a number at all. */
-static bool attr_id(Parser *p, const char *elem, const char *name,
+static bool attr_id(Parser *p, const char *elem, enum Name name,
                     long line, uint64_t *out)
 {
-   xmlChar *v = xmlTextReaderGetAttribute(p->r, BAD_CAST name);
+   const char *v = attr_get(p, name);
    if (v == NULL) {
-      fail(p, "line %ld: <%s> has no %s attribute", line, elem, name);
+      fail(p, "line %ld: <%s> has no %s attribute", line, elem,
+           name_str[name]);
       return false;
    }
-   const char *s = (const char *)v;
+   const char *s = v;
    bool ok = parse_u64(s, out);
    if (!ok) {
       s += strspn(s, " \t\r\n");
@@ -522,30 +717,27 @@ static bool attr_id(Parser *p, const char *elem, const char *name,
       bool big = digits > 0 &&
                  s[digits + strspn(s + digits, " \t\r\n")] == '\0';
       char *c = clip((const char *)v, 40);
-      fail(p, "line %ld: <%s> attribute %s is %s: \"%s\"", line, elem, name,
-           big ? "too large" : "not a number", c);
+      fail(p, "line %ld: <%s> attribute %s is %s: \"%s\"", line, elem,
+           name_str[name], big ? "too large" : "not a number", c);
       free(c);
    }
-   xmlFree(v);
    return ok;
 }
 
 /* Optional: *present tells whether it was there. */
-static bool attr_u64_opt(Parser *p, const char *elem, const char *name,
+static bool attr_u64_opt(Parser *p, const char *elem, enum Name name,
                          long line, uint64_t *out, bool *present)
 {
-   xmlChar *v = xmlTextReaderGetAttribute(p->r, BAD_CAST name);
-   *present = v != NULL;
-   if (v == NULL)
+   *present = attr_get(p, name) != NULL;
+   if (!*present)
       return true;
-   xmlFree(v);
    return attr_u64(p, elem, name, line, out);
 }
 
 /* A role attribute named role_name (required) and its pool attribute
    named pool_name (optional). */
 static bool attr_role_named(Parser *p, const char *elem, long line, Role *r,
-                            const char *role_name, const char *pool_name)
+                            enum Name role_name, enum Name pool_name)
 {
    free(r->role);
    r->role = attr_str(p, elem, role_name, true, line);
@@ -558,18 +750,18 @@ static bool attr_role_named(Parser *p, const char *elem, long line, Role *r,
 static bool attr_role(Parser *p, const char *elem, long line, Role *r,
                       bool with_index)
 {
-   if (!attr_role_named(p, elem, line, r, "role", "pool"))
+   if (!attr_role_named(p, elem, line, r, N_ROLE, N_POOL))
       return false;
    return !with_index ||
-      attr_u64_opt(p, elem, "index", line, &r->index, &r->has_index);
+      attr_u64_opt(p, elem, N_INDEX, line, &r->index, &r->has_index);
 }
 
 /* An optional attribute that is "yes" or "no"; anything else fails.
    *present tells whether it was there. */
-static bool attr_yes_no(Parser *p, const char *elem, const char *name,
+static bool attr_yes_no(Parser *p, const char *elem, enum Name name,
                         long line, bool *out, bool *present)
 {
-   char *v = attr_str(p, elem, name, false, line);
+   const char *v = attr_get(p, name);
    bool ok = true;
    *present = v != NULL;
    if (v == NULL)
@@ -581,11 +773,10 @@ static bool attr_yes_no(Parser *p, const char *elem, const char *name,
    } else {
       char *c = clip(v, 20);
       fail(p, "line %ld: <%s> attribute %s is \"%s\", not yes or no",
-           line, elem, name, c);
+           line, elem, name_str[name], c);
       free(c);
       ok = false;
    }
-   free(v);
    return ok;
 }
 
@@ -596,11 +787,11 @@ static void attr_leak(Parser *p, const char *elem, long line, Site *s,
                       bool need_kind)
 {
    bool has_blocks = false, orphan_present = false;
-   s->kind = attr_str(p, elem, "kind", need_kind, line);
+   s->kind = attr_str(p, elem, N_KIND, need_kind, line);
    if (p->failed ||
-       !attr_u64_opt(p, elem, "indirect-bytes", line, &s->ind_bytes,
+       !attr_u64_opt(p, elem, N_INDIRECT_BYTES, line, &s->ind_bytes,
                      &s->has_ind) ||
-       !attr_u64_opt(p, elem, "indirect-blocks", line, &s->ind_blocks,
+       !attr_u64_opt(p, elem, N_INDIRECT_BLOCKS, line, &s->ind_blocks,
                      &has_blocks))
       return;
    if (s->has_ind != has_blocks) {
@@ -609,7 +800,7 @@ static void attr_leak(Parser *p, const char *elem, long line, Site *s,
            s->has_ind ? "indirect-blocks" : "indirect-bytes");
       return;
    }
-   attr_yes_no(p, elem, "orphan", line, &s->orphan, &orphan_present);
+   attr_yes_no(p, elem, N_ORPHAN, line, &s->orphan, &orphan_present);
 }
 
 /* Futex counters, by attribute name.  A reader asks for those it
@@ -623,22 +814,22 @@ enum {
 };
 
 static const struct {
-   const char *name;
+   enum Name name;
    size_t off;
 } futex_attrs[] = {
-   { "waits", offsetof(Futex, waits) },
-   { "woken", offsetof(Futex, woken) },
-   { "eagain", offsetof(Futex, eagain) },
-   { "timeouts", offsetof(Futex, timeouts) },
-   { "eintr", offsetof(Futex, eintr) },
-   { "errors", offsetof(Futex, errors) },
-   { "pending", offsetof(Futex, pending) },
-   { "blocked-us", offsetof(Futex, blocked_us) },
-   { "max-us", offsetof(Futex, max_us) },
-   { "idle-waits", offsetof(Futex, idle_waits) },
-   { "idle-us", offsetof(Futex, idle_us) },
-   { "wakes", offsetof(Futex, wakes) },
-   { "woke", offsetof(Futex, woke) },
+   { N_WAITS, offsetof(Futex, waits) },
+   { N_WOKEN, offsetof(Futex, woken) },
+   { N_EAGAIN, offsetof(Futex, eagain) },
+   { N_TIMEOUTS, offsetof(Futex, timeouts) },
+   { N_EINTR, offsetof(Futex, eintr) },
+   { N_ERRORS, offsetof(Futex, errors) },
+   { N_PENDING, offsetof(Futex, pending) },
+   { N_BLOCKED_US, offsetof(Futex, blocked_us) },
+   { N_MAX_US, offsetof(Futex, max_us) },
+   { N_IDLE_WAITS, offsetof(Futex, idle_waits) },
+   { N_IDLE_US, offsetof(Futex, idle_us) },
+   { N_WAKES, offsetof(Futex, wakes) },
+   { N_WOKE, offsetof(Futex, woke) },
 };
 
 static bool attr_futex(Parser *p, const char *elem, long line, Futex *f,
@@ -661,14 +852,14 @@ static void check_root(Parser *p, const char *name)
       free(c);
       return;
    }
-   xmlChar *v = xmlTextReaderGetAttribute(p->r, BAD_CAST "version");
+   const char *v = attr_get(p, N_VERSION);
    if (v == NULL) {
       fail(p, "report has no format version (no version attribute on "
            "<asynctrace>)");
       return;
    }
    /* A RELAX NG <value> compares as a token: ignore surrounding space. */
-   const char *s = (const char *)v;
+   const char *s = v;
    size_t n = strlen(s);
    while (n > 0 && is_xml_space(s[n - 1]))
       n--;
@@ -686,7 +877,6 @@ static void check_root(Parser *p, const char *name)
            "reads versions " FORMAT_VERSIONS ")", c);
       free(c);
    }
-   xmlFree(v);
 }
 
 static Thread *cur_thread(Parser *p)
@@ -706,9 +896,7 @@ static Frame *cur_frame(Parser *p)
 static void stack_ref(Parser *p, long line)
 {
    Stack *s = p->stack;
-   xmlChar *v = xmlTextReaderGetAttribute(p->r, BAD_CAST "ref");
-   bool has = v != NULL;
-   xmlFree(v);
+   bool has = attr_get(p, N_REF) != NULL;
    if (p->version == 1) {
       if (has)
          fail(p, "line %ld: <stack ref> in a version 1 report (a version 1 "
@@ -723,7 +911,7 @@ static void stack_ref(Parser *p, long line)
            "the last element", line);
       return;
    }
-   if (!attr_id(p, "stack", "ref", line, &s->ref))
+   if (!attr_id(p, "stack", N_REF, line, &s->ref))
       return;
    if (s->ref == 0) {
       fail(p, "line %ld: <stack> attribute ref is 0 (stack ids count from 1)",
@@ -749,7 +937,7 @@ static void table_begin(Parser *p, long line)
 {
    Report *r = p->rep;
    p->table_begun = true;
-   if (!attr_u64(p, "stack-table", "stacks", line, &p->table_stacks))
+   if (!attr_u64(p, "stack-table", N_STACKS, line, &p->table_stacks))
       return;
    size_t n = r->nsites + r->nfsites + r->nlrecs + r->nasites + r->nbad, k = 0;
    r->need = xrealloc(NULL, n * sizeof *r->need);
@@ -776,7 +964,7 @@ static void table_frame(Parser *p, long line)
    Report *r = p->rep;
    uint64_t id;
    p->frame = NULL;
-   if (!attr_id(p, "frame", "id", line, &id))
+   if (!attr_id(p, "frame", N_ID, line, &id))
       return;
    if (id != (uint64_t)r->ntframes + 1) {
       fail(p, "line %ld: <frame> id %" PRIu64 " is out of order (%" PRIu64
@@ -800,7 +988,7 @@ static void table_stack(Parser *p, long line)
 {
    Report *r = p->rep;
    uint64_t id;
-   if (!attr_id(p, "stack", "id", line, &id))
+   if (!attr_id(p, "stack", N_ID, line, &id))
       return;
    if (id != r->ntstacks + 1) {
       fail(p, "line %ld: <stack> id %" PRIu64 " is out of order (%" PRIu64
@@ -809,7 +997,7 @@ static void table_stack(Parser *p, long line)
       return;
    }
    r->ntstacks++;
-   xmlChar *v = xmlTextReaderGetAttribute(p->r, BAD_CAST "frames");
+   const char *v = attr_get(p, N_FRAMES);
    if (v == NULL) {
       fail(p, "line %ld: <stack> has no frames attribute", line);
       return;
@@ -819,7 +1007,7 @@ static void table_stack(Parser *p, long line)
       nd = &r->need[p->next_need++];
       nd->start = r->ntids;
    }
-   for (const char *q = (const char *)v;;) {
+   for (const char *q = v;;) {
       q += strspn(q, " \t\r\n");
       if (*q == '\0')
          break;
@@ -834,7 +1022,7 @@ static void table_stack(Parser *p, long line)
             f = f * 10 + d;
       }
       if (q == tok || (*q != '\0' && !is_xml_space(*q))) {
-         char *c = clip((const char *)v, 40);
+         char *c = clip(v, 40);
          fail(p, "line %ld: <stack> attribute frames is not a list of frame "
               "ids: \"%s\"", line, c);
          free(c);
@@ -858,7 +1046,6 @@ static void table_stack(Parser *p, long line)
    }
    if (nd != NULL)
       nd->n = r->ntids - nd->start;
-   xmlFree(v);
 }
 
 /* The report has ended: its refs must name stacks of the table. */
@@ -914,37 +1101,36 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       break;
    case K_TOOL:
       free(r->tool_version);
-      r->tool_version = attr_str(p, name, "version", true, line);
+      r->tool_version = attr_str(p, name, N_VERSION, true, line);
       break;
    case K_VALGRIND:
       free(r->vg_version);
-      r->vg_version = attr_str(p, name, "version", true, line);
+      r->vg_version = attr_str(p, name, N_VERSION, true, line);
       break;
    case K_END: {
-      char *how = attr_str(p, name, "how", true, line);
+      char *how = attr_str(p, name, N_HOW, true, line);
       if (how == NULL)
          break;
       free(r->signal);
       r->signal = NULL;
       if (strcmp(how, "exit") == 0) {
          r->end_how = END_EXIT;
-         xmlChar *v = xmlTextReaderGetAttribute(p->r, BAD_CAST "status");
+         const char *v = attr_get(p, N_STATUS);
          if (v == NULL) {
             fail(p, "line %ld: <end how=\"exit\"> has no status attribute",
                  line);
-         } else if (!parse_int((const char *)v, &r->status)) {
-            char *c = clip((const char *)v, 40);
+         } else if (!parse_int(v, &r->status)) {
+            char *c = clip(v, 40);
             fail(p, "line %ld: <end> attribute status is not a number: "
                  "\"%s\"", line, c);
             free(c);
          }
-         xmlFree(v);
          free(how);
       } else if (strcmp(how, "signal") == 0) {
          r->end_how = END_SIGNAL;
-         r->signal = attr_str(p, name, "signal", true, line);
+         r->signal = attr_str(p, name, N_SIGNAL, true, line);
          if (r->signal)
-            attr_u64(p, name, "signo", line, &r->signo);
+            attr_u64(p, name, N_SIGNO, line, &r->signo);
          free(how);
       } else {
          /* Not in version 1; show it rather than refuse the report. */
@@ -957,10 +1143,10 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       GROW(r->threads, r->capthreads, r->nthreads + 1);
       Thread *t = &r->threads[r->nthreads++];
       memset(t, 0, sizeof *t);
-      if (!attr_u64(p, name, "seq", line, &t->seq) ||
-          !attr_u64(p, name, "creator", line, &t->creator) ||
-          !attr_u64(p, name, "start-ms", line, &t->start_ms) ||
-          !attr_u64_opt(p, name, "end-ms", line, &t->end_ms, &t->has_end))
+      if (!attr_u64(p, name, N_SEQ, line, &t->seq) ||
+          !attr_u64(p, name, N_CREATOR, line, &t->creator) ||
+          !attr_u64(p, name, N_START_MS, line, &t->start_ms) ||
+          !attr_u64_opt(p, name, N_END_MS, line, &t->end_ms, &t->has_end))
          break;
       if (t->seq == 0) {
          fail(p, "line %ld: <thread> attribute seq is 0 (seq starts at 1)",
@@ -968,12 +1154,12 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
          break;
       }
       if (!attr_role(p, name, line, &t->role, true) ||
-          !attr_u64_opt(p, name, "insns", line, &t->insns, &t->has_insns))
+          !attr_u64_opt(p, name, N_INSNS, line, &t->insns, &t->has_insns))
          break;
-      char *ended = attr_str(p, name, "ended", false, line);
+      char *ended = attr_str(p, name, N_ENDED, false, line);
       t->forked = ended != NULL && strcmp(ended, "fork") == 0;
       free(ended);
-      char *alive = attr_str(p, name, "alive-at-exit", true, line);
+      char *alive = attr_str(p, name, N_ALIVE_AT_EXIT, true, line);
       if (alive == NULL)
          break;
       if (strcmp(alive, "yes") == 0) {
@@ -989,16 +1175,16 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
    }
    case K_THEAP: {
       Thread *t = cur_thread(p);
-      if (attr_u64(p, "heap", "allocs", line, &t->allocs) &&
-          attr_u64(p, "heap", "bytes-allocated", line, &t->bytes_allocated) &&
-          attr_u64(p, "heap", "live-blocks", line, &t->live_blocks))
-         attr_u64(p, "heap", "live-bytes", line, &t->live_bytes);
+      if (attr_u64(p, "heap", N_ALLOCS, line, &t->allocs) &&
+          attr_u64(p, "heap", N_BYTES_ALLOCATED, line, &t->bytes_allocated) &&
+          attr_u64(p, "heap", N_LIVE_BLOCKS, line, &t->live_blocks))
+         attr_u64(p, "heap", N_LIVE_BYTES, line, &t->live_bytes);
       break;
    }
    case K_HEAP: {
-      static const char *const names[] = {
-         "allocs", "frees", "bytes-allocated", "bytes-freed", "live-blocks",
-         "live-bytes", "peak-bytes", "peak-blocks", "peak-ms",
+      static const enum Name names[] = {
+         N_ALLOCS, N_FREES, N_BYTES_ALLOCATED, N_BYTES_FREED, N_LIVE_BLOCKS,
+         N_LIVE_BYTES, N_PEAK_BYTES, N_PEAK_BLOCKS, N_PEAK_MS,
       };
       uint64_t *dest[] = {
          &r->allocs, &r->frees, &r->bytes_allocated, &r->bytes_freed,
@@ -1009,10 +1195,10 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
          if (!attr_u64(p, name, names[i], line, dest[i]))
             return;
       /* Later: when the peak was, in the run's --time-unit. */
-      if (attr_u64_opt(p, name, "peak-time", line, &r->peak_time,
+      if (attr_u64_opt(p, name, N_PEAK_TIME, line, &r->peak_time,
                        &r->has_peak_time) && r->has_peak_time) {
          free(r->time_unit);
-         r->time_unit = attr_str(p, name, "time-unit", true, line);
+         r->time_unit = attr_str(p, name, N_TIME_UNIT, true, line);
          r->has_orphan_info = true;
       }
       break;
@@ -1023,17 +1209,17 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       break;
    }
    case K_LIVE:
-      if (attr_u64(p, name, "blocks", line, &r->exit_blocks))
-         attr_u64(p, name, "bytes", line, &r->exit_bytes);
+      if (attr_u64(p, name, N_BLOCKS, line, &r->exit_blocks))
+         attr_u64(p, name, N_BYTES, line, &r->exit_bytes);
       break;
    case K_SITE:
    case K_LREC: {
       Site *st = k == K_SITE ? &p->site : &p->lrec;
       site_free(st);
       st->order = k == K_SITE ? r->sites_total : r->lrecs_total;
-      if (attr_u64(p, name, "thread", line, &st->thread) &&
-          attr_u64(p, name, "blocks", line, &st->blocks) &&
-          attr_u64(p, name, "bytes", line, &st->bytes) &&
+      if (attr_u64(p, name, N_THREAD, line, &st->thread) &&
+          attr_u64(p, name, N_BLOCKS, line, &st->blocks) &&
+          attr_u64(p, name, N_BYTES, line, &st->bytes) &&
           attr_role(p, name, line, &st->role, false))
          attr_leak(p, name, line, st, k == K_LREC);
       break;
@@ -1076,22 +1262,22 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       memset(s, 0, sizeof *s);
       s->order = r->nroles;
       if (attr_role(p, name, line, &s->role, false) &&
-          attr_u64(p, name, "threads", line, &s->threads) &&
-          attr_u64(p, name, "peak-alive", line, &s->peak_alive) &&
-          attr_u64(p, name, "alive-at-exit", line, &s->alive) &&
-          attr_u64(p, name, "churn", line, &s->churn) &&
-          attr_u64(p, name, "insns", line, &s->insns))
-         attr_u64_opt(p, name, "live-at-peak", line, &s->live_at_peak,
+          attr_u64(p, name, N_THREADS, line, &s->threads) &&
+          attr_u64(p, name, N_PEAK_ALIVE, line, &s->peak_alive) &&
+          attr_u64(p, name, N_ALIVE_AT_EXIT, line, &s->alive) &&
+          attr_u64(p, name, N_CHURN, line, &s->churn) &&
+          attr_u64(p, name, N_INSNS, line, &s->insns))
+         attr_u64_opt(p, name, N_LIVE_AT_PEAK, line, &s->live_at_peak,
                       &s->has_live_at_peak);
       break;
    }
    case K_RHEAP: {
       RoleSum *s = &r->roles[r->nroles - 1];
-      if (attr_u64(p, name, "bytes-allocated", line, &s->bytes_allocated) &&
-          attr_u64(p, name, "live-bytes", line, &s->live_bytes) &&
-          attr_u64_opt(p, name, "live-blocks", line, &s->live_blocks,
+      if (attr_u64(p, name, N_BYTES_ALLOCATED, line, &s->bytes_allocated) &&
+          attr_u64(p, name, N_LIVE_BYTES, line, &s->live_bytes) &&
+          attr_u64_opt(p, name, N_LIVE_BLOCKS, line, &s->live_blocks,
                        &s->has_live_blocks))
-         attr_u64_opt(p, name, "peak-live", line, &s->peak_live,
+         attr_u64_opt(p, name, N_PEAK_LIVE, line, &s->peak_live,
                       &s->has_peak_live);
       break;
    }
@@ -1108,9 +1294,9 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       s->order = r->fsites_total;
       if (!attr_role(p, name, line, &s->role, false))
          break;
-      s->class = attr_str(p, name, "class", true, line);
+      s->class = attr_str(p, name, N_CLASS, true, line);
       if (s->class)
-         s->ops = attr_str(p, name, "ops", true, line);
+         s->ops = attr_str(p, name, N_OPS, true, line);
       if (s->ops)
          attr_futex(p, name, line, &s->fx,
                     FX_WAITS | FX_WOKEN | FX_EAGAIN | FX_TIMEOUTS |
@@ -1125,9 +1311,9 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       Wake *w = &r->wakes[r->nwakes++];
       memset(w, 0, sizeof *w);
       w->order = r->wakes_total++;
-      if (attr_u64(p, name, "waker", line, &w->waker) &&
-          attr_u64(p, name, "waiter", line, &w->waiter) &&
-          attr_u64(p, name, "count", line, &w->count))
+      if (attr_u64(p, name, N_WAKER, line, &w->waker) &&
+          attr_u64(p, name, N_WAITER, line, &w->waiter) &&
+          attr_u64(p, name, N_COUNT, line, &w->count))
          r->woken_total = add_sat(r->woken_total, w->count);
       /* Keep the most frequent; cut back as keep_site does. */
       if (r->nwakes >= 2 * WAKE_PAIRS_SHOWN + 256) {
@@ -1139,10 +1325,10 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
    case K_LEAKS:
       r->has_leaks = true;
       free(r->leak_check);
-      r->leak_check = attr_str(p, name, "check", false, line);
+      r->leak_check = attr_str(p, name, N_CHECK, false, line);
       break;
    case K_LTOTAL: {
-      char *kind = attr_str(p, name, "kind", true, line);
+      char *kind = attr_str(p, name, N_KIND, true, line);
       int kx = leak_kind(kind);
       uint64_t bytes, blocks;
       free(kind);
@@ -1152,16 +1338,16 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
          /* A kind added later: not printed, but it is part of what is
             live at exit, so the checks count it (if it has figures). */
          bool hb, hk;
-         if (attr_u64_opt(p, name, "bytes", line, &bytes, &hb) &&
-             attr_u64_opt(p, name, "blocks", line, &blocks, &hk) &&
+         if (attr_u64_opt(p, name, N_BYTES, line, &bytes, &hb) &&
+             attr_u64_opt(p, name, N_BLOCKS, line, &blocks, &hk) &&
              hb && hk) {
             sum_add(&r->lk_bytes, bytes);
             sum_add(&r->lk_blocks, blocks);
          }
          break;
       }
-      if (attr_u64(p, name, "bytes", line, &bytes) &&
-          attr_u64(p, name, "blocks", line, &blocks)) {
+      if (attr_u64(p, name, N_BYTES, line, &bytes) &&
+          attr_u64(p, name, N_BLOCKS, line, &blocks)) {
          r->leak_bytes[kx] = add_sat(r->leak_bytes[kx], bytes);
          r->leak_blocks[kx] = add_sat(r->leak_blocks[kx], blocks);
          sum_add(&r->lk_bytes, bytes);
@@ -1170,7 +1356,7 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       break;
    }
    case K_LBYROLE: {
-      char *kind = attr_str(p, name, "kind", true, line);
+      char *kind = attr_str(p, name, N_KIND, true, line);
       int kx = leak_kind(kind);
       free(kind);
       if (p->failed)
@@ -1179,12 +1365,10 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
          /* As for <total>: kept for the checks, if it is complete. */
          LeakRole o = { .kind = -1 };
          bool hb, hk;
-         xmlChar *role = xmlTextReaderGetAttribute(p->r, BAD_CAST "role");
-         bool has_role = role != NULL;
-         xmlFree(role);
+         bool has_role = attr_get(p, N_ROLE) != NULL;
          if (has_role && attr_role(p, name, line, &o.role, false) &&
-             attr_u64_opt(p, name, "bytes", line, &o.bytes, &hb) &&
-             attr_u64_opt(p, name, "blocks", line, &o.blocks, &hk) &&
+             attr_u64_opt(p, name, N_BYTES, line, &o.bytes, &hb) &&
+             attr_u64_opt(p, name, N_BLOCKS, line, &o.blocks, &hk) &&
              hb && hk) {
             GROW(r->lk_other, r->caplk_other, r->nlk_other + 1);
             r->lk_other[r->nlk_other++] = o;
@@ -1198,8 +1382,8 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       memset(lr, 0, sizeof *lr);
       lr->kind = kx;
       if (attr_role(p, name, line, &lr->role, false) &&
-          attr_u64(p, name, "bytes", line, &lr->bytes))
-         attr_u64(p, name, "blocks", line, &lr->blocks);
+          attr_u64(p, name, N_BYTES, line, &lr->bytes))
+         attr_u64(p, name, N_BLOCKS, line, &lr->blocks);
       break;
    }
    case K_HELD: {
@@ -1207,17 +1391,17 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       Held *h = &r->held[r->nheld++];
       memset(h, 0, sizeof *h);
       h->order = r->nheld;
-      h->holder = attr_str(p, name, "holder", true, line);
+      h->holder = attr_str(p, name, N_HOLDER, true, line);
       if (h->holder == NULL ||
-          !attr_u64_opt(p, name, "thread", line, &h->thread, &h->has_thread))
+          !attr_u64_opt(p, name, N_THREAD, line, &h->thread, &h->has_thread))
          break;
       if (h->has_thread &&
           (!attr_role(p, name, line, &h->role, false) ||
-           !attr_yes_no(p, name, "thread-alive-at-exit", line, &h->alive,
+           !attr_yes_no(p, name, N_THREAD_ALIVE_AT_EXIT, line, &h->alive,
                         &h->alive_known)))
          break;
-      if (attr_u64(p, name, "bytes", line, &h->bytes))
-         attr_u64(p, name, "blocks", line, &h->blocks);
+      if (attr_u64(p, name, N_BYTES, line, &h->bytes))
+         attr_u64(p, name, N_BLOCKS, line, &h->blocks);
       break;
    }
    case K_XFREES:
@@ -1228,12 +1412,12 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       XFree *x = &r->xfrees[r->nxfrees++];
       memset(x, 0, sizeof *x);
       x->order = r->nxfrees;
-      if (attr_role_named(p, name, line, &x->alloc, "alloc-role",
-                          "alloc-pool") &&
-          attr_role_named(p, name, line, &x->freed, "free-role",
-                          "free-pool") &&
-          attr_u64(p, name, "frees", line, &x->frees) &&
-          attr_u64(p, name, "bytes", line, &x->bytes)) {
+      if (attr_role_named(p, name, line, &x->alloc, N_ALLOC_ROLE,
+                          N_ALLOC_POOL) &&
+          attr_role_named(p, name, line, &x->freed, N_FREE_ROLE,
+                          N_FREE_POOL) &&
+          attr_u64(p, name, N_FREES, line, &x->frees) &&
+          attr_u64(p, name, N_BYTES, line, &x->bytes)) {
          r->xfree_frees = add_sat(r->xfree_frees, x->frees);
          r->xfree_bytes = add_sat(r->xfree_bytes, x->bytes);
       }
@@ -1242,22 +1426,22 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
    case K_TIMELINE:
       r->has_timeline = true;
       free(r->tl_unit);
-      r->tl_unit = attr_str(p, name, "unit", true, line);
+      r->tl_unit = attr_str(p, name, N_UNIT, true, line);
       break;
    case K_SAMPLE: {
       Sample *sm = &p->sample;
       bool present;
       sample_free(sm);
-      if (attr_u64(p, name, "time", line, &sm->time) &&
-          attr_u64(p, name, "live-bytes", line, &sm->live))
-         attr_yes_no(p, name, "peak", line, &sm->peak, &present);
+      if (attr_u64(p, name, N_TIME, line, &sm->time) &&
+          attr_u64(p, name, N_LIVE_BYTES, line, &sm->live))
+         attr_yes_no(p, name, N_PEAK, line, &sm->peak, &present);
       break;
    }
    case K_SROLE: {
       Role role = { 0 };
       uint64_t bytes;
       if (attr_role(p, name, line, &role, false) &&
-          attr_u64(p, name, "live-bytes", line, &bytes)) {
+          attr_u64(p, name, N_LIVE_BYTES, line, &bytes)) {
          size_t c = 0;
          while (c < r->ntl_cols && !same_role(&r->tl_cols[c], &role))
             c++;
@@ -1275,23 +1459,23 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
    }
    case K_ASITES:
       r->has_asites = true;
-      if (attr_u64(p, name, "count", line, &r->as_count) &&
-          attr_u64(p, name, "shown", line, &r->as_shown) &&
-          attr_u64(p, name, "rest-allocs", line, &r->as_rest_allocs) &&
-          attr_u64(p, name, "rest-bytes", line, &r->as_rest_bytes) &&
-          attr_u64(p, name, "rest-live-bytes", line, &r->as_rest_live))
-         attr_u64(p, name, "rest-at-peak", line, &r->as_rest_at_peak);
+      if (attr_u64(p, name, N_COUNT, line, &r->as_count) &&
+          attr_u64(p, name, N_SHOWN, line, &r->as_shown) &&
+          attr_u64(p, name, N_REST_ALLOCS, line, &r->as_rest_allocs) &&
+          attr_u64(p, name, N_REST_BYTES, line, &r->as_rest_bytes) &&
+          attr_u64(p, name, N_REST_LIVE_BYTES, line, &r->as_rest_live))
+         attr_u64(p, name, N_REST_AT_PEAK, line, &r->as_rest_at_peak);
       break;
    case K_ASITE: {
       ASite *a = &p->asite;
       asite_free(a);
       a->order = r->asites_total;
       if (attr_role(p, name, line, &a->role, false) &&
-          attr_u64(p, name, "allocs", line, &a->allocs) &&
-          attr_u64(p, name, "bytes", line, &a->bytes) &&
-          attr_u64(p, name, "live-blocks", line, &a->live_blocks) &&
-          attr_u64(p, name, "live-bytes", line, &a->live_bytes))
-         attr_u64(p, name, "at-peak", line, &a->at_peak);
+          attr_u64(p, name, N_ALLOCS, line, &a->allocs) &&
+          attr_u64(p, name, N_BYTES, line, &a->bytes) &&
+          attr_u64(p, name, N_LIVE_BLOCKS, line, &a->live_blocks) &&
+          attr_u64(p, name, N_LIVE_BYTES, line, &a->live_bytes))
+         attr_u64(p, name, N_AT_PEAK, line, &a->at_peak);
       break;
    }
    case K_BADCALLS:
@@ -1301,13 +1485,13 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       BadCall *b = &p->bad;
       badcall_free(b);
       b->order = r->nbad;
-      b->kind = attr_str(p, name, "kind", true, line);
+      b->kind = attr_str(p, name, N_KIND, true, line);
       if (b->kind == NULL ||
-          !attr_u64(p, name, "count", line, &b->count))
+          !attr_u64(p, name, N_COUNT, line, &b->count))
          break;
-      b->addr = attr_str(p, name, "addr", true, line);
-      if (b->addr != NULL && attr_u64(p, name, "size", line, &b->size))
-         attr_u64(p, name, "given", line, &b->given);
+      b->addr = attr_str(p, name, N_ADDR, true, line);
+      if (b->addr != NULL && attr_u64(p, name, N_SIZE, line, &b->size))
+         attr_u64(p, name, N_GIVEN, line, &b->given);
       break;
    }
    default:
@@ -1563,7 +1747,8 @@ static void end(Parser *p)
    for (size_t i = 0; i < sizeof children / sizeof children[0] && !p->failed; i++)
       if (children[i].parent == l->kind && children[i].required &&
           !(l->seen & (UINT64_C(1) << children[i].kind)))
-         fail(p, "line %ld: <%s> has no <%s>", l->line, name, children[i].name);
+         fail(p, "line %ld: <%s> has no <%s>", l->line, name,
+              name_str[children[i].name]);
    if (p->failed)
       return;
    if (l->kind == K_SITE)
@@ -1592,7 +1777,8 @@ static void start(Parser *p, const char *name, bool empty)
    } else {
       Level *parent = &p->lv[p->nlv - 1];
       for (size_t i = 0; i < sizeof children / sizeof children[0]; i++) {
-         if (children[i].parent != parent->kind || strcmp(children[i].name, name) != 0)
+         if (children[i].parent != parent->kind ||
+             strcmp(name_str[children[i].name], name) != 0)
             continue;
          if (children[i].kind == K_STABLE && p->version != 2)
             break;               /* not version 1's: ignored, as additions */
@@ -1611,6 +1797,8 @@ static void start(Parser *p, const char *name, bool empty)
    p->lv[p->nlv++] = (Level){ .kind = k, .seen = 0, .line = line };
    if (has_text(k))
       buf_clear(&p->text);
+   if (k != K_SKIP)
+      attrs_read(p);
    begin(p, k, name, line);
    if (empty && !p->failed)
       end(p);
@@ -1623,7 +1811,7 @@ static bool holds_no_text(const char *name)
    if (strcmp(name, "asynctrace") == 0)
       return true;
    for (size_t i = 0; i < sizeof children / sizeof children[0]; i++)
-      if (strcmp(children[i].name, name) == 0)
+      if (strcmp(name_str[children[i].name], name) == 0)
          return !has_text(children[i].kind);
    return false;
 }
@@ -1793,6 +1981,7 @@ static const char *read_report(const char *path, Input *in,
    }
    xerr.reader = r;
    p.r = r;
+   names_init(&p);
    xmlTextReaderSetStructuredErrorHandler(r, on_xml_error, &xerr);
 
    while (!p.failed && !xerr.have && xmlTextReaderRead(r) == 1) {
@@ -1859,6 +2048,9 @@ static const char *read_report(const char *path, Input *in,
    asite_free(&p.asite);
    badcall_free(&p.bad);
    sample_free(&p.sample);
+   for (size_t i = 0; i < p.nav_own; i++)
+      xmlFree(p.av_own[i]);
+   free(p.av_own);
    free(p.lv);
    free(p.text.s);
    free(p.clean.s);
