@@ -493,6 +493,29 @@ static bool has_text(enum Kind k)
    }
 }
 
+/* children[] by parent and name: child_of[parent][name] is the index
+   of the entry plus 1, or 0; required[parent] has a bit per kind of a
+   required child.  Made once, from children[]. */
+static uint8_t child_of[K_COUNT][N_NAMES];
+static uint64_t required[K_COUNT];
+
+_Static_assert(sizeof children / sizeof children[0] < 255,
+               "too many children for child_of");
+
+static void children_init(void)
+{
+   static bool done;
+   if (done)
+      return;
+   for (size_t i = 0; i < sizeof children / sizeof children[0]; i++) {
+      if (child_of[children[i].parent][children[i].name] == 0)
+         child_of[children[i].parent][children[i].name] = (uint8_t)(i + 1);
+      if (children[i].required)
+         required[children[i].parent] |= UINT64_C(1) << children[i].kind;
+   }
+   done = true;
+}
+
 typedef struct {
    enum Kind kind;
    uint64_t seen;                /* bit per child kind met so far */
@@ -1744,7 +1767,9 @@ static void end(Parser *p)
    default:
       break;
    }
-   for (size_t i = 0; i < sizeof children / sizeof children[0] && !p->failed; i++)
+   /* A required child missing: the first in children[] is named. */
+   for (size_t i = 0; (required[l->kind] & ~l->seen) != 0 &&
+        i < sizeof children / sizeof children[0] && !p->failed; i++)
       if (children[i].parent == l->kind && children[i].required &&
           !(l->seen & (UINT64_C(1) << children[i].kind)))
          fail(p, "line %ld: <%s> has no <%s>", l->line, name,
@@ -1768,29 +1793,27 @@ static void end(Parser *p)
    p->nlv--;
 }
 
-static void start(Parser *p, const char *name, bool empty)
+static void start(Parser *p, const xmlChar *xname, bool empty)
 {
+   const char *name = (const char *)xname;
    long line = node_line(p);
    enum Kind k = K_SKIP;
    if (p->nlv == 0) {
       k = K_ROOT;
    } else {
       Level *parent = &p->lv[p->nlv - 1];
-      for (size_t i = 0; i < sizeof children / sizeof children[0]; i++) {
-         if (children[i].parent != parent->kind ||
-             strcmp(name_str[children[i].name], name) != 0)
-            continue;
-         if (children[i].kind == K_STABLE && p->version != 2)
-            break;               /* not version 1's: ignored, as additions */
-         k = children[i].kind;
+      size_t c = child_of[parent->kind][name_id(p, xname)];
+      if (c > 0 &&
+          !(children[c - 1].kind == K_STABLE && p->version != 2)) {
+         /* (A table in version 1 is ignored, as additions are.) */
+         k = children[c - 1].kind;
          uint64_t bit = UINT64_C(1) << k;
-         if ((parent->seen & bit) && !children[i].many) {
+         if ((parent->seen & bit) && !children[c - 1].many) {
             fail(p, "line %ld: more than one <%s> in <%s>", line, name,
                  kind_name[parent->kind]);
             return;
          }
          parent->seen |= bit;
-         break;
       }
    }
    GROW(p->lv, p->caplv, p->nlv + 1);
@@ -1982,13 +2005,15 @@ static const char *read_report(const char *path, Input *in,
    xerr.reader = r;
    p.r = r;
    names_init(&p);
+   children_init();
    xmlTextReaderSetStructuredErrorHandler(r, on_xml_error, &xerr);
 
    while (!p.failed && !xerr.have && xmlTextReaderRead(r) == 1) {
       int type = xmlTextReaderNodeType(r);
       if (type == XML_READER_TYPE_ELEMENT) {
-         const char *name = (const char *)xmlTextReaderConstName(r);
-         start(&p, name ? name : "", xmlTextReaderIsEmptyElement(r) == 1);
+         const xmlChar *name = xmlTextReaderConstName(r);
+         start(&p, name ? name : BAD_CAST "",
+               xmlTextReaderIsEmptyElement(r) == 1);
       } else if (type == XML_READER_TYPE_END_ELEMENT) {
          if (p.nlv > 0)
             end(&p);
