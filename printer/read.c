@@ -1030,19 +1030,27 @@ static void table_stack(Parser *p, long line)
       nd = &r->need[p->next_need++];
       nd->start = r->ntids;
    }
+   /* A million stacks of tens of frames: each id is read with no more
+      than a test a digit. */
    for (const char *q = v;;) {
-      q += strspn(q, " \t\r\n");
+      while (is_xml_space(*q))
+         q++;
       if (*q == '\0')
          break;
       const char *tok = q;
       uint64_t f = 0;
       bool big = false;
-      for (; *q >= '0' && *q <= '9'; q++) {
-         unsigned d = (unsigned)(*q - '0');
-         if (f > (UINT64_MAX - d) / 10)
-            big = true;
-         else
-            f = f * 10 + d;
+      for (; (unsigned)(*q - '0') < 10; q++)
+         f = f * 10 + (unsigned)(*q - '0');
+      if (q - tok > 19) {        /* 19 digits always fit: these may not */
+         f = 0;
+         for (const char *d = tok; d < q; d++) {
+            unsigned digit = (unsigned)(*d - '0');
+            if (f > (UINT64_MAX - digit) / 10)
+               big = true;
+            else
+               f = f * 10 + digit;
+         }
       }
       if (q == tok || (*q != '\0' && !is_xml_space(*q))) {
          char *c = clip(v, 40);
@@ -1063,7 +1071,8 @@ static void table_stack(Parser *p, long line)
          break;
       }
       if (nd != NULL) {
-         GROW(r->tids, r->captids, r->ntids + 1);
+         if (r->ntids == r->captids)
+            GROW(r->tids, r->captids, r->ntids + 1);
          r->tids[r->ntids++] = (uint32_t)(f - 1);
       }
    }

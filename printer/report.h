@@ -325,7 +325,11 @@ uint64_t add_sat(uint64_t a, uint64_t b);
 void sum_add(Sum *s, uint64_t x);
 bool sum_is(const Sum *s, uint64_t x);
 uint64_t sub_sat(uint64_t a, uint64_t b);
-bool is_xml_space(char c);
+/* Inline: the reader asks it of every byte of some attributes. */
+static inline bool is_xml_space(char c)
+{
+   return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
 bool parse_u64(const char *s, uint64_t *out);
 bool parse_int(const char *s, long *out);
 size_t stack_depth(const Stack *s);

@@ -292,11 +292,6 @@ uint64_t sub_sat(uint64_t a, uint64_t b)
    return a > b ? a - b : 0;
 }
 
-bool is_xml_space(char c)
-{
-   return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
 /* An xsd:nonNegativeInteger: optional surrounding white space, an
    optional '+', decimal digits; must fit in 64 bits. */
 bool parse_u64(const char *s, uint64_t *out)
