@@ -559,6 +559,10 @@ typedef struct {
    uint64_t table_stacks;        /* the table's stacks attribute */
    size_t next_need;             /* the first Need the table has not
                                     reached yet */
+   /* Each list of the largest has been cut back to its --top at least
+      once: its entry --top - 1 is then the smallest that can still be
+      shown, and a smaller one read later is not kept. */
+   bool cut_sites, cut_fsites, cut_lrecs, cut_asites;
    bool done;                    /* the root element ended */
    bool failed;
    char why[1024];
@@ -1533,7 +1537,9 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
 
 /* Keeps the site just read if it may be among the --top largest.  To
    stay small with many sites, the list is cut back to --top entries
-   whenever it has grown to twice that. */
+   whenever it has grown to twice that, and once it has been, a site
+   smaller than the --top-th kept is not kept at all (the order is
+   total, so it could never be shown). */
 static void keep_site(Parser *p)
 {
    Report *r = p->rep;
@@ -1554,7 +1560,8 @@ static void keep_site(Parser *p)
       r->orphans[i].bytes = add_sat(r->orphans[i].bytes, p->site.bytes);
       r->orphans[i].blocks = add_sat(r->orphans[i].blocks, p->site.blocks);
    }
-   if (p->top == 0) {
+   if (p->top == 0 ||
+       (p->cut_sites && cmp_site(&p->site, &r->sites[p->top - 1]) > 0)) {
       site_free(&p->site);
       return;
    }
@@ -1565,6 +1572,7 @@ static void keep_site(Parser *p)
       qsort(r->sites, r->nsites, sizeof *r->sites, cmp_site);
       while (r->nsites > p->top)
          site_free(&r->sites[--r->nsites]);
+      p->cut_sites = true;
    }
 }
 
@@ -1583,7 +1591,8 @@ static void keep_fsite(Parser *p)
       return;
    }
    r->fsites_active++;
-   if (p->futex_top == 0) {
+   if (p->futex_top == 0 ||
+       (p->cut_fsites && cmp_fsite(s, &r->fsites[p->futex_top - 1]) > 0)) {
       fsite_free(s);
       return;
    }
@@ -1594,6 +1603,7 @@ static void keep_fsite(Parser *p)
       qsort(r->fsites, r->nfsites, sizeof *r->fsites, cmp_fsite);
       while (r->nfsites > p->futex_top)
          fsite_free(&r->fsites[--r->nfsites]);
+      p->cut_fsites = true;
    }
 }
 
@@ -1603,7 +1613,8 @@ static void keep_lrec(Parser *p)
 {
    Report *r = p->rep;
    r->lrecs_total++;
-   if (p->leaks_top == 0) {
+   if (p->leaks_top == 0 ||
+       (p->cut_lrecs && cmp_lrec(&p->lrec, &r->lrecs[p->leaks_top - 1]) > 0)) {
       site_free(&p->lrec);
       return;
    }
@@ -1614,6 +1625,7 @@ static void keep_lrec(Parser *p)
       qsort(r->lrecs, r->nlrecs, sizeof *r->lrecs, cmp_lrec);
       while (r->nlrecs > p->leaks_top)
          site_free(&r->lrecs[--r->nlrecs]);
+      p->cut_lrecs = true;
    }
 }
 
@@ -1626,7 +1638,8 @@ static void keep_asite(Parser *p)
    r->asites_total++;
    r->as_allocs = add_sat(r->as_allocs, a->allocs);
    r->as_bytes = add_sat(r->as_bytes, a->bytes);
-   if (p->alloc_top == 0) {
+   if (p->alloc_top == 0 ||
+       (p->cut_asites && cmp_asite(a, &r->asites[p->alloc_top - 1]) > 0)) {
       asite_free(a);
       return;
    }
@@ -1637,6 +1650,7 @@ static void keep_asite(Parser *p)
       qsort(r->asites, r->nasites, sizeof *r->asites, cmp_asite);
       while (r->nasites > p->alloc_top)
          asite_free(&r->asites[--r->nasites]);
+      p->cut_asites = true;
    }
 }
 
