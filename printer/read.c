@@ -537,6 +537,10 @@ typedef struct {
    uint32_t av_gen[N_NAMES], gen;
    xmlChar **av_own;
    size_t nav_own, capav_own;
+   /* The strings kept once (intern): open addressing, at most half
+      full. */
+   struct Once *once;
+   size_t nonce, caponce;
    Level *lv;
    size_t nlv, caplv;
    Buf text;
@@ -761,13 +765,89 @@ static bool attr_u64_opt(Parser *p, const char *elem, enum Name name,
    return attr_u64(p, elem, name, line, out);
 }
 
-/* A role attribute named role_name (required) and its pool attribute
-   named pool_name (optional). */
-static bool attr_role_named(Parser *p, const char *elem, long line, Role *r,
-                            enum Name role_name, enum Name pool_name)
+/* A string kept once in the report, raw and cleaned, for those every
+   site repeats (its role, leak kind, futex class and ops): a report
+   with a million sites has a handful of them, and a site, kept or not,
+   then costs no malloc for them. */
+typedef struct Once {
+   uint64_t hash;
+   const char *raw;              /* as in the file; NULL: a free slot */
+   size_t len;
+   char *clean;                  /* cleaned for printing */
+} Once;
+
+static void once_grow(Parser *p)
 {
-   free(r->role);
-   r->role = attr_str(p, elem, role_name, true, line);
+   size_t cap = p->caponce ? 2 * p->caponce : 64;
+   Once *t = xrealloc(NULL, cap * sizeof *t);
+   memset(t, 0, cap * sizeof *t);
+   for (size_t i = 0; i < p->caponce; i++) {
+      if (p->once[i].raw == NULL)
+         continue;
+      size_t j = p->once[i].hash & (cap - 1);
+      while (t[j].raw != NULL)
+         j = (j + 1) & (cap - 1);
+      t[j] = p->once[i];
+   }
+   free(p->once);
+   p->once = t;
+   p->caponce = cap;
+}
+
+/* raw cleaned, in the report's strings (Report.strs), once. */
+static char *intern(Parser *p, const char *raw)
+{
+   uint64_t h = UINT64_C(0xcbf29ce484222325);     /* FNV-1a */
+   size_t n = 0;
+   for (; raw[n] != '\0'; n++)
+      h = (h ^ (unsigned char)raw[n]) * UINT64_C(0x100000001b3);
+   if (2 * (p->nonce + 1) > p->caponce)
+      once_grow(p);
+   for (size_t i = h & (p->caponce - 1);; i = (i + 1) & (p->caponce - 1)) {
+      Once *o = &p->once[i];
+      if (o->raw == NULL) {
+         Report *r = p->rep;
+         buf_clear(&p->clean);
+         buf_add_clean(&p->clean, raw);
+         *o = (Once){ .hash = h, .len = n,
+                      .raw = arena_dup(&r->strs, raw, n),
+                      .clean = arena_dup(&r->strs, p->clean.s,
+                                         p->clean.len) };
+         p->nonce++;
+         return o->clean;
+      }
+      if (o->hash == h && o->len == n && memcmp(o->raw, raw, n) == 0)
+         return o->clean;
+   }
+}
+
+/* As attr_str, but kept once (intern): not to be freed. */
+static char *attr_istr(Parser *p, const char *elem, enum Name name,
+                       bool required, long line)
+{
+   const char *v = attr_get(p, name);
+   if (v == NULL) {
+      if (required)
+         fail(p, "line %ld: <%s> has no %s attribute", line, elem,
+              name_str[name]);
+      return NULL;
+   }
+   return intern(p, v);
+}
+
+/* A role attribute named role_name (required) and its pool attribute
+   named pool_name (optional); the role kept once if once, else in a
+   malloc of its own. */
+static bool attr_role_named(Parser *p, const char *elem, long line, Role *r,
+                            enum Name role_name, enum Name pool_name,
+                            bool once)
+{
+   if (once) {
+      r->role = attr_istr(p, elem, role_name, true, line);
+   } else {
+      free(r->role);
+      r->role = attr_str(p, elem, role_name, true, line);
+   }
    return r->role != NULL &&
       attr_u64_opt(p, elem, pool_name, line, &r->pool, &r->has_pool);
 }
@@ -777,10 +857,17 @@ static bool attr_role_named(Parser *p, const char *elem, long line, Role *r,
 static bool attr_role(Parser *p, const char *elem, long line, Role *r,
                       bool with_index)
 {
-   if (!attr_role_named(p, elem, line, r, N_ROLE, N_POOL))
+   if (!attr_role_named(p, elem, line, r, N_ROLE, N_POOL, false))
       return false;
    return !with_index ||
       attr_u64_opt(p, elem, N_INDEX, line, &r->index, &r->has_index);
+}
+
+/* The role and pool of a site (live, loss record, allocation or futex
+   site): kept once. */
+static bool attr_site_role(Parser *p, const char *elem, long line, Role *r)
+{
+   return attr_role_named(p, elem, line, r, N_ROLE, N_POOL, true);
 }
 
 /* An optional attribute that is "yes" or "no"; anything else fails.
@@ -814,7 +901,7 @@ static void attr_leak(Parser *p, const char *elem, long line, Site *s,
                       bool need_kind)
 {
    bool has_blocks = false, orphan_present = false;
-   s->kind = attr_str(p, elem, N_KIND, need_kind, line);
+   s->kind = attr_istr(p, elem, N_KIND, need_kind, line);
    if (p->failed ||
        !attr_u64_opt(p, elem, N_INDIRECT_BYTES, line, &s->ind_bytes,
                      &s->has_ind) ||
@@ -1256,7 +1343,7 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       if (attr_u64(p, name, N_THREAD, line, &st->thread) &&
           attr_u64(p, name, N_BLOCKS, line, &st->blocks) &&
           attr_u64(p, name, N_BYTES, line, &st->bytes) &&
-          attr_role(p, name, line, &st->role, false))
+          attr_site_role(p, name, line, &st->role))
          attr_leak(p, name, line, st, k == K_LREC);
       break;
    }
@@ -1328,11 +1415,11 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       FSite *s = &p->fsite;
       fsite_free(s);
       s->order = r->fsites_total;
-      if (!attr_role(p, name, line, &s->role, false))
+      if (!attr_site_role(p, name, line, &s->role))
          break;
-      s->class = attr_str(p, name, N_CLASS, true, line);
+      s->class = attr_istr(p, name, N_CLASS, true, line);
       if (s->class)
-         s->ops = attr_str(p, name, N_OPS, true, line);
+         s->ops = attr_istr(p, name, N_OPS, true, line);
       if (s->ops)
          attr_futex(p, name, line, &s->fx,
                     FX_WAITS | FX_WOKEN | FX_EAGAIN | FX_TIMEOUTS |
@@ -1449,9 +1536,9 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       memset(x, 0, sizeof *x);
       x->order = r->nxfrees;
       if (attr_role_named(p, name, line, &x->alloc, N_ALLOC_ROLE,
-                          N_ALLOC_POOL) &&
+                          N_ALLOC_POOL, false) &&
           attr_role_named(p, name, line, &x->freed, N_FREE_ROLE,
-                          N_FREE_POOL) &&
+                          N_FREE_POOL, false) &&
           attr_u64(p, name, N_FREES, line, &x->frees) &&
           attr_u64(p, name, N_BYTES, line, &x->bytes)) {
          r->xfree_frees = add_sat(r->xfree_frees, x->frees);
@@ -1506,7 +1593,7 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       ASite *a = &p->asite;
       asite_free(a);
       a->order = r->asites_total;
-      if (attr_role(p, name, line, &a->role, false) &&
+      if (attr_site_role(p, name, line, &a->role) &&
           attr_u64(p, name, N_ALLOCS, line, &a->allocs) &&
           attr_u64(p, name, N_BYTES, line, &a->bytes) &&
           attr_u64(p, name, N_LIVE_BLOCKS, line, &a->live_blocks) &&
@@ -2099,6 +2186,7 @@ static const char *read_report(const char *path, Input *in,
    for (size_t i = 0; i < p.nav_own; i++)
       xmlFree(p.av_own[i]);
    free(p.av_own);
+   free(p.once);
    free(p.lv);
    free(p.text.s);
    free(p.clean.s);

@@ -90,6 +90,8 @@ typedef struct {
 /* memcheck's leak kinds, in its order. */
 enum { LK_DEF, LK_IND, LK_POS, LK_REACH, LK_N };
 
+/* The strings of the sites below (role.role, kind, class, ops) are
+   kept once for the whole report, in Report.strs: not freed alone. */
 typedef struct {                 /* a <site> of <live-at-exit>, or a
                                     <loss-record> of <leaks> */
    uint64_t thread, blocks, bytes;
@@ -289,7 +291,7 @@ typedef struct {
       then. */
    Frame *tframes;               /* their strings are in strs */
    size_t ntframes, captframes;
-   Chunk *strs;
+   Chunk *strs;                  /* and the sites' strings */
    uint32_t *tids;               /* the needed stacks' frames (indices
                                     into tframes), one after another */
    size_t ntids, captids;

@@ -380,18 +380,17 @@ static void stack_free(Stack *s)
    memset(s, 0, sizeof *s);
 }
 
+/* A site's role, kind, class and ops are in the report's strings
+   (Report.strs), freed with it. */
 void site_free(Site *s)
 {
    stack_free(&s->stack);
-   free(s->role.role);
-   free(s->kind);
    memset(s, 0, sizeof *s);
 }
 
 void asite_free(ASite *s)
 {
    stack_free(&s->stack);
-   free(s->role.role);
    memset(s, 0, sizeof *s);
 }
 
@@ -412,9 +411,6 @@ void sample_free(Sample *s)
 void fsite_free(FSite *s)
 {
    stack_free(&s->stack);
-   free(s->role.role);
-   free(s->class);
-   free(s->ops);
    memset(s, 0, sizeof *s);
 }
 
