@@ -604,9 +604,8 @@ static void fail(Parser *p, const char *fmt, ...)
 /* The line of the current element.  libxml2 2.9 stores element lines in
    16 bits, so past line 65534 fall back to where the parser is, which is
    close. */
-static long node_line(Parser *p)
+static long node_line(Parser *p, xmlNodePtr n)
 {
-   xmlNodePtr n = xmlTextReaderCurrentNode(p->r);
    long line = n ? xmlGetLineNo(n) : -1;
    if (line <= 0 || line >= 65535)
       line = xmlTextReaderGetParserLineNumber(p->r);
@@ -669,7 +668,7 @@ static enum Name name_id(Parser *p, const xmlChar *s)
 /* Notes the attributes of the element that has just started, as
    xmlTextReaderGetAttribute would find them (those in no namespace, the
    first of a name), without copying them. */
-static void attrs_read(Parser *p)
+static void attrs_read(Parser *p, xmlNodePtr node)
 {
    for (size_t i = 0; i < p->nav_own; i++)
       xmlFree(p->av_own[i]);
@@ -678,7 +677,6 @@ static void attrs_read(Parser *p)
       memset(p->av_gen, 0, sizeof p->av_gen);
       p->gen = 1;
    }
-   xmlNodePtr node = xmlTextReaderCurrentNode(p->r);
    if (node == NULL || node->type != XML_ELEMENT_NODE)
       return;
    for (xmlAttrPtr a = node->properties; a != NULL; a = a->next) {
@@ -1921,10 +1919,12 @@ static void end(Parser *p)
    p->nlv--;
 }
 
-static void start(Parser *p, const xmlChar *xname, bool empty)
+/* Element node (the reader's current node, named xname) has started. */
+static void start(Parser *p, xmlNodePtr node, const xmlChar *xname,
+                  bool empty)
 {
    const char *name = (const char *)xname;
-   long line = node_line(p);
+   long line = node_line(p, node);
    enum Kind k = K_SKIP;
    if (p->nlv == 0) {
       k = K_ROOT;
@@ -1949,7 +1949,7 @@ static void start(Parser *p, const xmlChar *xname, bool empty)
    if (has_text(k))
       buf_clear(&p->text);
    if (k != K_SKIP)
-      attrs_read(p);
+      attrs_read(p, node);
    begin(p, k, name, line);
    if (empty && !p->failed)
       end(p);
@@ -2137,10 +2137,23 @@ static const char *read_report(const char *path, Input *in,
    xmlTextReaderSetStructuredErrorHandler(r, on_xml_error, &xerr);
 
    while (!p.failed && !xerr.have && xmlTextReaderRead(r) == 1) {
+      xmlNodePtr node = xmlTextReaderCurrentNode(r);
+      if (node != NULL &&
+          (node->type == XML_TEXT_NODE || node->type == XML_CDATA_SECTION_NODE)) {
+         /* Text, white space or CDATA, all taken alike: asked for its
+            type, the reader would walk up the tree looking for xml:space
+            to tell which white space it is, at every line's indent. */
+         if (p.nlv > 0 && has_text(p.lv[p.nlv - 1].kind) && node->content)
+            buf_adds(&p.text, (const char *)node->content);
+         continue;
+      }
       int type = xmlTextReaderNodeType(r);
       if (type == XML_READER_TYPE_ELEMENT) {
-         const xmlChar *name = xmlTextReaderConstName(r);
-         start(&p, name ? name : BAD_CAST "",
+         /* The name as xmlTextReaderConstName gives it, without the
+            call unless it has a prefix. */
+         const xmlChar *name = node->ns == NULL || node->ns->prefix == NULL
+                               ? node->name : xmlTextReaderConstName(r);
+         start(&p, node, name ? name : BAD_CAST "",
                xmlTextReaderIsEmptyElement(r) == 1);
       } else if (type == XML_READER_TYPE_END_ELEMENT) {
          if (p.nlv > 0)
