@@ -603,10 +603,23 @@ static void fail(Parser *p, const char *fmt, ...)
 
 /* The line of the current element.  libxml2 2.9 stores element lines in
    16 bits, so past line 65534 fall back to where the parser is, which is
-   close. */
+   close.  xmlGetLineNo then looks for a line among the nodes around,
+   which is most of the cost of a line: but from an element at line
+   65535 (or past) that has children or a next sibling, it only looks at
+   those and what follows, all at line 65535 too (or with none), so the
+   answer is known without asking. */
 static long node_line(Parser *p, xmlNodePtr n)
 {
-   long line = n ? xmlGetLineNo(n) : -1;
+   long line;
+   if (n == NULL)
+      line = -1;
+   else if (n->type == XML_ELEMENT_NODE && n->line != 65535)
+      line = n->line;
+   else if (n->type == XML_ELEMENT_NODE &&
+            (n->children != NULL || n->next != NULL))
+      line = 65535;
+   else
+      line = xmlGetLineNo(n);
    if (line <= 0 || line >= 65535)
       line = xmlTextReaderGetParserLineNumber(p->r);
    return line;
