@@ -581,6 +581,8 @@ typedef struct {
    uint64_t table_stacks;        /* the table's stacks attribute */
    size_t next_need;             /* the first Need the table has not
                                     reached yet */
+   uint32_t *need_of;            /* or NULL: by ref, 1 + the index of its
+                                    Need, 0 if none */
    /* Each list of the largest has been cut back to its --top at least
       once: its entry --top - 1 is then the smallest that can still be
       shown, and a smaller one read later is not kept. */
@@ -1075,6 +1077,28 @@ static int cmp_need(const void *a, const void *b)
    return (x->ref > y->ref) - (x->ref < y->ref);
 }
 
+/* The kept sites' stacks, i from 0 to their number, in a fixed order. */
+static size_t kept_stacks(const Report *r)
+{
+   return r->nsites + r->nfsites + r->nlrecs + r->nasites + r->nbad;
+}
+
+static Stack *kept_stack(Report *r, size_t i)
+{
+   if (i < r->nsites)
+      return &r->sites[i].stack;
+   i -= r->nsites;
+   if (i < r->nfsites)
+      return &r->fsites[i].stack;
+   i -= r->nfsites;
+   if (i < r->nlrecs)
+      return &r->lrecs[i].stack;
+   i -= r->nlrecs;
+   if (i < r->nasites)
+      return &r->asites[i].stack;
+   return &r->bad[i - r->nasites].stack;
+}
+
 /* <stack-table> starts: note which of its stacks the kept sites use. */
 static void table_begin(Parser *p, long line)
 {
@@ -1082,20 +1106,29 @@ static void table_begin(Parser *p, long line)
    p->table_begun = true;
    if (!attr_u64(p, "stack-table", N_STACKS, line, &p->table_stacks))
       return;
-   size_t n = r->nsites + r->nfsites + r->nlrecs + r->nasites + r->nbad, k = 0;
+   size_t n = kept_stacks(r);
    r->need = xrealloc(NULL, n * sizeof *r->need);
-   for (size_t i = 0; i < r->nsites; i++)
-      r->need[k++] = (Need){ .ref = r->sites[i].stack.ref };
-   for (size_t i = 0; i < r->nfsites; i++)
-      r->need[k++] = (Need){ .ref = r->fsites[i].stack.ref };
-   for (size_t i = 0; i < r->nlrecs; i++)
-      r->need[k++] = (Need){ .ref = r->lrecs[i].stack.ref };
-   for (size_t i = 0; i < r->nasites; i++)
-      r->need[k++] = (Need){ .ref = r->asites[i].stack.ref };
-   for (size_t i = 0; i < r->nbad; i++)
-      r->need[k++] = (Need){ .ref = r->bad[i].stack.ref };
-   qsort(r->need, n, sizeof *r->need, cmp_need);
    r->nneed = 0;
+   if (n > 0 && n < UINT32_MAX && p->max_ref <= 8 * (uint64_t)n + 1024) {
+      /* Sites kept by the million (all of them, say) use most of the
+         table's stacks: their refs are sorted by marking each in an
+         array by ref, which resolve_stack reads too, rather than by
+         qsort and a bsearch a site. */
+      size_t m = (size_t)p->max_ref + 1;
+      p->need_of = xrealloc(NULL, m * sizeof *p->need_of);
+      memset(p->need_of, 0, m * sizeof *p->need_of);
+      for (size_t i = 0; i < n; i++)
+         p->need_of[kept_stack(r, i)->ref] = 1;
+      for (size_t ref = 1; ref < m; ref++)
+         if (p->need_of[ref] != 0) {
+            r->need[r->nneed++] = (Need){ .ref = ref };
+            p->need_of[ref] = (uint32_t)r->nneed;
+         }
+      return;
+   }
+   for (size_t i = 0; i < n; i++)
+      r->need[i] = (Need){ .ref = kept_stack(r, i)->ref };
+   qsort(r->need, n, sizeof *r->need, cmp_need);
    for (size_t i = 0; i < n; i++)
       if (r->nneed == 0 || r->need[r->nneed - 1].ref != r->need[i].ref)
          r->need[r->nneed++] = r->need[i];
@@ -1216,11 +1249,13 @@ static void check_refs(Parser *p, long line)
 }
 
 /* Points the kept sites' stacks at their frames in the table. */
-static void resolve_stack(Report *r, Stack *s)
+static void resolve_stack(Report *r, const uint32_t *need_of, Stack *s)
 {
    Need key = { .ref = s->ref };
-   const Need *nd = bsearch(&key, r->need, r->nneed, sizeof *r->need,
-                            cmp_need);
+   const Need *nd = need_of != NULL
+                    ? &r->need[need_of[s->ref] - 1]
+                    : bsearch(&key, r->need, r->nneed, sizeof *r->need,
+                              cmp_need);
    s->in_table = true;
    s->tab = r->tframes;
    if (nd != NULL && nd->n > 0) {
@@ -1229,18 +1264,10 @@ static void resolve_stack(Report *r, Stack *s)
    }
 }
 
-static void resolve_stacks(Report *r)
+static void resolve_stacks(Report *r, const uint32_t *need_of)
 {
-   for (size_t i = 0; i < r->nsites; i++)
-      resolve_stack(r, &r->sites[i].stack);
-   for (size_t i = 0; i < r->nfsites; i++)
-      resolve_stack(r, &r->fsites[i].stack);
-   for (size_t i = 0; i < r->nlrecs; i++)
-      resolve_stack(r, &r->lrecs[i].stack);
-   for (size_t i = 0; i < r->nasites; i++)
-      resolve_stack(r, &r->asites[i].stack);
-   for (size_t i = 0; i < r->nbad; i++)
-      resolve_stack(r, &r->bad[i].stack);
+   for (size_t i = 0, n = kept_stacks(r); i < n; i++)
+      resolve_stack(r, need_of, kept_stack(r, i));
 }
 
 /* Reads the attributes of an element that has just started. */
@@ -2216,7 +2243,7 @@ static const char *read_report(const char *path, Input *in,
                : "not XML: libxml2 could not read it");
       res = why;
    } else if (p.version == 2) {
-      resolve_stacks(rep);
+      resolve_stacks(rep, p.need_of);
    }
 
    xmlFreeTextReader(r);
@@ -2231,6 +2258,7 @@ static const char *read_report(const char *path, Input *in,
       xmlFree(p.av_own[i]);
    free(p.av_own);
    free(p.once);
+   free(p.need_of);
    free(p.lv);
    free(p.text.s);
    free(p.clean.s);
