@@ -126,6 +126,23 @@ static void tail_byte(Input *in, unsigned char c)
       in->line++;
 }
 
+/* The newlines in b[0..n): in blocks of 64 bytes, a loop the compiler
+   makes a few vector instructions of (a memchr a line cost more). */
+static uint64_t count_newlines(const unsigned char *b, size_t n)
+{
+   uint64_t lines = 0;
+   size_t i = 0;
+   for (; i + 64 <= n; i += 64) {
+      unsigned char c = 0;       /* at most 64 */
+      for (size_t j = 0; j < 64; j++)
+         c += b[i + j] == '\n';
+      lines += c;
+   }
+   for (; i < n; i++)
+      lines += b[i] == '\n';
+   return lines;
+}
+
 /* Notes n bytes about to be added to what was read. */
 static void input_note(Input *in, const unsigned char *b, size_t n)
 {
@@ -151,9 +168,7 @@ static void input_note(Input *in, const unsigned char *b, size_t n)
       memcpy(in->recent + k - n, b, n);
    }
    if (gt > 0) {
-      for (const unsigned char *q = b;
-           (q = memchr(q, '\n', (size_t)(b + gt - q))) != NULL; q++)
-         in->line++;
+      in->line += count_newlines(b, gt);
       memset(&in->tail, 0, sizeof in->tail);
       in->tail.ctl = -1;
    }
