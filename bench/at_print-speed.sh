@@ -36,7 +36,7 @@ usage: bench/at_print-speed.sh [options]
 EOF
 }
 
-sites=1330000 frames=100000 depth=30 rounds=3 file= build=${AT_TOP:-.}
+sites=1330000 frames=100000 depth=30 rounds=3 file='' build=${AT_TOP:-.}
 rm=no print_all=yes
 while [ $# -gt 0 ]; do
    case $1 in
@@ -60,7 +60,7 @@ at_print=$build/at_print
 command -v xmllint >/dev/null || { echo "at_print-speed: needs xmllint (libxml2-utils)" >&2; exit 1; }
 [ -x /usr/bin/time ] || { echo "at_print-speed: needs /usr/bin/time (the time package; scripts/install-deps)" >&2; exit 1; }
 
-made=
+made=''
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/at_print-speed.XXXXXX")
 trap 'rm -rf "$scratch"; if [ "$rm" = yes ] && [ -n "$made" ]; then rm -f "$made"; fi' EXIT
 
@@ -127,7 +127,8 @@ awk -v bytes="$bytes" -v order="${configs[*]}" '
       k = split(order, cfg, " ")
       printf "%-14s %8s %8s %8s %12s\n", "", "MB/s", "wall s", "CPU s", "max RSS MiB"
       for (i = 1; i <= k; i++) {
-         c = cfg[i]; w = median(wall, c); speed[c] = bytes / 1e6 / w
+         c = cfg[i]; w = median(wall, c)
+         speed[c] = bytes / 1e6 / (w > 0.01 ? w : 0.01)   # a file too small to time
          printf "%-14s %8.1f %8.2f %8.2f %12.1f\n", c, speed[c], w, median(cpu, c), rss[c] / 1024
       }
       printf "at_print / xmllint: %.2f; reading every site: %.2f", speed["at_print"] / speed["xmllint"], speed["read-all"] / speed["xmllint"]
