@@ -31,7 +31,9 @@ typedef enum {
    VG_USERREQ__ASYNCTRACE_JE_REALLOC,   /* (ptr, size, flags) -> ptr */
    VG_USERREQ__ASYNCTRACE_JE_FREE,      /* (ptr, size, sized) */
    VG_USERREQ__ASYNCTRACE_JE_USABLE,    /* (ptr) -> size */
-   VG_USERREQ__ASYNCTRACE_BAD_CALL      /* (kind, size, given) */
+   VG_USERREQ__ASYNCTRACE_BAD_CALL,     /* (kind, size, given) */
+   VG_USERREQ__ASYNCTRACE_SNAPSHOT,     /* (label or NULL) */
+   VG_USERREQ__ASYNCTRACE_PHASE         /* (label) */
 } Vg_AsyncTraceClientRequest;
 
 /* Kinds for VG_USERREQ__ASYNCTRACE_BAD_CALL (the preload's own checks). */
@@ -45,5 +47,20 @@ typedef enum {
 #define ASYNCTRACE_SET_ROLE(_role)                                    \
    VALGRIND_DO_CLIENT_REQUEST_STMT(VG_USERREQ__ASYNCTRACE_SET_ROLE,   \
                                    (_role), 0, 0, 0, 0)
+
+/* Takes a snapshot now (live heap per role and site, threads, futex
+   waits) and writes the whole report again, e.g.
+   ASYNCTRACE_SNAPSHOT("after reload"); the label (at most 127 bytes) may
+   be NULL.  --snapshot-interval= takes them on a clock instead. */
+#define ASYNCTRACE_SNAPSHOT(_label)                                   \
+   VALGRIND_DO_CLIENT_REQUEST_STMT(VG_USERREQ__ASYNCTRACE_SNAPSHOT,   \
+                                   (_label), 0, 0, 0, 0)
+
+/* Marks a phase of the run, e.g. ASYNCTRACE_PHASE("warm-up done"): a
+   labelled point in time in the report.  at_print looks for growth in
+   the snapshots after the last phase (or after the one --after names). */
+#define ASYNCTRACE_PHASE(_label)                                      \
+   VALGRIND_DO_CLIENT_REQUEST_STMT(VG_USERREQ__ASYNCTRACE_PHASE,      \
+                                   (_label), 0, 0, 0, 0)
 
 #endif /* __ASYNCTRACE_H */

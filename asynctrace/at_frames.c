@@ -81,17 +81,22 @@ void AT_(normalize_fnname)(const HChar* in, HChar* out)
 /*--- Walking the frames of a stack                        ---*/
 /*------------------------------------------------------------*/
 
-/* Unescapes the text of the first <fn>...</fn> in Valgrind's XML frame
-   description. */
-static Bool fn_of_frame_xml(const HChar* xml, HChar* out, Int max)
+/* Unescapes the text of the first <tag>...</tag> in Valgrind's XML
+   frame description. */
+static Bool text_of_frame_xml(const HChar* xml, const HChar* tag,
+                              HChar* out, Int max)
 {
-   const HChar* s = VG_(strstr)(xml, "<fn>");
+   HChar open[16], close[16];
+   const HChar* s;
    const HChar* e;
    Int o = 0;
+   VG_(snprintf)(open, sizeof(open), "<%s>", tag);
+   VG_(snprintf)(close, sizeof(close), "</%s>", tag);
+   s = VG_(strstr)(xml, open);
    if (s == NULL)
       return False;
-   s += 4;
-   e = VG_(strstr)(s, "</fn>");
+   s += VG_(strlen)(open);
+   e = VG_(strstr)(s, close);
    if (e == NULL)
       return False;
    while (s < e && o < max - 1) {
@@ -104,6 +109,11 @@ static Bool fn_of_frame_xml(const HChar* xml, HChar* out, Int max)
    }
    out[o] = '\0';
    return True;
+}
+
+static Bool fn_of_frame_xml(const HChar* xml, HChar* out, Int max)
+{
+   return text_of_frame_xml(xml, "fn", out, max);
 }
 
 typedef struct {
@@ -147,6 +157,55 @@ Bool AT_(walk_frames)(ExeContext* ec,
 {
    WalkState w = { f, opaque, False };
    VG_(apply_ExeContext)(walk_ip, &w, ec);
+   return w.stopped;
+}
+
+typedef struct {
+   AT_FrameFn f;
+   void*      opaque;
+   Bool       stopped;
+} WalkFullState;
+
+static void walk_full_ip(UInt n, DiEpoch ep, Addr ip, void* opaque)
+{
+   WalkFullState* w = opaque;
+   InlIPCursor* iipc;
+   Bool saved;
+   if (w->stopped)
+      return;
+   iipc  = VG_(clo_read_inline_info) ? VG_(new_IIPC)(ep, ip) : NULL;
+   saved = VG_(clo_xml);
+   do {
+      AT_FrameInfo fi;
+      HChar dir[AT_FNNAME_MAX], file[AT_FNNAME_MAX];
+      const HChar* xml;
+      VG_(clo_xml) = True;
+      xml = VG_(describe_IP)(ep, ip, iipc);
+      VG_(clo_xml) = saved;
+      if (!fn_of_frame_xml(xml, fi.raw, sizeof(fi.raw)))
+         VG_(strcpy)(fi.raw, "???");
+      AT_(normalize_fnname)(fi.raw, fi.fn);
+      dir[0] = file[0] = '\0';
+      text_of_frame_xml(xml, "dir", dir, sizeof(dir));
+      text_of_frame_xml(xml, "file", file, sizeof(file));
+      VG_(snprintf)(fi.path, sizeof(fi.path), "%s/%s", dir, file);
+      fi.ip      = ip;
+      fi.inlined = iipc != NULL && VG_(next_IIPC)(iipc);
+      if (w->f(&fi, w->opaque)) {
+         w->stopped = True;
+         break;
+      }
+      if (!fi.inlined)
+         break;
+   } while (1);
+   if (iipc)
+      VG_(delete_IIPC)(iipc);
+}
+
+Bool AT_(walk_frames_full)(ExeContext* ec, AT_FrameFn f, void* opaque)
+{
+   WalkFullState w = { f, opaque, False };
+   VG_(apply_ExeContext)(walk_full_ip, &w, ec);
    return w.stopped;
 }
 

@@ -28,6 +28,19 @@ Bool AT_(walk_frames)(ExeContext* ec,
                       Bool (*f)(const HChar* fn, Addr ip, void* opaque),
                       void* opaque);
 
+/* The same, with more of each frame: its raw name (generic arguments
+   and all), its source path (dir/file) and whether more frames follow
+   at the same code address (it is inlined there). */
+typedef struct {
+   HChar fn[AT_FNNAME_MAX];     /* normalized */
+   HChar raw[AT_FNNAME_MAX];
+   HChar path[2 * AT_FNNAME_MAX];
+   Addr  ip;
+   Bool  inlined;
+} AT_FrameInfo;
+typedef Bool (*AT_FrameFn)(const AT_FrameInfo* fi, void* opaque);
+Bool AT_(walk_frames_full)(ExeContext* ec, AT_FrameFn f, void* opaque);
+
 /* Does the normalized name match any of the glob patterns (a NULL-ended
    array)? */
 Bool AT_(fn_matches_any)(const HChar* fn, const HChar* const* patterns);

@@ -8,20 +8,27 @@
    Every futex call is decoded in the syscall wrapper.  A wait is timed
    from the pre- to the post-syscall hook: under Valgrind's serialised
    scheduler that includes the time to get the big lock back.  Its site
-   is the first frame above the parking code (std, parking_lot, glibc),
-   and its stack says whether it is a runtime thread parking while idle
-   or a thread waiting for a lock or condvar of the program's own. */
+   is the first frame above the parking code (std, parking_lot, glibc).
+   Its class says what it waited for: a lock, a condition (condvar,
+   channel, barrier, Once), a thread's exit (join: the word is one the
+   kernel clears when a thread exits), a timeout with nothing else to
+   wait for (sleep), work (idle: a runtime thread parking), or other.
+   The word and the outcome decide joins and sleeps, the frames the
+   rest (see wait_class).  Every figure is kept by thread, by role and
+   by site, and a site is split by class. */
 
 #include "pub_tool_hashtable.h"
 #include "pub_tool_libcproc.h"
 #include "pub_tool_threadstate.h"
 #include "pub_tool_vki.h"
+#include "pub_tool_vkiscnums.h"
 #include "pub_tool_xarray.h"
 
 #include "at_frames.h"
 #include "at_futex.h"
 #include "at_roles.h"
 #include "at_stack.h"
+#include "at_tasks.h"
 #include "at_threads.h"
 
 #define AT_FUTEX_WAIT             0
@@ -74,7 +81,7 @@ static ULong now_us(void)
 }
 
 /*------------------------------------------------------------*/
-/*--- Telling idle parking from waiting for a lock         ---*/
+/*--- What a wait waited for                               ---*/
 /*------------------------------------------------------------*/
 
 /* Frames of the parking machinery itself: the site is the first frame
@@ -117,16 +124,97 @@ static const HChar* const idle_sites[] = {
    NULL
 };
 
+/* Frames that say what a call waits for or wakes: the innermost one
+   that matches decides (a condvar wait that takes its mutex back and
+   finds it held is a lock wait). */
+static const HChar* const lock_code[] = {
+   /* glibc: mutexes (also the one a condvar wait takes back), rwlocks,
+      its internal lll locks */
+   "__lll_lock*", "__lll_unlock*", "__lll_*lock_wa*", "lll_*lock*",
+   "pthread_mutex_*", "__pthread_mutex_*", "___pthread_mutex_*",
+   "pthread_rwlock_*", "__pthread_rwlock_*", "___pthread_rwlock_*",
+   "mtx_*lock",
+   /* std's futex mutex and rwlock slow paths, old and new paths */
+   "std::sys::*futex_mutex::*", "std::sys::*futex_rwlock::*",
+   "std::sys::*::mutex::futex::*", "std::sys::*::rwlock::futex::*",
+   "std::sys::*pthread_mutex*", "std::sys::*::mutex::*Mutex*",
+   "std::sys::*::rwlock::*RwLock*",
+   "std::sync::mutex::*", "std::sync::rwlock::*",
+   "std::sync::poison::mutex::*", "std::sync::poison::rwlock::*",
+   "std::sync::reentrant_lock::*", "std::sys_common::remutex::*",
+   "*::lock_contended", "*::read_contended", "*::write_contended",
+   /* parking_lot's and lock_api's mutexes and rwlocks */
+   "parking_lot::raw_mutex::*", "parking_lot::raw_rwlock::*",
+   "parking_lot::raw_fair_mutex::*", "parking_lot::remutex::*",
+   "parking_lot::mutex::*", "parking_lot::rwlock::*",
+   "parking_lot::fair_mutex::*", "lock_api::*",
+   NULL
+};
+
+static const HChar* const condition_code[] = {
+   "pthread_cond_*", "__pthread_cond_*", "___pthread_cond_*",
+   "__condvar_*", "pthread_barrier_*", "__pthread_barrier_*",
+   "___pthread_barrier_*", "pthread_once*", "__pthread_once*",
+   "___pthread_once*", "sem_*", "__new_sem_*", "__sem_*",
+   "do_futex_wait*", "cnd_*wait",
+   "std::sys::*condvar*", "std::sync::condvar::*", "std::sync::barrier::*",
+   "std::sync::once::*", "std::sync::once_lock::*", "std::sync::lazy_lock::*",
+   "std::sys::*::once::*", "std::sys_common::once::*",
+   "std::sync::mpsc::*", "std::sync::mpmc::*",
+   "parking_lot::condvar::*", "parking_lot::once::*",
+   "crossbeam_channel::*", "crossbeam_utils::sync::wait_group::*",
+   "rayon_core::latch::*",
+   NULL
+};
+
+static const HChar* const join_code[] = {
+   "pthread_join*", "__pthread_join*", "___pthread_join*",
+   "__pthread_clockjoin*", "pthread_clockjoin*", "__pthread_timedjoin*",
+   "pthread_timedjoin*", "thrd_join",
+   "std::thread::JoinInner*", "std::thread::JoinHandle*",
+   "std::thread::scoped::*", "std::sys::*::Thread::join",
+   NULL
+};
+
+/* Only when no frame above says more: a bare park waits for an unpark,
+   a bare park_timeout is a sleep.  (Inlined frames have bare names,
+   without their paths: only qualified names are matched, and so only
+   the outermost frame of an inlined chain may say anything.) */
+static const HChar* const park_timeout_code[] = {
+   "std::thread::*park_timeout*", "std::sys*::*Parker::park_timeout*",
+   NULL
+};
+
+static const HChar* const park_code[] = {
+   "std::thread::*park*", "std::sys*::*Parker::park*",
+   "parking_lot_core::*park*", "crossbeam_utils::sync::parker::*",
+   NULL
+};
+
+const HChar* AT_(wait_class_name)(UInt klass)
+{
+   static const HChar* const names[AT_WAIT_N] = {
+      "lock", "condition", "join", "sleep", "idle", "other"
+   };
+   return klass < AT_WAIT_N ? names[klass] : "other";
+}
+
 typedef struct _Classified {
    struct _Classified* next;
    UWord  ecu;             /* key */
    Addr   key_ip;
-   UChar  klass;
+   UChar  klass;           /* from the frames alone */
 } Classified;
 
 static VgHashTable* classified;   /* by ECU: each stack walked once */
 
-typedef struct { Addr key_ip; Bool have_key; Bool idle; } ClassifyState;
+typedef struct {
+   Addr  key_ip;
+   Bool  have_key;
+   Bool  idle;
+   Int   decided;    /* the innermost deciding frame's class, or -1 */
+   Int   fallback;   /* the innermost park frame's class, or -1 */
+} ClassifyState;
 
 static Bool classify_frame(const HChar* fn, Addr ip, void* opaque)
 {
@@ -139,6 +227,20 @@ static Bool classify_frame(const HChar* fn, Addr ip, void* opaque)
    }
    if (AT_(fn_matches_any)(fn, idle_code))
       s->idle = True;
+   if (s->decided < 0) {
+      if (AT_(fn_matches_any)(fn, lock_code))
+         s->decided = AT_WAIT_LOCK;
+      else if (AT_(fn_matches_any)(fn, join_code))
+         s->decided = AT_WAIT_JOIN;
+      else if (AT_(fn_matches_any)(fn, condition_code))
+         s->decided = AT_WAIT_CONDITION;
+   }
+   if (s->fallback < 0) {
+      if (AT_(fn_matches_any)(fn, park_timeout_code))
+         s->fallback = AT_WAIT_SLEEP;
+      else if (AT_(fn_matches_any)(fn, park_code))
+         s->fallback = AT_WAIT_CONDITION;
+   }
    return False;   /* look at every frame */
 }
 
@@ -148,12 +250,42 @@ static const Classified* classify(ExeContext* ec)
    Classified* c = AT_(ht_node)(classified, VG_(get_ECU_from_ExeContext)(ec),
                                 sizeof(Classified), "at.classified", &made);
    if (made) {
-      ClassifyState s = { 0, False, False };
+      ClassifyState s = { 0, False, False, -1, -1 };
       AT_(walk_frames)(ec, classify_frame, &s);
       c->key_ip = s.have_key ? s.key_ip : 0;
-      c->klass  = s.idle ? AT_WAIT_IDLE : AT_WAIT_CONTENTION;
+      c->klass  = s.idle ? AT_WAIT_IDLE
+                : s.decided >= 0 ? s.decided
+                : s.fallback >= 0 ? s.fallback : AT_WAIT_OTHER;
    }
    return c;
+}
+
+/* The words the kernel clears and wakes when a thread exits (clone's
+   CLONE_CHILD_CLEARTID, set_tid_address): pthread_join and Rust's
+   join wait on them.  Kept for the whole run: glibc hands the same
+   thread descriptors, and words, to later threads. */
+typedef struct _TidWord {
+   struct _TidWord* next;
+   UWord            addr;   /* key */
+} TidWord;
+static VgHashTable* tid_words;
+
+#define AT_CLONE_VM             0x00000100
+#define AT_CLONE_CHILD_CLEARTID 0x00200000
+
+void AT_(futex_clear_tid)(UInt sysno, UWord* args)
+{
+   Addr a = 0;
+   if (sysno == __NR_clone) {
+      /* amd64: flags, stack, parent_tid, child_tid, tls */
+      if ((args[0] & (AT_CLONE_VM | AT_CLONE_CHILD_CLEARTID))
+          == (AT_CLONE_VM | AT_CLONE_CHILD_CLEARTID))
+         a = (Addr)args[3];
+   } else if (sysno == __NR_set_tid_address) {
+      a = (Addr)args[0];
+   }
+   if (a != 0)
+      AT_(ht_node)(tid_words, a, sizeof(TidWord), "at.futex_tid_word", NULL);
 }
 
 /*------------------------------------------------------------*/
@@ -167,7 +299,7 @@ typedef struct _SiteNode {
    struct _SiteNode* next;
    UWord             key;   /* key_ip << 16 | inst: user addresses
                                have 47 bits */
-   AT_FutexSite      site;
+   AT_FutexSite*     by_class[AT_WAIT_N];   /* made when first used */
 } SiteNode;
 static VgHashTable* sites;
 
@@ -198,19 +330,23 @@ const AT_FutexStats* AT_(futex_of_role)(UShort inst)
    return stats_at(by_role, inst);
 }
 
-static AT_FutexSite* site_for(ExeContext* ec, UShort inst)
+/* A site is its key frame, role and class: one stack may make waits
+   of two classes (a condvar wait that is a sleep when nothing wakes
+   it). */
+static AT_FutexSite* site_for(ExeContext* ec, UShort inst, UChar klass)
 {
    const Classified* c = classify(ec);
-   Bool made;
    SiteNode* n = AT_(ht_node)(sites, ((UWord)c->key_ip << 16) | inst,
-                              sizeof(SiteNode), "at.futex_site", &made);
-   if (made) {
-      n->site.key_ip = c->key_ip;
-      n->site.inst   = inst;
-      n->site.klass  = c->klass;
-      n->site.where  = ec;
+                              sizeof(SiteNode), "at.futex_site", NULL);
+   if (n->by_class[klass] == NULL) {
+      AT_FutexSite* s = VG_(calloc)("at.futex_site_class", 1, sizeof(*s));
+      s->key_ip = c->key_ip;
+      s->inst   = inst;
+      s->klass  = klass;
+      s->where  = ec;
+      n->by_class[klass] = s;
    }
-   return &n->site;
+   return n->by_class[klass];
 }
 
 static void add_wait(AT_FutexStats* s, UChar klass, ULong us, Int outcome)
@@ -218,7 +354,8 @@ static void add_wait(AT_FutexStats* s, UChar klass, ULong us, Int outcome)
    s->waits++;
    s->blocked_us += us;
    if (us > s->max_us) s->max_us = us;
-   if (klass == AT_WAIT_IDLE) { s->idle_waits++; s->idle_us += us; }
+   s->class_waits[klass]++;
+   s->class_us[klass] += us;
    switch (outcome) {
       case 0:                s->woken++;    break;
       case VKI_EAGAIN:       s->eagain++;   break;
@@ -245,6 +382,7 @@ typedef struct {
    UShort      inst;
    UInt        seq;
    ExeContext* where;
+   void*       task;     /* the Tokio task being polled, or NULL */
 } InFlight;
 
 static InFlight* in_flight;   /* by ThreadId */
@@ -275,6 +413,7 @@ void AT_(futex_init)(void)
    sites      = VG_(HT_construct)("at.futex_sites");
    pairs      = VG_(HT_construct)("at.futex_pairs");
    classified = VG_(HT_construct)("at.futex_classified");
+   tid_words  = VG_(HT_construct)("at.futex_tid_words");
    last_waker = VG_(HT_construct)("at.futex_last_waker");
    in_flight  = VG_(calloc)("at.futex_in_flight", VG_N_THREADS,
                             sizeof(InFlight));
@@ -321,6 +460,7 @@ void AT_(futex_pre_syscall)(ThreadId tid, UWord* args)
    f->inst     = AT_(role_now)(tid);
    f->seq      = t->seq;
    f->where    = AT_(stack_here)(tid);
+   f->task     = AT_(task_now)(tid);
    f->start_us = now_us();
    if (is_wake(cmd)) {
       note_waker(f->addr, t->seq);
@@ -337,15 +477,35 @@ static void count_pair(UInt waker, UInt waiter)
    p->count++;
 }
 
+/* A wait on a thread's clear-tid word is a join, whatever the frames
+   say; a runtime's parking is idle; a wait that timed out on a word no
+   thread ever woke had nothing to wait for: a sleep, unless it was for
+   a lock (a holder that kept it the whole time wakes nobody) or a
+   join.  The frames say the rest. */
+static UChar wait_class(const InFlight* f, Int outcome)
+{
+   UChar k = classify(f->where)->klass;
+   if (VG_(HT_lookup)(tid_words, f->addr) != NULL)
+      return AT_WAIT_JOIN;
+   if ((k == AT_WAIT_CONDITION || k == AT_WAIT_OTHER) && f->timed
+       && outcome == 110 /* ETIMEDOUT */
+       && VG_(HT_lookup)(last_waker, f->addr) == NULL)
+      return AT_WAIT_SLEEP;
+   return k;
+}
+
 static void finish_wait(InFlight* f, ULong us, Int outcome)
 {
-   AT_FutexSite* s = site_for(f->where, f->inst);
+   UChar         k = wait_class(f, outcome);
+   AT_FutexSite* s = site_for(f->where, f->inst, k);
    note_flags(s, f->flags, f->cmd);
    if (f->timed)
       s->timed++;
-   add_wait(&s->st, s->klass, us, outcome);
-   add_wait(stats_at(by_thread, f->seq - 1), s->klass, us, outcome);
-   add_wait(stats_at(by_role, f->inst), s->klass, us, outcome);
+   add_wait(&s->st, k, us, outcome);
+   add_wait(stats_at(by_thread, f->seq - 1), k, us, outcome);
+   add_wait(stats_at(by_role, f->inst), k, us, outcome);
+   if (f->task)
+      AT_(task_wait)(f->task, f->where, us, k == AT_WAIT_IDLE);
    if (outcome == 0) {
       const WakerNode* w = VG_(HT_lookup)(last_waker, f->addr);
       if (w && w->seq != f->seq)
@@ -368,7 +528,8 @@ void AT_(futex_post_syscall)(ThreadId tid, UWord* args, SysRes res)
          finish_wait(f, end - f->start_us, sr_isError(res) ? (Int)sr_Err(res) : 0);
       }
    } else {
-      AT_FutexSite* s = site_for(f->where, f->inst);
+      AT_FutexSite* s = site_for(f->where, f->inst,
+                                 classify(f->where)->klass);
       ULong n = sr_isError(res) ? 0 : sr_Res(res);
       note_flags(s, f->flags, f->cmd);
       s->st.wakes++;
@@ -404,6 +565,16 @@ void AT_(futex_finish)(void)
    }
 }
 
+Bool AT_(futex_waiting)(ThreadId tid, ULong* us, Addr* ip)
+{
+   const InFlight* f = &in_flight[tid];
+   if (tid == 0 || tid >= VG_N_THREADS || !f->active || !is_wait(f->cmd))
+      return False;
+   *us = now_us() - f->start_us;
+   *ip = f->where ? classify(f->where)->key_ip : 0;
+   return True;
+}
+
 /*------------------------------------------------------------*/
 /*--- For the report                                       ---*/
 /*------------------------------------------------------------*/
@@ -419,7 +590,8 @@ static Int cmp_site(const void* va, const void* vb)
    if (a->st.wakes != b->st.wakes)
       return a->st.wakes > b->st.wakes ? -1 : 1;
    if (a->key_ip != b->key_ip) return a->key_ip < b->key_ip ? -1 : 1;
-   return a->inst < b->inst ? -1 : a->inst > b->inst ? 1 : 0;
+   if (a->inst != b->inst) return a->inst < b->inst ? -1 : 1;
+   return a->klass < b->klass ? -1 : a->klass > b->klass ? 1 : 0;
 }
 
 XArray* AT_(futex_sites)(void)
@@ -427,9 +599,12 @@ XArray* AT_(futex_sites)(void)
    XArray* xa = VG_(newXA)(VG_(malloc), "at.futex_sites_out", VG_(free),
                            sizeof(AT_FutexSite));
    SiteNode* n;
+   UInt      k;
    VG_(HT_ResetIter)(sites);
    while ((n = VG_(HT_Next)(sites)) != NULL)
-      VG_(addToXA)(xa, &n->site);
+      for (k = 0; k < AT_WAIT_N; k++)
+         if (n->by_class[k] != NULL)
+            VG_(addToXA)(xa, n->by_class[k]);
    VG_(setCmpFnXA)(xa, cmp_site);
    VG_(sortXA)(xa);
    return xa;

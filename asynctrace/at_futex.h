@@ -11,6 +11,20 @@
 #include "at_basics.h"
 #include "pub_tool_execontext.h"
 
+/* What a wait waited for (at_futex.c says how it is told). */
+typedef enum {
+   AT_WAIT_LOCK = 0,      /* a contended mutex or rwlock */
+   AT_WAIT_CONDITION,     /* a condvar, channel, barrier, Once, park */
+   AT_WAIT_JOIN,          /* a thread's exit */
+   AT_WAIT_SLEEP,         /* a timeout, with nothing to wait for */
+   AT_WAIT_IDLE,          /* a runtime thread parked with no work */
+   AT_WAIT_OTHER,
+   AT_WAIT_N
+} AT_WaitClass;
+
+/* "lock", "condition", "join", "sleep", "idle", "other". */
+const HChar* AT_(wait_class_name)(UInt klass);
+
 typedef struct {
    ULong waits;        /* blocking calls: WAIT, WAIT_BITSET, LOCK_PI... */
    ULong woken;        /* ... that returned 0 */
@@ -21,16 +35,14 @@ typedef struct {
    ULong pending;      /* still blocked when the report was written */
    ULong blocked_us;   /* wall time inside the call, in total */
    ULong max_us;
-   ULong idle_waits;   /* of the waits, idle parking of a runtime thread */
-   ULong idle_us;
    ULong wakes;        /* waking calls: WAKE, REQUEUE, WAKE_OP... */
    ULong woke;         /* waiters they released */
+   ULong class_waits[AT_WAIT_N];   /* the waits by class: they sum */
+   ULong class_us[AT_WAIT_N];      /* to waits and blocked_us */
 } AT_FutexStats;
 
-typedef enum { AT_WAIT_CONTENTION = 0, AT_WAIT_IDLE = 1 } AT_WaitClass;
-
-/* One site: the first frame above the parking code, and the role in
-   force; with a stack that shows it. */
+/* One site: the first frame above the parking code, the role in force
+   and the class of its calls; with a stack that shows it. */
 typedef struct {
    Addr          key_ip;
    UShort        inst;
@@ -49,10 +61,17 @@ void AT_(futex_init)(void);
 void AT_(futex_any_syscall)(ThreadId tid);   /* before every syscall */
 void AT_(futex_pre_syscall)(ThreadId tid, UWord* args);
 void AT_(futex_post_syscall)(ThreadId tid, UWord* args, SysRes res);
+/* clone and set_tid_address: note the word the kernel clears and wakes
+   when the thread exits, which joins wait on. */
+void AT_(futex_clear_tid)(UInt sysno, UWord* args);
 
 void AT_(futex_fork_child)(ThreadId tid);
 /* Counts the waits still blocked as pending (call once, at the end). */
 void AT_(futex_finish)(void);
+
+/* Whether thread tid is blocked in a futex wait now: for how long, and
+   the first frame above the parking code (0 if unknown). */
+Bool AT_(futex_waiting)(ThreadId tid, ULong* us, Addr* ip);
 
 const AT_FutexStats* AT_(futex_of_thread)(UInt seq);
 const AT_FutexStats* AT_(futex_of_role)(UShort inst);

@@ -24,9 +24,12 @@
 #include "asynctrace.h"
 #include "at_heap.h"
 #include "at_instrument.h"
+#include "at_maps.h"
 #include "at_options.h"
 #include "at_roles.h"
+#include "at_snap.h"
 #include "at_stack.h"
+#include "at_tasks.h"
 #include "at_threads.h"
 
 /*------------------------------------------------------------*/
@@ -241,41 +244,47 @@ static Word cmp_site_node(const void* va, const void* vb)
 {
    const AT_Site* a = va;
    const AT_Site* b = vb;
-   return !(a->where == b->where && a->inst == b->inst && a->owner == b->owner);
+   return !(a->where == b->where && a->inst == b->inst && a->owner == b->owner
+            && a->task_site == b->task_site);
 }
 
 /* The last site found for each of a few thousand (stack, role, owner)
    keys: the hash table's lookup was a visible cost per allocation. */
 #define AT_SITE_CACHE_BITS 12
-typedef struct { ExeContext* where; UInt owner; UShort inst; AT_Site* site; }
-   AT_SiteCacheEnt;
+typedef struct { ExeContext* where; UInt owner; UShort inst; UShort task;
+                 AT_Site* site; } AT_SiteCacheEnt;
 static AT_SiteCacheEnt site_cache[1u << AT_SITE_CACHE_BITS];
 
-static AT_Site* site_of(ExeContext* where, UShort inst, UInt owner)
+static AT_Site* site_of(ExeContext* where, UShort inst, UInt owner,
+                        UShort task)
 {
    AT_Site  k;
    AT_Site* s;
-   UWord    h = ((UWord)where ^ ((UWord)owner << 20) ^ inst)
-                * 0x9E3779B97F4A7C15ULL;
+   UWord    h = ((UWord)where ^ ((UWord)owner << 20) ^ inst
+                 ^ ((UWord)task << 40)) * 0x9E3779B97F4A7C15ULL;
    AT_SiteCacheEnt* c = &site_cache[h >> (64 - AT_SITE_CACHE_BITS)];
-   if (c->where == where && c->inst == inst && c->owner == owner)
+   if (c->where == where && c->inst == inst && c->owner == owner
+       && c->task == task)
       return c->site;
    VG_(memset)(&k, 0, sizeof(k));
    k.key   = ((UWord)VG_(get_ECU_from_ExeContext)(where) << 24)
-             ^ ((UWord)owner << 12) ^ inst;
+             ^ ((UWord)owner << 12) ^ inst ^ ((UWord)task << 48);
    k.where = where;
    k.inst  = inst;
    k.owner = owner;
+   k.task_site = task;
    s = VG_(HT_gen_lookup)(sites, &k, cmp_site_node);
    if (s == NULL) {
       s = VG_(calloc)("at.site", 1, sizeof(AT_Site));
       *s = k;
       s->next = NULL;
+      s->cell_site = AT_(task_cell_site)(where);
       VG_(HT_add_node)(sites, s);
    }
    c->where = where;
    c->inst  = inst;
    c->owner = owner;
+   c->task  = task;
    c->site  = s;
    return s;
 }
@@ -455,8 +464,11 @@ static void register_block(ThreadId tid, void* p, SizeT n)
    AT_Thread* t    = AT_(thread)(tid);
    UShort     inst = AT_(role_now)(tid);
    AT_Block*  b    = VG_(allocEltPA)(block_pool);
-   AT_Site*   s    = site_of(AT_(stack_here)(tid), inst,
-                             t ? t->seq : 1);
+   ExeContext* where = AT_(stack_here)(tid);
+   /* The task being polled, charged; its spawn site is part of the
+      block's site, so live bytes and leaks come out per spawn site. */
+   UShort     task = AT_(task_alloc)(tid, where, n);
+   AT_Site*   s    = site_of(where, inst, t ? t->seq : 1, task);
 
    b->data   = (Addr)p;
    b->site   = s;
@@ -472,11 +484,16 @@ static void register_block(ThreadId tid, void* p, SizeT n)
    count_alloc(role_counters(inst), n);
    if (t)
       count_alloc(&t->heap, n);
+   if (s->cell_site)
+      AT_(task_spawned)(s->cell_site, (Addr)p);
    bytes_moved += n;
    tick();
    if (summary.total.live_bytes > summary.peak_bytes)
       new_peak();
+   AT_(footprint_grew)(summary.total.live_bytes);
    maybe_sample();
+   if (events_since_clock == 0)
+      AT_(snap_poll)();
 }
 
 static void bad_call(ThreadId tid, AT_BadKind kind, Addr addr, SizeT size,
@@ -655,6 +672,10 @@ static void forget_block(ThreadId tid, AT_Block* b)
    rc->live_bytes -= size;
    s->live_blocks--;
    s->live_bytes -= size;
+   if (s->task_site)
+      AT_(task_site_free)(s->task_site, size);
+   if (s->cell_site)
+      AT_(task_cell_freed)(b->data);
    if (finst != s->inst)
       count_cross(s->inst, finst, size);
    bytes_moved += size;
@@ -663,6 +684,8 @@ static void forget_block(ThreadId tid, AT_Block* b)
    maybe_sample();
    drop_size(b);
    VG_(freeEltPA)(block_pool, b);
+   if (events_since_clock == 0)
+      AT_(snap_poll)();
 }
 
 /* Wipes and releases the memory of a block: a stale copy of a pointer

@@ -33,6 +33,10 @@ typedef struct _AT_Site {
    UWord            key;
    ExeContext*      where;
    UShort           inst;     /* role instance of the allocations */
+   UShort           task_site; /* spawn site of the task they were made
+                                 in (at_tasks.h), 0 for none */
+   UShort           cell_site; /* its blocks are task cells: their spawn
+                                 site, else 0 */
    UInt             owner;    /* seq of the allocating thread */
    ULong            allocs;
    ULong            bytes;
@@ -40,7 +44,8 @@ typedef struct _AT_Site {
    ULong            live_bytes;
    ULong            at_peak;  /* live bytes at the peak snapshot */
    Int              rec[5];   /* the leak scan's: its loss record of
-                                 each kind (and of none), or -1 */
+                                 each kind (and of none), or -1; while
+                                 it marks, its note of why (at_leak.c) */
 } AT_Site;
 
 /* A live block: 32 bytes, and 8 to 16 bytes of the block table's

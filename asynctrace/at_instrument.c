@@ -30,6 +30,7 @@
 #include "at_heap.h"
 #include "at_instrument.h"
 #include "at_roles.h"
+#include "at_tasks.h"
 #include "at_threads.h"
 #include "at_wipe.h"
 
@@ -42,6 +43,14 @@ static ULong    insns_charged;    /* insns_total when last charged */
 static ThreadId insns_tid;        /* who is running them */
 
 ULong AT_(insns_now)(void) { return insns_total; }
+
+ULong AT_(thread_insns_now)(ThreadId tid)
+{
+   AT_Thread* t = AT_(thread)(tid);
+   if (t == NULL)
+      return 0;
+   return t->insns + (tid == insns_tid ? insns_total - insns_charged : 0);
+}
 
 void AT_(charge_insns)(void)
 {
@@ -104,6 +113,18 @@ static void add_role_enter(IRSB* sb, const VexGuestLayout* layout, Int rule)
    IRDirty* di = unsafeIRDirty_0_N(3, "at_role_enter",
                                    VG_(fnptr_to_fnentry)(AT_(role_enter)),
                                    args);
+   addStmtToIRSB(sb, IRStmt_Dirty(di));
+}
+
+/* A Tokio poll returns to a: note it (at_tasks.c). */
+static void add_task_leave(IRSB* sb, const VexGuestLayout* layout)
+{
+   IRTemp sp = newIRTemp(sb->tyenv, Ity_I64);
+   IRDirty* di;
+   addStmtToIRSB(sb, IRStmt_WrTmp(sp, IRExpr_Get(layout->offset_SP, Ity_I64)));
+   di = unsafeIRDirty_0_N(1, "at_task_leave",
+                          VG_(fnptr_to_fnentry)(AT_(task_leave)),
+                          mkIRExprVec_1(IRExpr_RdTmp(sp)));
    addStmtToIRSB(sb, IRStmt_Dirty(di));
 }
 
@@ -184,6 +205,8 @@ IRSB* AT_(instrument)(VgCallbackClosure* closure, IRSB* sbIn,
             rule = AT_(role_rule_at)((Addr)st->Ist.IMark.addr);
             if (rule >= 0)
                add_role_enter(sbOut, layout, rule);
+            if (AT_(task_return_point)((Addr)st->Ist.IMark.addr))
+               add_task_leave(sbOut, layout);
             break;
          }
          case Ist_Exit:

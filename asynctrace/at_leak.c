@@ -16,7 +16,13 @@
    what it can tell: stacks below their stack pointer (less the 128-byte
    red zone) and, since freed blocks are wiped, stale pointers in reused
    memory.  Words of live frames that memcheck knows are undefined are
-   zero by then (at_wipe.c). */
+   zero by then (at_wipe.c).
+
+   To say why a record's blocks are possibly lost (or reachable), the
+   marking notes the first pointer that made one of a site's blocks so:
+   where the word was, in a root or in which block.  One note per site
+   and kind, whatever the number of blocks; a block that later turns
+   reachable frees its site's note for the next one. */
 
 #include "pub_tool_aspacehl.h"
 #include "pub_tool_aspacemgr.h"
@@ -28,6 +34,7 @@
 #include "pub_tool_xarray.h"
 
 #include "at_leak.h"
+#include "at_options.h"
 #include "at_threads.h"
 
 #define AT_REDZONE 128      /* below SP, still in use (amd64 ABI) */
@@ -53,6 +60,20 @@ typedef struct _IndNode {
 } IndNode;
 static VgHashTable* ind;
 
+/* The notes of why, one per site and kind noted (the site's rec[kind]
+   while marking), for the kinds whose records are written. */
+typedef struct {
+   union { Addr at; const HChar* reg; } w;   /* the word, or a register */
+   Addr   value;
+   Int    blk;        /* the block pointed into; -1: none (yet) */
+   Int    src;        /* the block holding the word; -1: a root */
+   UChar  root;       /* AT_Holder of the root */
+   UChar  kind;       /* AT_LK_POSSIBLE or AT_LK_REACHABLE */
+   UShort seq;
+} Note;
+static XArray* notes;                 /* of Note */
+static Bool    note_possible, note_reachable;
+
 static Bool      checked;
 static AT_Amount totals[AT_LK_N];
 static XArray*   records;             /* of AT_LossRecord */
@@ -74,9 +95,15 @@ const HChar* AT_(leak_kind_name)(UInt kind)
 const HChar* AT_(holder_name)(UInt holder)
 {
    static const HChar* const names[AT_HOLD_N] = {
-      "none", "globals", "stack", "registers", "tls"
+      "none", "globals", "stack", "registers", "tls", "heap"
    };
    return holder < AT_HOLD_N ? names[holder] : "unknown";
+}
+
+/* Where one pointer lies: a single global word, hence the singular. */
+const HChar* AT_(root_name)(UInt root)
+{
+   return root == AT_HOLD_GLOBAL ? "global" : AT_(holder_name)(root);
 }
 
 /*------------------------------------------------------------*/
@@ -185,21 +212,77 @@ static void region_of(Addr a, UChar* holder, UInt* seq)
 /*--- Marking                                              ---*/
 /*------------------------------------------------------------*/
 
-/* A pointer p found in definite (a root or a reachable block) or only
-   possible memory, held by holder/seq. */
-static void push_if_block(Addr p, Bool definite, UChar holder, UInt seq)
+/* What is being scanned: a root (src -1) or block src; definite if a
+   root or a reachable block; what holds it; for a register, which. */
+typedef struct {
+   Bool         definite;
+   UChar        holder;
+   UInt         seq;
+   Int          src;
+   Int          leader;
+   const HChar* reg;
+} Scan;
+
+/* Block i has just been marked by pointer p at word at (in s); it was
+   in state was.  Notes it if it is its site's first of its kind. */
+static void note_pointer(Int i, AT_Block* b, UChar was, Addr at, Addr p,
+                         const Scan* s)
+{
+   AT_Site* site = b->site;
+   UChar kind = b->state == ST_REACHABLE ? AT_LK_REACHABLE : AT_LK_POSSIBLE;
+   Note* n;
+   if (was == ST_POSSIBLE && note_possible && site->rec[AT_LK_POSSIBLE] >= 0) {
+      /* Reachable now: its note no longer says why a block is
+         possibly lost, another block's may. */
+      n = VG_(indexXA)(notes, site->rec[AT_LK_POSSIBLE]);
+      if (n->blk == i)
+         n->blk = -1;
+   }
+   if (kind == AT_LK_POSSIBLE ? !note_possible : !note_reachable)
+      return;
+   if (site->rec[kind] < 0) {
+      Note z;
+      VG_(memset)(&z, 0, sizeof(z));
+      z.blk = -1;
+      site->rec[kind] = (Int)VG_(addToXA)(notes, &z);
+   }
+   n = VG_(indexXA)(notes, site->rec[kind]);
+   if (n->blk >= 0)
+      return;
+   if (s->reg != NULL)
+      n->w.reg = s->reg;
+   else
+      n->w.at = at;
+   n->value = p;
+   n->blk   = i;
+   n->src   = s->src;
+   n->root  = s->src >= 0 ? AT_HOLD_HEAP : s->holder;
+   n->kind  = kind;
+   n->seq   = s->src >= 0 || s->seq > 0xFFFF ? 0 : (UShort)s->seq;
+}
+
+/* A pointer p, found at word at, in definite (a root or a reachable
+   block) or only possible memory s. */
+static void push_if_block(Addr at, Addr p, const Scan* s)
 {
    AT_Block* b;
    Int i = find_block(p, &b);
    Bool start;
+   UChar was;
    if (i < 0)
       return;
    start = p == b->data;
-   if (b->state == ST_UNREACHED
-       || (b->state == ST_POSSIBLE && definite && start)) {
-      b->state      = definite && start ? ST_REACHABLE : ST_POSSIBLE;
-      b->holder     = holder;
-      b->holder_seq = seq <= 0xFFFF ? (UShort)seq : 0;
+   was   = b->state;
+   if (was == ST_UNREACHED
+       || (was == ST_POSSIBLE && s->definite && start)) {
+      b->state      = s->definite && start ? ST_REACHABLE : ST_POSSIBLE;
+      b->holder     = s->holder;
+      b->holder_seq = s->seq <= 0xFFFF ? (UShort)s->seq : 0;
+      /* Only when needed: a note costs a look at the block's site. */
+      if (b->state == ST_REACHABLE
+          ? note_reachable || (note_possible && was == ST_POSSIBLE)
+          : note_possible)
+         note_pointer(i, b, was, at, p, s);
       VG_(addToXA)(mark_stack, &i);
    }
 }
@@ -243,8 +326,9 @@ static void scan_fault_catcher(Int sig, Addr addr)
    }
 }
 
-/* Calls f on every aligned word of [lo, hi). */
-typedef void (*WordFn)(Addr word, void* opaque);
+/* Calls f on every aligned word of [lo, hi) that may point into the
+   heap, with its address. */
+typedef void (*WordFn)(Addr at, Addr word, void* opaque);
 
 static void scan_range(Addr lo, Addr hi, WordFn f, void* opaque)
 {
@@ -259,27 +343,18 @@ static void scan_range(Addr lo, Addr hi, WordFn f, void* opaque)
       for (; a + sizeof(Addr) <= hi; a += sizeof(Addr)) {
          Addr w = *(volatile Addr*)a;
          if (w >= heap_lo && w < heap_hi)
-            f(w, opaque);
+            f(a, w, opaque);
       }
    }
    VG_(set_fault_catcher)(prev);
 }
 
-typedef struct { Bool definite; UChar holder; UInt seq; Int leader; } Scan;
-
-static void on_root_word(Addr w, void* opaque)
+static void on_word(Addr at, Addr w, void* opaque)
 {
-   Scan* s = opaque;
-   push_if_block(w, True, s->holder, s->seq);
+   push_if_block(at, w, opaque);
 }
 
-static void on_block_word(Addr w, void* opaque)
-{
-   Scan* s = opaque;
-   push_if_block(w, s->definite, s->holder, s->seq);
-}
-
-static void on_clique_word(Addr w, void* opaque)
+static void on_clique_word(Addr at, Addr w, void* opaque)
 {
    Scan* s = opaque;
    push_in_clique(w, s->leader);
@@ -295,8 +370,10 @@ static void process_mark_stack(void)
       s.definite = b->state == ST_REACHABLE;
       s.holder   = b->holder;
       s.seq      = b->holder_seq;
+      s.src      = i;
       s.leader   = -1;
-      scan_range(b->data, b->data + AT_(block_size)(b), on_block_word, &s);
+      s.reg      = NULL;
+      scan_range(b->data, b->data + AT_(block_size)(b), on_word, &s);
    }
 }
 
@@ -326,8 +403,10 @@ static void scan_root_range(Addr lo, Addr hi)
          if (g->hi > lo && g->hi < end) end = g->hi;
       }
       s.definite = True;
+      s.src      = -1;
       s.leader   = -1;
-      scan_range(lo, end, on_root_word, &s);
+      s.reg      = NULL;
+      scan_range(lo, end, on_word, &s);
       lo = end;
    }
 }
@@ -335,8 +414,16 @@ static void scan_root_range(Addr lo, Addr hi)
 static void on_register(ThreadId tid, const HChar* regname, UWord val)
 {
    AT_Thread* t = AT_(thread)(tid);
-   if (val >= heap_lo && val < heap_hi)
-      push_if_block(val, True, AT_HOLD_REGISTERS, t ? t->seq : 0);
+   if (val >= heap_lo && val < heap_hi) {
+      Scan s;
+      s.definite = True;
+      s.holder   = AT_HOLD_REGISTERS;
+      s.seq      = t ? t->seq : 0;
+      s.src      = -1;
+      s.leader   = -1;
+      s.reg      = regname;
+      push_if_block(0, val, &s);
+   }
 }
 
 /*------------------------------------------------------------*/
@@ -392,6 +479,7 @@ static AT_LossRecord* record_of(XArray* recs, AT_Site* s, UChar kind)
       r.site  = s;
       r.owner = s->owner;
       r.kind  = kind;
+      r.from  = -1;
       s->rec[kind] = (Int)VG_(addToXA)(recs, &r);
    }
    return VG_(indexXA)(recs, s->rec[kind]);
@@ -456,6 +544,7 @@ static void add_held(UChar holder, UInt seq, ULong bytes)
 static void build_records(void)
 {
    UInt i;
+   Word w;
    reset_site_records();
    for (i = 0; i < nbk; i++) {
       const AT_Block* b = BLK(i);
@@ -476,10 +565,47 @@ static void build_records(void)
       if (kind == AT_LK_REACHABLE)
          add_held(b->holder, b->holder_seq, size);
    }
+   /* Each note to its site's record of its kind: a note's block is of
+      that kind still (a block noted possible that turned reachable
+      left its note). */
+   for (w = 0; w < VG_(sizeXA)(notes); w++) {
+      const Note* n = VG_(indexXA)(notes, w);
+      const AT_Site* site;
+      if (n->blk < 0)
+         continue;
+      site = BLK(n->blk)->site;
+      if (site->rec[n->kind] >= 0)
+         ((AT_LossRecord*)VG_(indexXA)(records, site->rec[n->kind]))->from
+            = (Int)w;
+   }
    VG_(setCmpFnXA)(records, cmp_record_size);
    VG_(sortXA)(records);
    VG_(setCmpFnXA)(held, cmp_held);
    VG_(sortXA)(held);
+}
+
+Bool AT_(leak_pointed_from)(const AT_LossRecord* r, AT_PointedFrom* out)
+{
+   const Note* n;
+   VG_(memset)(out, 0, sizeof(*out));
+   if (r->from < 0 || notes == NULL || r->from >= VG_(sizeXA)(notes))
+      return False;
+   n = VG_(indexXA)(notes, r->from);
+   out->root  = n->root;
+   out->seq   = n->seq;
+   if (n->root == AT_HOLD_REGISTERS)
+      out->reg = n->w.reg;
+   else
+      out->at  = n->w.at;
+   out->value = n->value;
+   out->block = bk[n->blk];
+   if (n->src >= 0) {
+      const AT_Block* sb = BLK(n->src);
+      out->src       = sb->data;
+      out->src_kind  = kind_of(sb);
+      out->src_where = sb->site->where;
+   }
+   return True;
 }
 
 /*------------------------------------------------------------*/
@@ -498,7 +624,14 @@ void AT_(leak_check)(void)
                         sizeof(AT_LossRecord));
    held    = VG_(newXA)(VG_(malloc), "at.leak_held", VG_(free),
                         sizeof(AT_Held));
+   notes   = VG_(newXA)(VG_(malloc), "at.leak_notes", VG_(free),
+                        sizeof(Note));
    checked = True;
+   /* Notes for the records that will be written. */
+   note_possible  = AT_(clo_leak_check) == AT_LEAK_FULL
+                    && (AT_(clo_show_leak_kinds) & (1u << AT_LK_POSSIBLE));
+   note_reachable = AT_(clo_leak_check) == AT_LEAK_FULL
+                    && (AT_(clo_show_leak_kinds) & (1u << AT_LK_REACHABLE));
    bk = AT_(heap_blocks_sorted)(&nbk);
    if (nbk == 0)
       return;
@@ -512,6 +645,7 @@ void AT_(leak_check)(void)
       b->holder = AT_HOLD_NONE;
       if (end > heap_hi) heap_hi = end;
    }
+   reset_site_records();   /* rec[] holds the notes while marking */
    mark_stack = VG_(newXA)(VG_(malloc), "at.leak_marks", VG_(free),
                            sizeof(Int));
    ind        = VG_(HT_construct)("at.leak_ind");
@@ -563,6 +697,7 @@ void AT_(leak_check)(void)
       AT_Block* b = BLK(i);
       if (b->state != ST_UNREACHED)
          continue;
+      VG_(memset)(&sc, 0, sizeof(sc));
       sc.leader = (Int)i;
       scan_range(b->data, b->data + AT_(block_size)(b), on_clique_word, &sc);
       while (VG_(sizeXA)(mark_stack) > 0) {

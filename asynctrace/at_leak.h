@@ -18,16 +18,19 @@ typedef enum {
 } AT_LeakKind;
 
 /* What keeps a block reachable: the root the scan first reached it
-   from (directly or through other blocks). */
+   from (directly or through other blocks).  AT_HOLD_HEAP only says
+   where a pointer lies (AT_PointedFrom), never what holds memory. */
 typedef enum {
    AT_HOLD_NONE = 0, AT_HOLD_GLOBAL, AT_HOLD_STACK, AT_HOLD_REGISTERS,
-   AT_HOLD_TLS, AT_HOLD_N
+   AT_HOLD_TLS, AT_HOLD_HEAP, AT_HOLD_N
 } AT_Holder;
 
 /* One loss record: the blocks of one kind from one site and owner. */
 typedef struct {
    AT_Site* site;
    UInt     owner;         /* seq of the allocating thread */
+   Int      from;          /* the scan's note of why (AT_PointedFrom),
+                              or -1 */
    UChar    kind;          /* AT_LeakKind */
    ULong    bytes;
    ULong    blocks;
@@ -45,6 +48,22 @@ typedef struct {
    ULong  blocks;
 } AT_Held;
 
+/* Why a loss record's blocks are what they are: the first pointer the
+   scan found that made one of them possibly lost (or reachable), for
+   records of kind possibly-lost, and still-reachable when those are
+   written. */
+typedef struct {
+   UChar        root;      /* AT_Holder: where the pointer lies */
+   UInt         seq;       /* stack, registers, TLS: the thread, or 0 */
+   Addr         at;        /* the word's address; 0 for a register */
+   const HChar* reg;       /* registers: the register's name */
+   Addr         value;     /* the pointer */
+   Addr         block;     /* the start of the block it points into */
+   Addr         src;       /* heap: the start of the block holding it */
+   UChar        src_kind;  /* heap: that block's AT_LeakKind */
+   ExeContext*  src_where; /* heap: where that block was allocated */
+} AT_PointedFrom;
+
 /* Scans the client's memory and classifies every live block.  Call once,
    at the end, with the world stopped. */
 void AT_(leak_check)(void);
@@ -54,6 +73,9 @@ const AT_Amount* AT_(leak_totals)(void);          /* [AT_LK_N] */
 struct _XArray*  AT_(leak_records)(void);         /* of AT_LossRecord */
 struct _XArray*  AT_(leak_held)(void);            /* of AT_Held */
 const HChar*     AT_(leak_kind_name)(UInt kind);
+/* r's AT_PointedFrom into *out; False if the scan noted none. */
+Bool AT_(leak_pointed_from)(const AT_LossRecord* r, AT_PointedFrom* out);
+const HChar*     AT_(root_name)(UInt root);
 
 /* The blocks live now, summed by site, kind AT_LK_N (caller deletes). */
 struct _XArray* AT_(live_records)(void);

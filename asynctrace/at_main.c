@@ -23,13 +23,16 @@
 
 #include "asynctrace.h"
 #include "at_check.h"
+#include "at_tasks.h"
 #include "at_futex.h"
 #include "at_heap.h"
 #include "at_instrument.h"
 #include "at_leak.h"
+#include "at_maps.h"
 #include "at_options.h"
 #include "at_report.h"
 #include "at_roles.h"
+#include "at_snap.h"
 #include "at_stack.h"
 #include "at_threads.h"
 #include "at_wipe.h"
@@ -98,6 +101,7 @@ static void write_report_now(const AT_RunEnd* end)
 {
    AT_(charge_insns)();
    AT_(roles_finish)();
+   AT_(tasks_finish)();
    AT_(check_invariants)();
    AT_(write_report)(end);
 }
@@ -140,9 +144,13 @@ static void at_pre_syscall(ThreadId tid, UInt sysno, UWord* args,
                            UInt nArgs)
 {
    AT_(threads_pre_syscall)(tid, sysno, args);
+   AT_(maps_pre_syscall)(tid, sysno, args);
    AT_(futex_any_syscall)(tid);
+   AT_(snap_poll)();
    if (sysno == __NR_futex)
       AT_(futex_pre_syscall)(tid, args);
+   else if (sysno == __NR_clone || sysno == __NR_set_tid_address)
+      AT_(futex_clear_tid)(sysno, args);
    else if (sysno == __NR_exit_group
        || (sysno == __NR_exit && AT_(n_alive_threads)() == 1)) {
       /* The parent sees the low 8 bits. */
@@ -166,6 +174,7 @@ static void at_post_syscall(ThreadId tid, UInt sysno, UWord* args,
       AT_(futex_post_syscall)(tid, args, res);
    else
       AT_(threads_post_syscall)(tid, sysno, args, res);
+   AT_(maps_post_syscall)(tid, sysno, args, res);
 }
 
 /*------------------------------------------------------------*/
@@ -206,6 +215,10 @@ static Bool copy_client_string(Addr a, HChar* out, Int max)
 
 static Bool at_handle_client_request(ThreadId tid, UWord* args, UWord* ret)
 {
+   if (args[0] == VG_USERREQ__GDB_MONITOR_COMMAND) {
+      *ret = AT_(snap_monitor)(tid, (HChar*)args[1]) ? 1 : 0;
+      return *ret != 0;
+   }
    if (!VG_IS_TOOL_USERREQ('A', 'T', args[0]))
       return False;
    if (AT_(heap_request)(tid, args, ret))
@@ -221,6 +234,27 @@ static Bool at_handle_client_request(ThreadId tid, UWord* args, UWord* ret)
             VG_(umsg)("asynctrace: ASYNCTRACE_SET_ROLE: bad role name "
                       "at %#lx, ignored\n", args[1]);
             *ret = (UWord)-1;
+         }
+         return True;
+      }
+      case VG_USERREQ__ASYNCTRACE_SNAPSHOT:
+      case VG_USERREQ__ASYNCTRACE_PHASE: {
+         HChar label[128];
+         Bool  ok = args[1] == 0
+                    || copy_client_string(args[1], label, sizeof(label));
+         if (args[1] == 0)
+            label[0] = '\0';
+         if (!ok) {
+            VG_(umsg)("asynctrace: ASYNCTRACE_%s: bad label at %#lx, "
+                      "ignored\n", args[0] == VG_USERREQ__ASYNCTRACE_PHASE
+                                   ? "PHASE" : "SNAPSHOT", args[1]);
+            *ret = (UWord)-1;
+         } else {
+            if (args[0] == VG_USERREQ__ASYNCTRACE_PHASE)
+               AT_(snap_phase)(label);
+            else
+               AT_(snap_request)(label[0] ? label : NULL);
+            *ret = 0;
          }
          return True;
       }
@@ -243,12 +277,15 @@ static void at_post_clo_init(void)
    AT_(report_check_writable)();
 
    AT_(roles_init)();
+   AT_(tasks_init)();
    AT_(futex_init)();
    AT_(threads_init)();
    AT_(heap_post_clo_init)();
+   AT_(maps_init)();
    AT_(wipe_post_clo_init)();
    AT_(stack_init)();
    AT_(report_init)();
+   AT_(snap_init)();
    VG_(atfork)(NULL, NULL, at_fork_child);
 }
 
@@ -304,6 +341,7 @@ static void at_pre_clo_init(void)
 
    AT_(heap_init)();
    AT_(threads_register_hooks)();
+   AT_(maps_register_hooks)();
    AT_(instrument_register_hooks)();
 }
 

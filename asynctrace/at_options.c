@@ -9,6 +9,8 @@
 #include "pub_tool_xarray.h"
 
 #include "at_options.h"
+#include "at_tasks.h"
+#include "at_snap.h"
 
 /*------------------------------------------------------------*/
 /*--- The options and their defaults                       ---*/
@@ -91,6 +93,8 @@ Bool AT_(process_cmd_line_option)(const HChar* arg)
    else if VG_BINT_CLO(arg, "--alloc-sites", AT_(clo_alloc_sites),
                        0, 1000000) {}
    else if VG_BOOL_CLO(arg, "--stack-cache", AT_(clo_stack_cache)) {}
+   else if VG_BINT_CLO(arg, "--tasks", AT_(clo_tasks), 0, 1000000) {}
+   else if VG_BOOL_CLO(arg, "--task-attribution", AT_(clo_task_attr)) {}
    else if VG_XACT_CLO(arg, "--wipe-stacks=no", AT_(clo_wipe_stacks),
                        AT_WIPE_NO) {}
    else if VG_XACT_CLO(arg, "--wipe-stacks=reused", AT_(clo_wipe_stacks),
@@ -103,7 +107,11 @@ Bool AT_(process_cmd_line_option)(const HChar* arg)
       const HChar* colon = VG_(strchr)(tmp_str, ':');
       const HChar* c;
       if (colon == NULL || colon == tmp_str || colon[1] == '\0')
-         VG_(fmsg_bad_option)(arg, "expected --role=ROLE:FUNCTION-PATTERN\n");
+         VG_(fmsg_bad_option)(arg, "expected --role=ROLE:FUNCTION-PATTERN "
+                              "or --role=ROLE:name=NAME-PATTERN\n");
+      if (VG_(strcmp)(colon + 1, "name=") == 0)
+         VG_(fmsg_bad_option)(arg, "expected a thread name pattern after "
+                              "name=\n");
       if (colon - tmp_str > 63)
          VG_(fmsg_bad_option)(arg, "the role name is longer than 63 "
                               "characters\n");
@@ -118,6 +126,7 @@ Bool AT_(process_cmd_line_option)(const HChar* arg)
                                           VG_(free), sizeof(HChar*));
       VG_(addToXA)(AT_(clo_role_rules), &tmp_str);
    }
+   else if (AT_(snap_option)(arg)) {}
    else
       return False;
    return True;
@@ -135,6 +144,11 @@ void AT_(print_usage)(void)
 "                                  Rust names without hash or generics)\n"
 "                                  have role <role> while inside it; may\n"
 "                                  be repeated; before the built-in rules\n"
+"    --role=<role>:name=<pattern>  threads that name themselves (prctl,\n"
+"                                  pthread_setname_np, Rust's\n"
+"                                  thread::Builder::name) with a name\n"
+"                                  matching <pattern> have role <role>,\n"
+"                                  a pool per rule; may be repeated\n"
 "    --leak-check=no|summary|full  classify the blocks live at exit by\n"
 "                                  reachability, as memcheck does [full]\n"
 "    --show-leak-kinds=kind1,kind2,.. which loss records to list with\n"
@@ -153,6 +167,9 @@ void AT_(print_usage)(void)
 "    --timeline-samples=<number>   samples of the heap timeline kept [100]\n"
 "    --alloc-sites=<number>        allocation sites listed, most bytes\n"
 "                                  first; the rest are summed [200]\n"
+   );
+   AT_(snap_print_usage)();
+   VG_(printf)(
 "    asynctrace's defaults for core options: --num-callers=40\n"
 "    --read-inline-info=yes\n"
    );

@@ -8,6 +8,7 @@
    The format is described in docs/report-format.md and its schema is
    docs/asynctrace-report.rng; change all three together. */
 
+#include "pub_tool_aspacemgr.h"
 #include "pub_tool_clientstate.h"
 #include "pub_tool_debuginfo.h"
 #include "pub_tool_execontext.h"
@@ -21,9 +22,12 @@
 #include "at_futex.h"
 #include "at_heap.h"
 #include "at_leak.h"
+#include "at_maps.h"
 #include "at_options.h"
 #include "at_report.h"
+#include "at_tasks.h"
 #include "at_roles.h"
+#include "at_snap.h"
 #include "at_threads.h"
 
 /*------------------------------------------------------------*/
@@ -394,6 +398,10 @@ static void out_run(const AT_RunEnd* end)
          out_fmt("  <end how=\"thread-limit\" max-threads=\"%u\"/>\n",
                  VG_N_THREADS);
          break;
+      case AT_END_SNAPSHOT:
+         out_fmt("  <end how=\"snapshot\" snapshot=\"%u\"/>\n",
+                 AT_(snap_taken)());
+         break;
    }
    out_str("</run>\n");
 }
@@ -424,14 +432,22 @@ static void out_role_attrs(UShort inst)
 
 static void out_futex_counters(const AT_FutexStats* f)
 {
+   UInt k;
    out_fmt("waits=\"%llu\" woken=\"%llu\" eagain=\"%llu\" "
            "timeouts=\"%llu\" eintr=\"%llu\" errors=\"%llu\" "
            "pending=\"%llu\" blocked-us=\"%llu\" max-us=\"%llu\" "
            "idle-waits=\"%llu\" idle-us=\"%llu\" wakes=\"%llu\" "
            "woke=\"%llu\"",
            f->waits, f->woken, f->eagain, f->timeouts, f->eintr, f->errors,
-           f->pending, f->blocked_us, f->max_us, f->idle_waits, f->idle_us,
+           f->pending, f->blocked_us, f->max_us,
+           f->class_waits[AT_WAIT_IDLE], f->class_us[AT_WAIT_IDLE],
            f->wakes, f->woke);
+   /* The other classes' share (idle's is above, as it always was). */
+   for (k = 0; k < AT_WAIT_N; k++)
+      if (k != AT_WAIT_IDLE)
+         out_fmt(" %s-waits=\"%llu\" %s-us=\"%llu\"",
+                 AT_(wait_class_name)(k), f->class_waits[k],
+                 AT_(wait_class_name)(k), f->class_us[k]);
 }
 
 static void out_threads(void)
@@ -555,6 +571,87 @@ static void out_live_at_exit(void)
    VG_(deleteXA)(groups);
 }
 
+/* Where a global word lies: the object mapped there (from the debug
+   info, else from the mapping), the section the debug info knows, the
+   word's address as the object was linked (what nm and readelf show)
+   and the data symbol over it.  A few look-ups per record written. */
+static void out_global_where(Addr a)
+{
+   const HChar* obj = NULL;
+   const HChar* sym = NULL;
+   const HChar* sect = NULL;
+   const DebugInfo* di;
+   PtrdiffT     symoff = 0;
+   VgSectKind   sk = VG_(DebugInfo_sect_kind)(&obj, a);
+   switch (sk) {
+      case Vg_SectData:   sect = "data";    break;
+      case Vg_SectBSS:    sect = "bss";     break;
+      case Vg_SectGOT:    sect = "got";     break;
+      case Vg_SectGOTPLT: sect = "got.plt"; break;
+      case Vg_SectPLT:    sect = "plt";     break;
+      case Vg_SectOPD:    sect = "opd";     break;
+      case Vg_SectText:   sect = "text";    break;
+      default:            obj  = NULL;      break;
+   }
+   if (obj == NULL) {
+      NSegment const* seg = VG_(am_find_nsegment)(a);
+      if (seg != NULL && seg->kind == SkFileC)
+         obj = VG_(am_get_filename)(seg);
+   }
+   if (obj == NULL)
+      return;
+   out_str(" obj=\"");
+   out_esc(obj);
+   out_str("\"");
+   if (sect != NULL)
+      out_fmt(" section=\"%s\"", sect);
+   /* An object is loaded at one bias: its text's. */
+   for (di = VG_(next_DebugInfo)(NULL); di != NULL;
+        di = VG_(next_DebugInfo)(di)) {
+      const HChar* f = VG_(DebugInfo_get_filename)(di);
+      if (f != NULL && VG_(strcmp)(f, obj) == 0
+          && VG_(DebugInfo_get_text_size)(di) > 0) {
+         Addr bias = (Addr)VG_(DebugInfo_get_text_bias)(di);
+         if (a >= bias)
+            out_fmt(" offset=\"0x%lx\"", a - bias);
+         break;
+      }
+   }
+   if (VG_(get_datasym_and_offset)(VG_(current_DiEpoch)(), a, &sym, &symoff)
+       && sym != NULL && sym[0] != '\0') {
+      out_str(" symbol=\"");
+      out_esc(sym);
+      out_fmt("\" symbol-offset=\"%ld\"", (long)symoff);
+   }
+}
+
+/* Why a loss record's blocks are of its kind: the first pointer found
+   to one of them. */
+static void out_pointed_from(const AT_LossRecord* g)
+{
+   AT_PointedFrom pf;
+   if (!AT_(leak_pointed_from)(g, &pf))
+      return;
+   out_fmt("<pointed-from root=\"%s\"", AT_(root_name)(pf.root));
+   if (pf.root == AT_HOLD_REGISTERS)
+      out_fmt(" register=\"%s\"", pf.reg != NULL ? pf.reg : "?");
+   else
+      out_fmt(" addr=\"0x%lx\"", pf.at);
+   out_fmt(" value=\"0x%lx\" block=\"0x%lx\"", pf.value, pf.block);
+   if (pf.seq != 0)   /* stack, registers, TLS */
+      out_fmt(" thread=\"%u\"", pf.seq);
+   if (pf.root == AT_HOLD_GLOBAL)
+      out_global_where(pf.at);
+   if (pf.root == AT_HOLD_HEAP) {
+      out_fmt(" from-block=\"0x%lx\" from-kind=\"%s\">", pf.src,
+              AT_(leak_kind_name)(pf.src_kind));
+      out_stack(pf.src_where);
+      out_str("</pointed-from>");
+   } else {
+      out_str("/>");
+   }
+}
+
 /* Totals per kind, per kind and role, what holds the reachable bytes. */
 static void out_leaks(void)
 {
@@ -618,6 +715,7 @@ static void out_leaks(void)
                     g->ind_bytes, g->ind_blocks);
          out_str(">");
          out_stack(g->site->where);
+         out_pointed_from(g);
          out_str("</loss-record>\n");
       }
    }
@@ -818,8 +916,7 @@ static void out_futex(void)
       Bool first = True;
       out_str("  <site");
       out_role_attrs(s->inst);
-      out_fmt(" class=\"%s\" ops=\"",
-              s->klass == AT_WAIT_IDLE ? "idle" : "contention");
+      out_fmt(" class=\"%s\" ops=\"", AT_(wait_class_name)(s->klass));
       for (cmd = 0; cmd < 32; cmd++)
          if (s->ops & (1u << cmd)) {
             out_fmt("%s%s", first ? "" : " ", AT_(futex_op_name)(cmd));
@@ -844,6 +941,171 @@ static void out_futex(void)
    out_str("</wake-pairs>\n");
    VG_(deleteXA)(sites);
    VG_(deleteXA)(pairs);
+}
+
+/* For sections of other modules (at_report.h). */
+void AT_(report_fmt)(const HChar* format, ...)
+{
+   HChar   buf[1024];
+   va_list vargs;
+   va_start(vargs, format);
+   VG_(vsnprintf)(buf, sizeof(buf), format, vargs);
+   va_end(vargs);
+   out_str(buf);
+}
+void AT_(report_esc)(const HChar* s)        { out_esc(s); }
+void AT_(report_stack)(ExeContext* ec)      { out_stack(ec); }
+void AT_(report_role_attrs)(UShort inst)    { out_role_attrs(inst); }
+
+/*------------------------------------------------------------*/
+/*--- Mappings (at_maps.c)                                 ---*/
+/*------------------------------------------------------------*/
+
+#define AT_MAPS_SHOWN 20
+
+static void out_footprint_attrs(const AT_Footprint* f)
+{
+   out_fmt(" heap=\"%llu\" stacks=\"%llu\" anon=\"%llu\" file=\"%llu\" "
+           "total=\"%llu\" stack-maps=\"%llu\" anon-maps=\"%llu\" "
+           "file-maps=\"%llu\"", f->heap, f->bytes[AT_MAP_STACK],
+           f->bytes[AT_MAP_ANON], f->bytes[AT_MAP_FILE],
+           f->heap + f->bytes[AT_MAP_STACK] + f->bytes[AT_MAP_ANON]
+           + f->bytes[AT_MAP_FILE], f->count[AT_MAP_STACK],
+           f->count[AT_MAP_ANON], f->count[AT_MAP_FILE]);
+}
+
+static Bool footprint_empty(const AT_Footprint* f)
+{
+   UInt k;
+   for (k = 0; k < AT_MAP_KINDS; k++)
+      if (f->bytes[k] || f->count[k])
+         return False;
+   return f->heap == 0;
+}
+
+/* Heap live, thread stacks, anonymous and file maps, per role, at the
+   footprint's peak and at exit; per thread at exit; the largest
+   mappings live at exit. */
+static void out_mappings(void)
+{
+   XArray* live = AT_(maps_live)();
+   AT_Footprint* by_thread = AT_(footprint_by_thread)();
+   Word  i, n = VG_(sizeXA)(live);
+   Word  shown = n < AT_MAPS_SHOWN ? n : AT_MAPS_SHOWN;
+   ULong rest = 0;
+   UInt  r, ninst = AT_(n_role_insts)(), nthr = AT_(n_threads)();
+   Int   at;
+   for (i = shown; i < n; i++)
+      rest += ((const AT_Map*)VG_(indexXA)(live, i))->len;
+   out_fmt("<mappings maps=\"%ld\" shown=\"%ld\" rest-bytes=\"%llu\">\n",
+           n, shown, rest);
+   for (at = 0; at < 2; at++) {
+      Bool peak = at == 0;
+      out_fmt("  <footprint at=\"%s\"", peak ? "peak" : "exit");
+      out_footprint_attrs(AT_(footprint_total)(peak));
+      out_str(">\n");
+      for (r = 0; r < ninst; r++) {
+         const AT_Footprint* f = AT_(footprint_of_role)((UShort)r, peak);
+         if (footprint_empty(f))
+            continue;
+         out_str("    <role-footprint");
+         out_role_attrs((UShort)r);
+         out_footprint_attrs(f);
+         out_str("/>\n");
+      }
+      for (r = 0; !peak && r < nthr; r++) {
+         if (footprint_empty(&by_thread[r]))
+            continue;
+         out_fmt("    <thread-footprint thread=\"%u\"", r + 1);
+         out_footprint_attrs(&by_thread[r]);
+         out_str("/>\n");
+      }
+      out_str("  </footprint>\n");
+   }
+   for (i = 0; i < shown; i++) {
+      const AT_Map* m = VG_(indexXA)(live, i);
+      out_fmt("  <map start=\"%#lx\" bytes=\"%lu\" kind=\"%s\" how=\"%s\" "
+              "thread=\"%u\"", m->start, m->len, AT_(map_kind_name)(m->kind),
+              AT_(map_how_name)(m->how), m->seq);
+      out_role_attrs(m->inst);
+      if (m->file) {
+         out_str(" file=\"");
+         out_esc(m->file);
+         out_str("\"");
+      }
+      out_str(">");
+      out_stack(m->where);
+      out_str("</map>\n");
+   }
+   out_str("</mappings>\n");
+   VG_(free)(by_thread);
+   VG_(deleteXA)(live);
+}
+
+/*------------------------------------------------------------*/
+/*--- Snapshots (at_snap.c)                                ---*/
+/*------------------------------------------------------------*/
+
+static const HChar* const snap_causes[] = { "interval", "request", "monitor" };
+
+static void out_snapshots(void)
+{
+   UInt i, k, n = AT_(snap_count)(), np = AT_(snap_phase_count)();
+   Int  peak = AT_(snap_peak)();
+   if (!AT_(snap_enabled)())
+      return;
+   out_str("<snapshots");
+   if (AT_(snap_interval_text)()[0]) {
+      out_str(" interval=\"");
+      out_esc(AT_(snap_interval_text)());
+      out_str("\"");
+   }
+   out_fmt(" taken=\"%u\" kept=\"%u\" max=\"%u\" sites=\"%u\" "
+           "phases=\"%u\">\n", AT_(snap_taken)(), n, AT_(snap_max)(),
+           AT_(snap_sites)(), np);
+   for (i = 0; i < n; i++) {
+      const AT_Snapshot* s = AT_(snap_get)(i);
+      out_fmt("  <snapshot seq=\"%u\" ms=\"%u\" insns=\"%llu\" "
+              "cause=\"%s\"", s->seq, s->ms, s->insns, snap_causes[s->cause]);
+      if (s->label) {
+         out_str(" label=\"");
+         out_esc(s->label);
+         out_str("\"");
+      }
+      out_fmt(" live-bytes=\"%llu\" live-blocks=\"%llu\" threads=\"%u\" "
+              "rest-sites=\"%llu\" rest-bytes=\"%llu\" rest-blocks=\"%llu\"%s>\n",
+              s->live_bytes, s->live_blocks, s->threads, s->rest_sites,
+              s->rest_bytes, s->rest_blocks,
+              (Int)i == peak ? " peak=\"yes\"" : "");
+      for (k = 0; k < s->nroles; k++) {
+         const AT_SnapRole* r = &s->roles[k];
+         out_str("    <role");
+         out_role_attrs(r->inst);
+         out_fmt(" threads=\"%u\" live-bytes=\"%llu\" live-blocks=\"%llu\" "
+                 "waits=\"%llu\" blocked-us=\"%llu\" idle-us=\"%llu\" "
+                 "wakes=\"%llu\"/>\n", r->threads, r->live_bytes,
+                 r->live_blocks, r->waits, r->blocked_us, r->idle_us,
+                 r->wakes);
+      }
+      for (k = 0; k < s->nsites; k++) {
+         const AT_SnapSite* x = &s->sites[k];
+         out_str("    <site");
+         out_role_attrs(x->inst);
+         out_fmt(" live-bytes=\"%llu\" live-blocks=\"%llu\">",
+                 x->live_bytes, x->live_blocks);
+         out_stack(x->where);
+         out_str("</site>\n");
+      }
+      out_str("  </snapshot>\n");
+   }
+   for (i = 0; i < np; i++) {
+      const AT_Phase* p = AT_(snap_phase_get)(i);
+      out_fmt("  <phase ms=\"%u\" insns=\"%llu\" after=\"%u\" label=\"",
+              p->ms, p->insns, p->after);
+      out_esc(p->label);
+      out_str("\"/>\n");
+   }
+   out_str("</snapshots>\n");
 }
 
 /*------------------------------------------------------------*/
@@ -899,31 +1161,25 @@ static HChar* fallback_name(const HChar* file)
    return out;
 }
 
-void AT_(write_report)(const AT_RunEnd* end)
+/* The name the report is written under before it is renamed: beside
+   the file (a rename does not cross file systems), per process (a
+   forked child may have been given the same file). */
+static HChar* temp_name(const HChar* file)
 {
-   HChar* file = VG_(expand_file_name)("--asynctrace-out-file",
-                                       AT_(clo_out_file));
-   SysRes sres = open_report(file, True);
-   if (sr_isError(sres)) {
-      HChar* alt = fallback_name(file);
-      VG_(umsg)("asynctrace: cannot write the report to %s: %s\n", file,
-                VG_(strerror)(sr_Err(sres)));
-      sres = open_report(alt, True);
-      if (sr_isError(sres)) {
-         VG_(umsg)("asynctrace: nor to %s: %s; no report\n", alt,
-                   VG_(strerror)(sr_Err(sres)));
-         VG_(free)(alt);
-         VG_(free)(file);
-         return;
-      }
-      VG_(umsg)("asynctrace: writing it to %s instead\n", alt);
-      VG_(free)(file);
-      file = alt;
-   }
-   out_fd = sr_Res(sres);
-   out_failed = False;
-   out_used = 0;
+   HChar* t = VG_(malloc)("at.report_tmp", VG_(strlen)(file) + 32);
+   VG_(sprintf)(t, "%s.tmp.%d", file, VG_(getpid)());
+   return t;
+}
 
+/* Opens file's temporary twin; *tmp gets its name. */
+static SysRes open_temp(const HChar* file, HChar** tmp)
+{
+   *tmp = temp_name(file);
+   return open_report(*tmp, True);
+}
+
+static void write_body(const AT_RunEnd* end)
+{
    out_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
    out_str("<asynctrace version=\"2\">\n");
    stacks_reset();
@@ -938,16 +1194,62 @@ void AT_(write_report)(const AT_RunEnd* end)
    out_timeline();
    out_alloc_sites();
    out_bad_calls();
+   out_mappings();
+   AT_(tasks_report)();
+   out_snapshots();
    out_stack_table();
    out_str("</asynctrace>\n");
+}
+
+void AT_(write_report)(const AT_RunEnd* end)
+{
+   AT_(write_report_to)(end, NULL);
+}
+
+void AT_(write_report_to)(const AT_RunEnd* end, const HChar* given)
+{
+   HChar* file = given ? VG_(strdup)("at.report_file", given)
+                       : VG_(expand_file_name)("--asynctrace-out-file",
+                                               AT_(clo_out_file));
+   HChar* tmp;
+   SysRes sres = open_temp(file, &tmp);
+   if (sr_isError(sres)) {
+      HChar* alt = fallback_name(file);
+      VG_(umsg)("asynctrace: cannot write the report to %s: %s\n", file,
+                VG_(strerror)(sr_Err(sres)));
+      VG_(free)(tmp);
+      sres = open_temp(alt, &tmp);
+      if (sr_isError(sres)) {
+         VG_(umsg)("asynctrace: nor to %s: %s; no report\n", alt,
+                   VG_(strerror)(sr_Err(sres)));
+         VG_(free)(tmp);
+         VG_(free)(alt);
+         VG_(free)(file);
+         return;
+      }
+      VG_(umsg)("asynctrace: writing it to %s instead\n", alt);
+      VG_(free)(file);
+      file = alt;
+   }
+   out_fd = sr_Res(sres);
+   out_failed = False;
+   out_used = 0;
+
+   write_body(end);
    out_flush();
    VG_(close)(out_fd);
    out_fd = -1;
 
-   if (out_failed)
+   /* Only a whole report replaces the last one. */
+   if (!out_failed && VG_(rename)(tmp, file) != 0)
+      out_failed = True;
+   if (out_failed) {
+      VG_(unlink)(tmp);
       VG_(umsg)("asynctrace: writing the report to %s failed\n", file);
-   else if (VG_(clo_verbosity) > 0)
+   } else if (VG_(clo_verbosity) > 0 && end->how != AT_END_SNAPSHOT) {
       VG_(umsg)("asynctrace: report written to %s\n", file);
+   }
+   VG_(free)(tmp);
    VG_(free)(file);
 }
 

@@ -12,7 +12,7 @@
 
 /* How the run ended, as the report tells it. */
 typedef enum { AT_END_EXIT, AT_END_SIGNAL, AT_END_EXEC,
-               AT_END_THREAD_LIMIT } AT_EndHow;
+               AT_END_THREAD_LIMIT, AT_END_SNAPSHOT } AT_EndHow;
 
 typedef struct {
    AT_EndHow how;
@@ -20,7 +20,9 @@ typedef struct {
    Int       signo;     /* AT_END_SIGNAL: the signal, 0 if unknown */
    UInt      ms;        /* when it ended, before the leak scan */
    /* AT_END_THREAD_LIMIT: not an end, the report so far, written when
-      the program took the core's last thread slot (at_main.c). */
+      the program took the core's last thread slot (at_main.c).
+      AT_END_SNAPSHOT: not an end either, the report as of a snapshot
+      (at_snap.c), the run going on. */
 } AT_RunEnd;
 
 void AT_(report_init)(void);   /* notes the wall-clock start */
@@ -30,9 +32,22 @@ void AT_(report_check_writable)(void);
 /* Writes the report to the file --asynctrace-out-file names, expanded
    now so that a forked child writes its own. */
 void AT_(write_report)(const AT_RunEnd* end);
+/* The same to file (NULL: the usual one).  Either way the file is
+   written under a temporary name and renamed: it is always a complete
+   report, whenever the process dies. */
+void AT_(write_report_to)(const AT_RunEnd* end, const HChar* file);
 
 /* The program has taken the core's last thread slot: one more thread
    and the core stops the run, so write the report now (at_main.c). */
 void AT_(report_thread_limit)(void);
+
+/* For sections written by their own modules (at_tasks.c): text as
+   out_fmt (escape what is not markup yourself), a stack reference, a
+   role's attributes. */
+#include "pub_tool_execontext.h"
+void AT_(report_fmt)(const HChar* format, ...) PRINTF_CHECK(1, 2);
+void AT_(report_esc)(const HChar* s);      /* escaped for XML */
+void AT_(report_stack)(ExeContext* ec);
+void AT_(report_role_attrs)(UShort inst);
 
 #endif /* __AT_REPORT_H */

@@ -29,6 +29,7 @@
 #include "at_frames.h"
 #include "at_options.h"
 #include "at_roles.h"
+#include "at_tasks.h"
 
 /*------------------------------------------------------------*/
 /*--- Role names and instances                             ---*/
@@ -94,7 +95,8 @@ typedef enum {
    RK_BLOCK_ON,
    RK_RAYON,
    RK_TOKIO_WORKER,
-   RK_USER            /* --role= rules */
+   RK_USER,           /* --role= rules */
+   RK_TASK_POLL       /* not a role: a Tokio task's poll (at_tasks.c) */
 } RuleKind;
 
 typedef struct {
@@ -104,6 +106,17 @@ typedef struct {
 } Rule;
 
 static XArray* rules;   /* of Rule; user rules first, so they win */
+
+/* --role=ROLE:name=GLOB: the role a thread gets when it names itself.
+   Each rule is a pool of its role (db-writer-* pool 1, db-reader-*
+   pool 2 of role db), so that two kinds of threads of one role stay
+   apart. */
+typedef struct {
+   HChar* pattern;
+   UShort inst;
+} NameRule;
+
+static XArray* name_rules;   /* of NameRule, in the order given */
 
 /* Tokio 1.x and Rayon 1.x, old and new module paths. */
 static const struct { const HChar* pattern; RuleKind kind; } builtin_rules[] = {
@@ -125,6 +138,11 @@ static const struct { const HChar* pattern; RuleKind kind; } builtin_rules[] = {
    { "tokio::runtime::runtime::Runtime::block_on",           RK_BLOCK_ON },
    { "tokio::runtime::Runtime::block_on",                    RK_BLOCK_ON },
    { "tokio::runtime::handle::Handle::block_on",             RK_BLOCK_ON },
+   /* A task's poll: raw::poll, through the task's vtable; it calls (or
+      jumps to) Harness::poll, which is all there is of it in some
+      builds.  Both take the cell's address first. */
+   { "tokio::runtime::task::raw::poll",                      RK_TASK_POLL },
+   { "tokio::runtime::task::harness::Harness::poll",         RK_TASK_POLL },
 };
 
 static void add_rule(const HChar* pattern, RuleKind kind, UShort role)
@@ -172,6 +190,24 @@ void AT_(roles_init)(void)
       Int   n = colon - arg;
       VG_(memcpy)(role, arg, n);
       role[n] = '\0';
+      if (VG_(strncmp)(colon + 1, "name=", 5) == 0) {
+         NameRule nr;
+         UShort   r = AT_(role_intern)(role);
+         UInt     pool = 1;
+         Word     j;
+         if (name_rules == NULL)
+            name_rules = VG_(newXA)(VG_(malloc), "at.name_rules", VG_(free),
+                                    sizeof(NameRule));
+         for (j = 0; j < VG_(sizeXA)(name_rules); j++) {
+            const NameRule* o = VG_(indexXA)(name_rules, j);
+            if (AT_(role_inst_info)(o->inst)->role == r)
+               pool++;
+         }
+         nr.pattern = VG_(strdup)("at.name_rule", colon + 6);
+         nr.inst    = AT_(role_inst)(r, pool);
+         VG_(addToXA)(name_rules, &nr);
+         continue;
+      }
       add_rule(colon + 1, RK_USER, AT_(role_intern)(role));
    }
    for (i = 0; i < sizeof(builtin_rules) / sizeof(builtin_rules[0]); i++)
@@ -278,6 +314,10 @@ VG_REGPARM(3) void AT_(role_enter)(UWord rule, UWord sp, UWord arg0)
 
    if (t == NULL)
       return;
+   if (r->kind == RK_TASK_POLL) {
+      AT_(task_enter)(tid, sp, arg0);
+      return;
+   }
    /* Frames entered at or below this SP have returned. */
    while (t->rdepth > 0 && t->rstack[t->rdepth - 1].sp <= sp)
       t->rdepth--;
@@ -355,6 +395,23 @@ void AT_(roles_set)(ThreadId tid, const HChar* role)
    t->base_inst = AT_(role_inst)(AT_(role_intern)(role), 0);
    t->role_set  = True;
    set_current(t, top_inst(t));
+}
+
+/* The thread named itself: the first --role=ROLE:name= rule that matches
+   gives it its role (ASYNCTRACE_SET_ROLE still wins). */
+void AT_(roles_named)(AT_Thread* t, const HChar* name)
+{
+   Word i;
+   if (name_rules == NULL || t->role_set)
+      return;
+   for (i = 0; i < VG_(sizeXA)(name_rules); i++) {
+      const NameRule* nr = VG_(indexXA)(name_rules, i);
+      if (VG_(string_match)(nr->pattern, name)) {
+         t->base_inst = nr->inst;
+         set_current(t, top_inst(t));
+         return;
+      }
+   }
 }
 
 /*------------------------------------------------------------*/

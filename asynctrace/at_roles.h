@@ -45,6 +45,9 @@ VG_REGPARM(3) void AT_(role_enter)(UWord rule, UWord sp, UWord arg0);
 /* The role instance in force on tid now (the hot path of every event). */
 UShort AT_(role_now)(ThreadId tid);
 
+/* The thread named itself (--role=ROLE:name=GLOB). */
+void AT_(roles_named)(AT_Thread* t, const HChar* name);
+
 /* ASYNCTRACE_SET_ROLE */
 void AT_(roles_set)(ThreadId tid, const HChar* role);
 

@@ -232,6 +232,7 @@ void AT_(threads_post_syscall)(ThreadId tid, UInt sysno, UWord* args,
          return;
       read_client_name((Addr)args[1], name);
       add_name(t, name, False);
+      AT_(roles_named)(t, name);
    }
 }
 

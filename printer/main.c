@@ -40,6 +40,11 @@
 #define DEFAULT_ALLOC_TOP 5
 #define DEFAULT_THREADS  20
 #define DEFAULT_FRAMES   16
+#define DEFAULT_GROUP_FRAMES 3
+#define DIFF_FRAMES      4
+/* A --top, --futex-top, --leaks-top or --alloc-top not given: by
+   default the text shows the largest few, the JSON lists them all. */
+#define UNSET            UINT64_MAX
 
 /* ------------------------------------------------------------------ */
 /* Main                                                                */
@@ -48,6 +53,7 @@
 static void usage(FILE *out)
 {
    fputs("usage: at_print [options] FILE\n"
+         "       at_print --diff [options] OLD NEW\n"
          "\n"
          "Prints a summary of FILE, a report written by Valgrind's asynctrace\n"
          "tool (valgrind --tool=asynctrace; asynctrace.out.<pid> by default):\n"
@@ -57,6 +63,15 @@ static void usage(FILE *out)
          "calls, the leaks and their loss records, the memory still live at\n"
          "exit, the futex sites where threads blocked or woke others, and who\n"
          "woke whom.\n"
+         "\n"
+         "With --diff, prints what changed from report OLD to report NEW (two\n"
+         "runs, perhaps of two builds): the figures of the process and of each\n"
+         "role and pool, and the sites of memory live at exit, loss records,\n"
+         "allocation sites and futex sites that grew, shrank, are new or gone,\n"
+         "matched by the functions and files of their stacks (not addresses or\n"
+         "lines), the largest growth first.  There --top=N shows N sites of\n"
+         "each list [10], --frames=N N frames of each site [4]; --full-names\n"
+         "applies; the other options are ignored.\n"
          "\n"
          "options:\n"
          "  --threads=N     list every thread if there are at most N [20];\n"
@@ -69,22 +84,70 @@ static void usage(FILE *out)
          "                  none\n"
          "  --alloc-top=N   show the N sites that allocated the most bytes\n"
          "                  [5]; 0 shows none\n"
+         "  --after=N|TIME  growth suspects: skip the snapshots up to number N\n"
+         "                  or time TIME (Nms, Ns, Nmin, Nh) as a warm-up\n"
+         "                  [the first phase the program marked, or none]\n"
          "  --timeline=N    show the heap over time in N rows [12]; 0 shows\n"
          "                  none\n"
          "  --futex-top=N   show the N futex sites with the most blocked\n"
          "                  time [10]; 0 shows none\n"
-         "  --frames=N      show at most N frames of each stack [16];\n"
-         "                  0 shows them all\n"
+         "  --frames=N      show at most N frames of each stack from its\n"
+         "                  first frame of the program's own code [16],\n"
+         "                  the frames above it (the allocator, the\n"
+         "                  standard library, the runtime) folded into one\n"
+         "                  line; all (or 0) shows every frame, none folded\n"
+         "  --own=GLOB      count as the program's own code the frames\n"
+         "                  whose source path, file, object or function\n"
+         "                  matches GLOB (repeatable); by default every\n"
+         "                  frame but those of the Rust toolchain's\n"
+         "                  library, of a cargo registry and of system\n"
+         "                  libraries (the C library, Valgrind's preload)\n"
+         "  --group-frames=N  merge the loss records, allocation sites and\n"
+         "                  sites live at exit of one role (and leak kind)\n"
+         "                  whose first N own frames are the same [3];\n"
+         "                  0 lists them as the report does\n"
+         "  --show=LIST     show only these sections, LIST a comma-separated\n"
+         "                  list of: overview (the run, the verdict, the\n"
+         "                  largest leaks, where threads wait), threads,\n"
+         "                  roles, tasks (Tokio tasks by spawn site), heap,\n"
+         "                  timeline, alloc-sites, cross-frees,\n"
+         "                  bad-calls, leaks, loss-records, orphans,\n"
+         "                  live-sites, futex-sites, wake-pairs, footprint,\n"
+         "                  snapshots, growth, or all\n"
+         "  --hide=LIST     show all but these sections\n"
          "  --full-names    print functions' generic arguments whole (by\n"
          "                  default a list longer than 20 characters is\n"
          "                  shown as <\xe2\x80\xa6>)\n"
+         "  --diff          compare two reports, OLD and NEW\n"
+         "  --folded=KIND   print folded stacks for flamegraph.pl or inferno\n"
+         "                  instead of the summary, under a root frame per\n"
+         "                  role and pool: live (bytes live at exit), leaked\n"
+         "                  (definitely, indirectly, possibly lost bytes),\n"
+         "                  allocated (bytes), peak (bytes live at the\n"
+         "                  peak), wait-time (microseconds blocked in futex\n"
+         "                  waits), wait-count (futex waits), instructions\n"
+         "                  (per thread name, no stacks)\n"
+         "  --format=F      text (the default) or json: the whole report\n"
+         "                  as one JSON object for scripts, every site,\n"
+         "                  loss record, thread, sample and frame listed\n"
+         "                  unless a --top, --leaks-top, --alloc-top or\n"
+         "                  --futex-top is given (--threads, --timeline,\n"
+         "                  --frames and --full-names are for the text);\n"
+         "                  see docs/at_print-json.md\n"
+         "  --svg=SVGFILE   also write SVGFILE, a self-contained SVG picture\n"
+         "                  of the heap over time by role and of the time\n"
+         "                  blocked in futex waits by role and wait class;\n"
+         "                  the summary is printed as usual\n"
          "  --help          show this message and exit\n"
          "  --version       show the version and exit\n"
          "\n"
          "Exit status: 0 if the report was printed, 1 if FILE could not be\n"
-         "read or is not a complete asynctrace report, 2 for a usage error,\n"
+         "read or is not a complete asynctrace report (or lacks the section\n"
+         "--folded needs), or if SVGFILE could not be written (then nothing\n"
+         "is printed), 2 for a usage error,\n"
          "3 if the report was printed but its figures do not add up (each\n"
-         "broken invariant is a warning on standard error).\n",
+         "broken invariant is a warning on standard error); with --diff, the\n"
+         "same for either report.\n",
          out);
 }
 
@@ -130,8 +193,50 @@ static int count_option(const char *a, const char *name, bool all_ok,
                name, all_ok ? " or all" : "");
       return usage_error(msg, v);
    }
-   if (!parse_u64(v, out))
-      *out = UINT64_MAX;   /* more than any file holds: show all */
+   if (!parse_u64(v, out) || *out == UNSET)
+      *out = UNSET - 1;    /* more than any file holds: show all */
+   return 1;
+}
+
+/* --show=LIST or --hide=LIST: 0 if a is neither, 1 if *shown is set,
+   else the exit status of a usage error (already reported). */
+static int section_option(const char *a, unsigned *shown)
+{
+   bool show = strncmp(a, "--show", 6) == 0;
+   if (!show && strncmp(a, "--hide", 6) != 0)
+      return 0;
+   const char *v = a + 6;
+   if (*v != '=' || v[1] == '\0')
+      return usage_error(show ? "--show needs sections: --show=SECTION,..."
+                              : "--hide needs sections: --hide=SECTION,...",
+                         NULL);
+   unsigned set = 0;
+   for (const char *p = v + 1; ; ) {
+      size_t n = strcspn(p, ",");
+      int k = -1;
+      for (int i = 0; i < SEC_N; i++)
+         if (strlen(section_names[i]) == n &&
+             strncmp(p, section_names[i], n) == 0)
+            k = i;
+      if (n == 3 && strncmp(p, "all", 3) == 0)
+         set |= (1u << SEC_N) - 1;
+      else if (k < 0) {
+         char *name = strndup(p, n), *c = clip(name, 60);
+         fprintf(stderr, "at_print: unknown section '%s' in %s; the sections "
+                 "are all", c, show ? "--show" : "--hide");
+         for (int i = 0; i < SEC_N; i++)
+            fprintf(stderr, ", %s", section_names[i]);
+         fputs("\n", stderr);
+         free(c);
+         free(name);
+         return 2;
+      } else
+         set |= 1u << k;
+      if (p[n] == '\0')
+         break;
+      p += n + 1;
+   }
+   *shown = show ? set : *shown & ~set;
    return 1;
 }
 
@@ -143,12 +248,21 @@ static size_t to_size(uint64_t v)
 int main(int argc, char **argv)
 {
    const char *path = NULL;
-   uint64_t top = DEFAULT_TOP, futex_top = DEFAULT_FUTEX_TOP;
-   uint64_t leaks_top = DEFAULT_LEAKS_TOP, alloc_top = DEFAULT_ALLOC_TOP;
+   uint64_t top = UNSET, futex_top = UNSET, leaks_top = UNSET,
+            alloc_top = UNSET;
    uint64_t timeline = DEFAULT_TIMELINE, threads = DEFAULT_THREADS;
-   uint64_t frames = DEFAULT_FRAMES;
+   uint64_t frames = DEFAULT_FRAMES, group_frames = DEFAULT_GROUP_FRAMES;
    bool full_names = false;
+   const char **globs = NULL;
+   size_t nglobs = 0;
+   unsigned sections = (1u << SEC_N) - 1;
    bool only_files = false;
+   bool diff = false, frames_given = false;
+   const char *paths[3];         /* a third is an error */
+   size_t npaths = 0;
+   int folded = -1;              /* --folded=KIND: FOLD_* */
+   bool json = false;
+   const char *svg = NULL;      /* --svg=SVGFILE */
 
    for (int i = 1; i < argc; i++) {
       const char *a = argv[i];
@@ -164,6 +278,42 @@ int main(int argc, char **argv)
             return fflush(stdout) == 0 ? 0 : 1;
          } else if (strcmp(a, "--full-names") == 0) {
             full_names = true;
+         } else if (strcmp(a, "--diff") == 0) {
+            diff = true;
+         } else if (strncmp(a, "--own=", 6) == 0) {
+            if (a[6] == '\0')
+               return usage_error("--own needs a glob: --own=GLOB", NULL);
+            globs = xrealloc(globs, (nglobs + 1) * sizeof *globs);
+            globs[nglobs++] = a + 6;
+         } else if (strcmp(a, "--own") == 0) {
+            return usage_error("--own needs a glob: --own=GLOB", NULL);
+         } else if ((st = section_option(a, &sections)) != 0) {
+            if (st != 1)
+               return st;
+         } else if (strncmp(a, "--folded", 8) == 0 &&
+                    (a[8] == '=' || a[8] == '\0')) {
+            if (a[8] == '\0')
+               return usage_error("--folded needs a value: --folded=KIND, "
+                                  "KIND one of " FOLD_KINDS, NULL);
+            if ((folded = folded_kind(a + 9)) < 0)
+               return usage_error("--folded needs " FOLD_KINDS ", not",
+                                  a + 9);
+         } else if (strcmp(a, "--format=text") == 0 ||
+                    strcmp(a, "--format=json") == 0) {
+            json = a[9] == 'j';
+         } else if (strcmp(a, "--format") == 0) {
+            return usage_error("--format needs a value: --format=text or "
+                               "--format=json", NULL);
+         } else if (strncmp(a, "--format=", 9) == 0) {
+            return usage_error("--format is text or json, not", a + 9);
+         } else if (strncmp(a, "--svg", 5) == 0 && (a[5] == '=' || a[5] == '\0')) {
+            if (a[5] == '\0' || a[6] == '\0')
+               return usage_error("--svg needs a file: --svg=SVGFILE", NULL);
+            svg = a + 6;
+         } else if (strncmp(a, "--after=", 8) == 0) {
+            if (!parse_after(a + 8, &growth_after))
+               return usage_error("--after needs a snapshot number or a time "
+                                  "(Nms, Ns, Nmin, Nh), not", a + 8);
          } else if ((st = count_option(a, "--top", false, &top)) != 0 ||
                     (st = count_option(a, "--futex-top", false,
                                        &futex_top)) != 0 ||
@@ -174,26 +324,64 @@ int main(int argc, char **argv)
                     (st = count_option(a, "--timeline", false,
                                        &timeline)) != 0 ||
                     (st = count_option(a, "--threads", true, &threads)) != 0 ||
-                    (st = count_option(a, "--frames", false, &frames)) != 0) {
+                    (st = count_option(a, "--group-frames", false,
+                                       &group_frames)) != 0 ||
+                    (st = count_option(a, "--frames", true, &frames)) != 0) {
             if (st != 1)
                return st;
+            frames_given |= strncmp(a, "--frames=", 9) == 0;
          } else {
             return usage_error("unknown option", a);
          }
          continue;
       }
-      if (path != NULL)
-         return usage_error("only one FILE can be given; a second one is", a);
-      path = a;
+      if (npaths < 3)
+         paths[npaths++] = a;
    }
+   if (diff) {
+      if (npaths != 2)
+         return usage_error("--diff needs two files: at_print --diff OLD NEW",
+                            NULL);
+      DiffOptions dopt = { .top = top == UNSET ? DEFAULT_TOP : to_size(top),
+                           .frames = frames_given ? to_size(frames)
+                                                  : DIFF_FRAMES,
+                           .full_names = full_names };
+      int st = print_diff(paths[0], paths[1], &dopt);
+      free(globs);
+      report_cleanup();
+      return st;
+   }
+   if (npaths > 1)
+      return usage_error("only one FILE can be given; a second one is",
+                         paths[1]);
+   path = npaths > 0 ? paths[0] : NULL;
    if (path == NULL)
       return usage_error("no FILE given; usage: at_print [options] FILE",
                          NULL);
 
+   if (top == UNSET)
+      top = json ? UNSET : DEFAULT_TOP;
+   if (futex_top == UNSET)
+      futex_top = json ? UNSET : DEFAULT_FUTEX_TOP;
+   if (leaks_top == UNSET)
+      leaks_top = json ? UNSET : DEFAULT_LEAKS_TOP;
+   if (alloc_top == UNSET)
+      alloc_top = json ? UNSET : DEFAULT_ALLOC_TOP;
+
    char *shown = clean_dup(path);
    Report rep = { 0 };
    Limits lim = { to_size(top), to_size(futex_top), to_size(leaks_top),
-                  to_size(alloc_top) };
+                  to_size(alloc_top), .keep_all = json };
+   Limits cut = lim;             /* what the JSON lists */
+   if (group_frames > 0 && !json && folded < 0) {
+      /* Any record may belong to a group among the largest. */
+      lim.top = lim.leaks_top = lim.alloc_top = SIZE_MAX;
+   }
+   OwnRules own = { globs, nglobs };
+   if (folded >= 0)
+      folded_limits(folded, &lim);
+   if (svg != NULL)
+      lim.futex_top = SIZE_MAX;   /* the chart sums every site */
    const char *why = report_read(path, &lim, &rep);
 
    int status = 0;
@@ -202,24 +390,48 @@ int main(int argc, char **argv)
       status = 1;
    } else {
       /* Warnings first: on a terminal they come before the summary. */
-      size_t nwarn = check_report(&rep, shown);
+      Warnings w = { 0 };
+      size_t nwarn = json ? check_report_keep(&rep, shown, &w)
+                          : check_report(&rep, shown);
       TextOptions opt = { .threads = to_size(threads),
                           .timeline = to_size(timeline),
                           .alloc_top = to_size(alloc_top),
                           .leaks_top = to_size(leaks_top),
                           .top = to_size(top),
                           .futex_top = to_size(futex_top),
-                          .frames = to_size(frames),
-                          .full_names = full_names };
+                          .frames = frames == UINT64_MAX ? 0 : to_size(frames),
+                          .full_names = full_names,
+                          .own = &own,
+                          .group_frames = to_size(group_frames),
+                          .sections = sections };
       if (nwarn > 0)
          status = 3;
-      print_text(&rep, nwarn, &opt);
+      /* The picture first: if it cannot be written, say so alone
+         rather than after the whole summary. */
+      int err = svg != NULL ? write_svg(&rep, svg) : 0;
+      if (err != 0) {
+         char *c = clip(svg, 200);
+         fprintf(stderr, "at_print: cannot write %s: %s\n", c, strerror(err));
+         free(c);
+         status = 1;
+      } else if (folded >= 0) {      /* every stack whole: not grouped */
+         int fw = print_folded(&rep, folded, shown, full_names);
+         if (fw != 0)
+            status = fw < 0 ? 1 : 3;
+      } else if (json) {      /* the report's records, not grouped */
+         print_json(&rep, shown, &cut, &w);
+      } else {
+         group_report(&rep, &own, opt.group_frames);
+         print_text(&rep, nwarn, &opt);
+      }
+      warnings_free(&w);
       if (fflush(stdout) != 0 || ferror(stdout)) {
          fprintf(stderr, "at_print: write error: %s\n", strerror(errno));
          status = 1;
       }
    }
    report_free(&rep);
+   free(globs);
    free(shown);
    report_cleanup();
    return status;

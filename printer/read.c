@@ -30,6 +30,7 @@
 
 #define _POSIX_C_SOURCE 200809L
 
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -41,6 +42,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <libxml/parser.h>
@@ -99,7 +101,67 @@ typedef struct {
    Tail tail;
    char recent[TABLE_END_LEN];   /* the last bytes read */
    char last_gt[TABLE_END_LEN];  /* the bytes that end with the last '>' */
+   int prolog;                   /* PR_*: where the scan of the prolog is */
+   int prolog_n;                 /* of the "<!" word or the "-->" seen */
+   bool doctype;                 /* a <!DOCTYPE, held back from libxml2 */
 } Input;
+
+/* The prolog (what comes before the root element) is scanned as it is
+   read, so that a DOCTYPE is refused before libxml2 sees it: a DTD can
+   declare entities (an expansion bomb), pull in other files, or give
+   attributes defaults and so change what the report says, and reports
+   never have one.  Comments and processing instructions are skipped;
+   the scan ends at the first other markup.  Zero bytes are skipped, so
+   that UTF-16 and UTF-32 are scanned too: their markup is ASCII. */
+enum { PR_TEXT, PR_LT, PR_BANG, PR_COMMENT, PR_PI, PR_DONE };
+
+#define DOCTYPE_REFUSED "not an asynctrace report (it has a DOCTYPE; " \
+   "reports have none and at_print reads no DTD)"
+
+static void prolog_byte(Input *in, unsigned char c)
+{
+   static const char word[] = "DOCTYPE";
+   if (c == 0)
+      return;
+   switch (in->prolog) {
+   case PR_TEXT:
+      if (c == '<')
+         in->prolog = PR_LT;
+      break;
+   case PR_LT:
+      in->prolog_n = 0;
+      in->prolog = c == '?' ? PR_PI : c == '!' ? PR_BANG : PR_DONE;
+      break;
+   case PR_BANG:                 /* "<!-" so far, or "<!" and a prefix of
+                                    DOCTYPE, of prolog_n bytes */
+      if (in->prolog_n == 0 && c == '-') {
+         in->prolog_n = -1;
+      } else if (in->prolog_n == -1) {
+         in->prolog_n = 0;
+         in->prolog = c == '-' ? PR_COMMENT : PR_DONE;
+      } else if (in->prolog_n >= 0 && c == (unsigned char)word[in->prolog_n]) {
+         if (++in->prolog_n == (int)sizeof word - 1) {
+            in->doctype = true;
+            in->prolog = PR_DONE;
+         }
+      } else {
+         in->prolog = PR_DONE;   /* not XML: libxml2 says so */
+      }
+      break;
+   case PR_COMMENT:              /* prolog_n: the '-'s just before */
+      if (c == '>' && in->prolog_n >= 2)
+         in->prolog = PR_TEXT;
+      in->prolog_n = c == '-' ? in->prolog_n + 1 : 0;
+      break;
+   case PR_PI:                   /* prolog_n: 1 after a '?' */
+      if (c == '>' && in->prolog_n == 1)
+         in->prolog = PR_TEXT;
+      in->prolog_n = c == '?';
+      break;
+   default:
+      break;
+   }
+}
 
 static void tail_byte(Input *in, unsigned char c)
 {
@@ -198,6 +260,10 @@ static int input_read(void *ctx, char *buf, int len)
       n = (size_t)len;
    memcpy(buf, in->buf + in->pos, n);
    in->pos += n;
+   for (size_t i = 0; i < n && in->prolog != PR_DONE; i++)
+      prolog_byte(in, (unsigned char)buf[i]);
+   if (in->doctype)
+      return -1;                 /* libxml2 gets none of it */
    for (size_t i = 0; i < n && in->first < 0; i++) {
       unsigned char c = (unsigned char)buf[i];
       if (!is_xml_space((char)c) && c != 0xef && c != 0xbb && c != 0xbf)
@@ -392,7 +458,40 @@ static void quiet(void *ctx, const char *fmt, ...)
    X(VALGRIND, "valgrind") X(VERSION, "version") X(VG_TID, "vg-tid") \
    X(WAITER, "waiter") X(WAITS, "waits") X(WAKE, "wake") \
    X(WAKE_PAIRS, "wake-pairs") X(WAKER, "waker") X(WAKES, "wakes") \
-   X(WOKE, "woke") X(WOKEN, "woken")
+   X(WOKE, "woke") X(WOKEN, "woken") \
+   /* Added later. */ \
+   X(AFTER, "after") X(ALLOCS_IN_TASKS, "allocs-in-tasks") \
+   X(ALLOCS_OUTSIDE, "allocs-outside") X(ANON, "anon") \
+   X(ANON_MAPS, "anon-maps") X(AT, "at") X(ATTRIBUTION, "attribution") \
+   X(BLOCK, "block") X(BLOCKING_IN_ASYNC, "blocking-in-async") \
+   X(BLOCKING_US, "blocking-us") X(BLOCKING_WAITS, "blocking-waits") \
+   X(BYTES_IN_TASKS, "bytes-in-tasks") X(BYTES_OUTSIDE, "bytes-outside") \
+   X(CAUSE, "cause") X(CONDITION_US, "condition-us") \
+   X(CONDITION_WAITS, "condition-waits") X(ENDED_MS, "ended-ms") \
+   X(FILE_MAPS, "file-maps") X(FOOTPRINT, "footprint") \
+   X(FROM_BLOCK, "from-block") X(FROM_KIND, "from-kind") \
+   X(FUTURE, "future") X(INSNS_IN_TASKS, "insns-in-tasks") \
+   X(INTERVAL, "interval") X(JOIN_US, "join-us") \
+   X(JOIN_WAITS, "join-waits") X(KEPT, "kept") X(LABEL, "label") \
+   X(LOCK_US, "lock-us") X(LOCK_WAITS, "lock-waits") \
+   X(LOST_BLOCKS, "lost-blocks") X(LOST_BYTES, "lost-bytes") \
+   X(MAP, "map") X(MAPPINGS, "mappings") X(MAPS, "maps") X(MAX, "max") \
+   X(MAX_POLL_INSNS, "max-poll-insns") X(MS, "ms") X(OFFSET, "offset") \
+   X(OTHER_US, "other-us") X(OTHER_WAITS, "other-waits") \
+   X(PENDING_AT_EXIT, "pending-at-exit") X(PHASE, "phase") \
+   X(POINTED_FROM, "pointed-from") X(POLL_ENTRIES, "poll-entries") \
+   X(POLLS, "polls") X(RECOGNISED, "recognised") X(REGISTER, "register") \
+   X(REST_BLOCKS, "rest-blocks") X(REST_SITES, "rest-sites") \
+   X(ROLE_FOOTPRINT, "role-footprint") X(ROLE_SHARE, "role-share") \
+   X(ROOT, "root") X(SECTION, "section") X(SLEEP_US, "sleep-us") \
+   X(SLEEP_WAITS, "sleep-waits") X(SNAPSHOT, "snapshot") \
+   X(SNAPSHOTS, "snapshots") X(SPAWN_SITE, "spawn-site") \
+   X(SPAWNED, "spawned") X(SPAWNED_MS, "spawned-ms") \
+   X(STACK_MAPS, "stack-maps") X(START, "start") X(STATE, "state") \
+   X(SYMBOL, "symbol") X(SYMBOL_OFFSET, "symbol-offset") \
+   X(TAKEN, "taken") X(TASK, "task") X(TASKS, "tasks") \
+   X(THREAD_FOOTPRINT, "thread-footprint") \
+   X(UNKNOWN_POLLS, "unknown-polls") X(VALUE, "value")
 
 enum Name {
    N_NONE,                       /* not one of them */
@@ -407,6 +506,15 @@ static const char *const name_str[N_NAMES] = {
 #define X(id, str) str,
    NAMES(X)
 #undef X
+};
+
+/* futex_attrs' names, in its order (checked by names_init). */
+static const enum Name futex_name[FUTEX_N] = {
+   N_WAITS, N_WOKEN, N_EAGAIN, N_TIMEOUTS, N_EINTR, N_ERRORS, N_PENDING,
+   N_BLOCKED_US, N_MAX_US, N_IDLE_WAITS, N_IDLE_US, N_WAKES, N_WOKE,
+   N_LOCK_WAITS, N_LOCK_US, N_CONDITION_WAITS, N_CONDITION_US,
+   N_JOIN_WAITS, N_JOIN_US, N_SLEEP_WAITS, N_SLEEP_US, N_OTHER_WAITS,
+   N_OTHER_US,
 };
 
 /* The names' addresses in the reader's dictionary, and the other names
@@ -428,11 +536,15 @@ enum Kind {
    K_FSITES, K_FSITE, K_WAKES, K_WAKE, K_LEAKS, K_LTOTAL, K_LBYROLE,
    K_HELD, K_LREC, K_XFREES, K_XFREE, K_TIMELINE, K_SAMPLE, K_SROLE,
    K_ASITES, K_ASITE, K_BADCALLS, K_BADCALL, K_STABLE, K_TSTACK,
+   K_MAPS, K_FPRINT, K_RFP, K_TFP, K_MAP, K_PFROM,
+   K_TASKS, K_SPAWN, K_RSHARE, K_TASK, K_BLOCKIN,
+   K_SNAPS, K_SNAP, K_SNROLE, K_SNSITE, K_PHASE,
    K_COUNT
 };
 
-/* Level.seen has a bit per kind. */
-_Static_assert(K_COUNT <= 64, "too many element kinds for Level.seen");
+/* Level.seen has a bit per kind, in as many words as that takes. */
+#define SEEN_WORDS ((K_COUNT + 63) / 64)
+#define SEEN_BIT(k) (UINT64_C(1) << ((k) % 64))
 
 static const char *const kind_name[K_COUNT] = {
    "?", "asynctrace", "run", "tool", "valgrind", "command", "exe", "arg",
@@ -442,7 +554,10 @@ static const char *const kind_name[K_COUNT] = {
    "heap", "futex", "futex-sites", "site", "wake-pairs", "wake", "leaks",
    "total", "by-role", "held-by", "loss-record", "cross-frees", "free",
    "timeline", "sample", "role", "alloc-sites", "site", "bad-calls",
-   "bad-call", "stack-table", "stack",
+   "bad-call", "stack-table", "stack", "mappings", "footprint",
+   "role-footprint", "thread-footprint", "map", "pointed-from",
+   "tasks", "spawn-site", "role-share", "task", "blocking-in-async",
+   "snapshots", "snapshot", "role", "site", "phase",
 };
 
 /* The elements at_print reads, by parent.  Others are skipped: the
@@ -467,6 +582,9 @@ static const struct {
    { K_ROOT, N_TIMELINE, K_TIMELINE, false, false },
    { K_ROOT, N_ALLOC_SITES, K_ASITES, false, false },
    { K_ROOT, N_BAD_CALLS, K_BADCALLS, false, false },
+   { K_ROOT, N_MAPPINGS, K_MAPS, false, false },
+   { K_ROOT, N_TASKS, K_TASKS, false, false },
+   { K_ROOT, N_SNAPSHOTS, K_SNAPS, false, false },
    /* Version 2 (skipped in version 1). */
    { K_ROOT, N_STACK_TABLE, K_STABLE, false, false },
    { K_RUN, N_TOOL, K_TOOL, false, true },
@@ -496,6 +614,7 @@ static const struct {
    { K_LEAKS, N_HELD_BY, K_HELD, true, false },
    { K_LEAKS, N_LOSS_RECORD, K_LREC, true, false },
    { K_LREC, N_STACK, K_STACK, false, true },
+   { K_LREC, N_POINTED_FROM, K_PFROM, false, false },
    { K_XFREES, N_FREE, K_XFREE, true, false },
    { K_TIMELINE, N_SAMPLE, K_SAMPLE, true, false },
    { K_SAMPLE, N_ROLE, K_SROLE, true, false },
@@ -503,6 +622,23 @@ static const struct {
    { K_ASITE, N_STACK, K_STACK, false, true },
    { K_BADCALLS, N_BAD_CALL, K_BADCALL, true, false },
    { K_BADCALL, N_STACK, K_STACK, false, true },
+   { K_MAPS, N_FOOTPRINT, K_FPRINT, true, false },
+   { K_FPRINT, N_ROLE_FOOTPRINT, K_RFP, true, false },
+   { K_FPRINT, N_THREAD_FOOTPRINT, K_TFP, true, false },
+   { K_MAPS, N_MAP, K_MAP, true, false },
+   { K_MAP, N_STACK, K_STACK, false, true },
+   { K_TASKS, N_SPAWN_SITE, K_SPAWN, true, false },
+   { K_TASKS, N_ROLE_SHARE, K_RSHARE, true, false },
+   { K_TASKS, N_TASK, K_TASK, true, false },
+   { K_TASKS, N_BLOCKING_IN_ASYNC, K_BLOCKIN, true, false },
+   { K_SPAWN, N_STACK, K_STACK, false, true },
+   { K_TASK, N_STACK, K_STACK, false, false },
+   { K_BLOCKIN, N_STACK, K_STACK, false, true },
+   { K_SNAPS, N_SNAPSHOT, K_SNAP, true, false },
+   { K_SNAPS, N_PHASE, K_PHASE, true, false },
+   { K_SNAP, N_ROLE, K_SNROLE, true, false },
+   { K_SNAP, N_SITE, K_SNSITE, true, false },
+   { K_SNSITE, N_STACK, K_STACK, false, true },
    { K_STACK, N_FRAME, K_FRAME, true, false },
    { K_STABLE, N_FRAME, K_FRAME, true, false },
    { K_STABLE, N_STACK, K_TSTACK, true, false },
@@ -530,7 +666,7 @@ static bool has_text(enum Kind k)
    of the entry plus 1, or 0; required[parent] has a bit per kind of a
    required child.  Made once, from children[]. */
 static uint8_t child_of[K_COUNT][N_NAMES];
-static uint64_t required[K_COUNT];
+static uint64_t required[K_COUNT][SEEN_WORDS];
 
 _Static_assert(sizeof children / sizeof children[0] < 255,
                "too many children for child_of");
@@ -544,16 +680,109 @@ static void children_init(void)
       if (child_of[children[i].parent][children[i].name] == 0)
          child_of[children[i].parent][children[i].name] = (uint8_t)(i + 1);
       if (children[i].required)
-         required[children[i].parent] |= UINT64_C(1) << children[i].kind;
+         required[children[i].parent][children[i].kind / 64] |=
+            SEEN_BIT(children[i].kind);
    }
    done = true;
 }
 
+/* Where each role stands in a list of distinct roles (the timeline's
+   columns, the orphans by role): a hash table of their indices, so that
+   a file naming many roles is read in linear time.  The list may move
+   (it grows by realloc); the table holds indices, and each call is
+   given the list as it is (base), whose elements are stride bytes
+   apart, each with its Role off bytes in. */
+typedef struct {
+   size_t stride, off;
+   size_t *slot;                 /* index + 1, or 0 for a free slot */
+   size_t cap, n;                /* cap: 0 or a power of two */
+} RoleIndex;
+
+static const Role *role_at(const RoleIndex *ix, const void *base, size_t i)
+{
+   return (const Role *)((const char *)base + i * ix->stride + ix->off);
+}
+
+/* Set once per process, so that no file can be made whose roles all
+   fall in one slot. */
+static uint64_t role_seed;
+
+static void role_seed_init(void)
+{
+   struct timespec ts;
+   if (role_seed != 0)
+      return;
+   clock_gettime(CLOCK_MONOTONIC, &ts);
+   role_seed = ((uint64_t)ts.tv_nsec << 32) ^ (uint64_t)ts.tv_sec ^
+               (uint64_t)(uintptr_t)&ts ^ ((uint64_t)getpid() << 16) ^ 1;
+}
+
+static size_t role_hash(const Role *r)
+{
+   uint64_t h = UINT64_C(14695981039346656037) ^ role_seed;   /* FNV-1a */
+   for (const unsigned char *c = (const unsigned char *)(r->role ? r->role
+                                                                 : "");
+        *c; c++)
+      h = (h ^ *c) * UINT64_C(1099511628211);
+   if (r->has_pool)
+      h = (h ^ r->pool) * UINT64_C(1099511628211);
+   /* Mixed, as the table uses the low bits (splitmix64's finish). */
+   h = (h ^ (h >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+   h = (h ^ (h >> 27)) * UINT64_C(0x94d049bb133111eb);
+   return (size_t)(h ^ (h >> 31));
+}
+
+/* The index of the role equal to r among the ix->n of base, or ix->n. */
+static size_t role_find(const RoleIndex *ix, const void *base, const Role *r)
+{
+   if (ix->cap == 0)
+      return ix->n;
+   for (size_t h = role_hash(r) & (ix->cap - 1);; h = (h + 1) & (ix->cap - 1)) {
+      size_t v = ix->slot[h];
+      if (v == 0)
+         return ix->n;
+      if (same_role(role_at(ix, base, v - 1), r))
+         return v - 1;
+   }
+}
+
+static void role_slot(RoleIndex *ix, const void *base, size_t i)
+{
+   size_t h = role_hash(role_at(ix, base, i)) & (ix->cap - 1);
+   while (ix->slot[h] != 0)
+      h = (h + 1) & (ix->cap - 1);
+   ix->slot[h] = i + 1;
+}
+
+/* Notes that the role at index ix->n of base is now in the list. */
+static void role_add(RoleIndex *ix, const void *base)
+{
+   if (2 * (ix->n + 1) > ix->cap) {
+      size_t cap = ix->cap ? 2 * ix->cap : 16;
+      free(ix->slot);
+      ix->slot = xrealloc(NULL, cap * sizeof *ix->slot);
+      memset(ix->slot, 0, cap * sizeof *ix->slot);
+      ix->cap = cap;
+      for (size_t i = 0; i < ix->n; i++)
+         role_slot(ix, base, i);
+   }
+   role_slot(ix, base, ix->n++);
+}
+
 typedef struct {
    enum Kind kind;
-   uint64_t seen;                /* bit per child kind met so far */
+   uint64_t seen[SEEN_WORDS];    /* bit per child kind met so far */
    long line;
 } Level;
+
+/* Has l not yet met a child its kind requires? */
+static bool missing_required(const Level *l)
+{
+   for (size_t w = 0; w < SEEN_WORDS; w++)
+      if (required[l->kind][w] & ~l->seen[w])
+         return true;
+   return false;
+}
 
 typedef struct {
    xmlTextReaderPtr r;
@@ -574,6 +803,7 @@ typedef struct {
       full. */
    struct Once *once;
    size_t nonce, caponce;
+   bool keep_all;                /* Limits.keep_all */
    Level *lv;
    size_t nlv, caplv;
    Buf text;
@@ -582,7 +812,11 @@ typedef struct {
    Site lrec;                    /* the <loss-record> being read */
    ASite asite;                  /* the <alloc-sites> <site> being read */
    BadCall bad;                  /* the <bad-call> being read */
+   MapRec map;                   /* the <map> being read */
+   int fp_at;                    /* the <footprint> being read: FP_*,
+                                    -1 if unknown */
    Sample sample;                /* the <sample> being read */
+   RoleIndex tl_ix, orphan_ix;   /* of Report.tl_cols, .orphans */
    Stack *stack;                 /* the <stack> being read */
    Frame *frame;                 /* the <frame> being read */
    bool table_frame;             /* it is one of the stack table */
@@ -665,6 +899,8 @@ static void name_add(Parser *p, const xmlChar *s, enum Name id)
 /* The dictionary's copy of each name of the format. */
 static void names_init(Parser *p)
 {
+   for (size_t i = 0; i < FUTEX_N; i++)
+      assert(strcmp(name_str[futex_name[i]], futex_attrs[i].name) == 0);
    for (int n = 1; n < N_NAMES; n++) {
       const xmlChar *s = xmlTextReaderConstString(p->r, BAD_CAST name_str[n]);
       if (s != NULL)
@@ -963,8 +1199,32 @@ static void attr_leak(Parser *p, const char *elem, long line, Site *s,
    attr_yes_no(p, elem, N_ORPHAN, line, &s->orphan, &orphan_present);
 }
 
-/* Futex counters, by attribute name.  A reader asks for those it
-   prints; they must be there. */
+/* A loss record's <pointed-from>: kept as written, for printing (its
+   <stack> is not read). */
+static void attr_pfrom(Parser *p, const char *elem, long line, Site *s)
+{
+   PointedFrom *f = xrealloc(NULL, sizeof *f);
+   memset(f, 0, sizeof *f);
+   s->from = f;
+   f->root = attr_str(p, elem, N_ROOT, true, line);
+   f->addr = attr_str(p, elem, N_ADDR, false, line);
+   f->reg = attr_str(p, elem, N_REGISTER, false, line);
+   f->value = attr_str(p, elem, N_VALUE, false, line);
+   f->block = attr_str(p, elem, N_BLOCK, false, line);
+   f->obj = attr_str(p, elem, N_OBJ, false, line);
+   f->section = attr_str(p, elem, N_SECTION, false, line);
+   f->offset = attr_str(p, elem, N_OFFSET, false, line);
+   f->symbol = attr_str(p, elem, N_SYMBOL, false, line);
+   f->symbol_offset = attr_str(p, elem, N_SYMBOL_OFFSET, false, line);
+   f->from_block = attr_str(p, elem, N_FROM_BLOCK, false, line);
+   f->from_kind = attr_str(p, elem, N_FROM_KIND, false, line);
+   attr_u64_opt(p, elem, N_THREAD, line, &f->thread, &f->has_thread);
+}
+
+/* Futex counters, by attribute name (futex_attrs' order).  A reader
+   asks for those it prints; they must be there.  The others are kept
+   where they are numbers, for --format=json, which shows what the
+   report has. */
 enum {
    FX_WAITS = 1 << 0, FX_WOKEN = 1 << 1, FX_EAGAIN = 1 << 2,
    FX_TIMEOUTS = 1 << 3, FX_EINTR = 1 << 4, FX_ERRORS = 1 << 5,
@@ -973,33 +1233,22 @@ enum {
    FX_WOKE = 1 << 12,
 };
 
-static const struct {
-   enum Name name;
-   size_t off;
-} futex_attrs[] = {
-   { N_WAITS, offsetof(Futex, waits) },
-   { N_WOKEN, offsetof(Futex, woken) },
-   { N_EAGAIN, offsetof(Futex, eagain) },
-   { N_TIMEOUTS, offsetof(Futex, timeouts) },
-   { N_EINTR, offsetof(Futex, eintr) },
-   { N_ERRORS, offsetof(Futex, errors) },
-   { N_PENDING, offsetof(Futex, pending) },
-   { N_BLOCKED_US, offsetof(Futex, blocked_us) },
-   { N_MAX_US, offsetof(Futex, max_us) },
-   { N_IDLE_WAITS, offsetof(Futex, idle_waits) },
-   { N_IDLE_US, offsetof(Futex, idle_us) },
-   { N_WAKES, offsetof(Futex, wakes) },
-   { N_WOKE, offsetof(Futex, woke) },
-};
-
 static bool attr_futex(Parser *p, const char *elem, long line, Futex *f,
                        unsigned need)
 {
-   for (size_t i = 0; i < sizeof futex_attrs / sizeof futex_attrs[0]; i++)
-      if ((need & (1u << i)) &&
-          !attr_u64(p, elem, futex_attrs[i].name, line,
-                    (uint64_t *)((char *)f + futex_attrs[i].off)))
-         return false;
+   f->has = 0;
+   for (size_t i = 0; i < FUTEX_N; i++) {
+      uint64_t *out = (uint64_t *)((char *)f + futex_attrs[i].off);
+      if (need & (1u << i)) {
+         if (!attr_u64(p, elem, futex_name[i], line, out))
+            return false;
+         f->has |= 1u << i;
+      } else {
+         const char *v = attr_get(p, futex_name[i]);
+         if (v != NULL && parse_u64(v, out))
+            f->has |= 1u << i;
+      }
+   }
    return true;
 }
 
@@ -1092,37 +1341,64 @@ static int cmp_need(const void *a, const void *b)
    return (x->ref > y->ref) - (x->ref < y->ref);
 }
 
-/* The kept sites' stacks, i from 0 to their number, in a fixed order. */
-static size_t kept_stacks(const Report *r)
+/* Calls fn(ctx, s) on the stack s of each kept entry that names one of
+   the table's (a task may have none). */
+static void each_kept_stack(Report *r, void (*fn)(void *, Stack *),
+                            void *ctx)
 {
-   return r->nsites + r->nfsites + r->nlrecs + r->nasites + r->nbad;
+#define VISIT(s) do { if ((s)->ref != 0) fn(ctx, (s)); } while (0)
+   for (size_t i = 0; i < r->nsites; i++)
+      VISIT(&r->sites[i].stack);
+   for (size_t i = 0; i < r->nfsites; i++)
+      VISIT(&r->fsites[i].stack);
+   for (size_t i = 0; i < r->nlrecs; i++)
+      VISIT(&r->lrecs[i].stack);
+   for (size_t i = 0; i < r->nasites; i++)
+      VISIT(&r->asites[i].stack);
+   for (size_t i = 0; i < r->nbad; i++)
+      VISIT(&r->bad[i].stack);
+   for (size_t i = 0; r->maps && i < r->maps->nlist; i++)
+      VISIT(&r->maps->list[i].stack);
+   Tasks *t = r->tasks;
+   for (size_t i = 0; t && i < t->nsites; i++)
+      VISIT(&t->sites[i].stack);
+   for (size_t i = 0; t && i < t->ntasks; i++)
+      VISIT(&t->tasks[i].stack);
+   for (size_t i = 0; t && i < t->nblocks; i++)
+      VISIT(&t->blocks[i].stack);
+   for (size_t i = 0; r->snaps && i < r->snaps->n; i++)
+      for (size_t j = 0; j < r->snaps->list[i].nsites; j++)
+         VISIT(&r->snaps->list[i].sites[j].stack);
+#undef VISIT
 }
 
-static Stack *kept_stack(Report *r, size_t i)
+static void count_stack(void *ctx, Stack *s)
 {
-   if (i < r->nsites)
-      return &r->sites[i].stack;
-   i -= r->nsites;
-   if (i < r->nfsites)
-      return &r->fsites[i].stack;
-   i -= r->nfsites;
-   if (i < r->nlrecs)
-      return &r->lrecs[i].stack;
-   i -= r->nlrecs;
-   if (i < r->nasites)
-      return &r->asites[i].stack;
-   return &r->bad[i - r->nasites].stack;
+   (void)s;
+   (*(size_t *)ctx)++;
 }
 
-/* <stack-table> starts: note which of its stacks the kept sites use. */
+static void mark_stack(void *ctx, Stack *s)
+{
+   ((uint32_t *)ctx)[s->ref] = 1;
+}
+
+static void add_need(void *ctx, Stack *s)
+{
+   Report *r = ctx;
+   r->need[r->nneed++] = (Need){ .ref = s->ref };
+}
+
+/* <stack-table> starts: note which of its stacks the kept entries use. */
 static void table_begin(Parser *p, long line)
 {
    Report *r = p->rep;
    p->table_begun = true;
    if (!attr_u64(p, "stack-table", N_STACKS, line, &p->table_stacks))
       return;
-   size_t n = kept_stacks(r);
-   r->need = xrealloc(NULL, n * sizeof *r->need);
+   size_t n = 0;
+   each_kept_stack(r, count_stack, &n);
+   r->need = xrealloc(NULL, (n ? n : 1) * sizeof *r->need);
    r->nneed = 0;
    if (n > 0 && n < UINT32_MAX && p->max_ref <= 8 * (uint64_t)n + 1024) {
       /* Sites kept by the million (all of them, say) use most of the
@@ -1132,8 +1408,7 @@ static void table_begin(Parser *p, long line)
       size_t m = (size_t)p->max_ref + 1;
       p->need_of = xrealloc(NULL, m * sizeof *p->need_of);
       memset(p->need_of, 0, m * sizeof *p->need_of);
-      for (size_t i = 0; i < n; i++)
-         p->need_of[kept_stack(r, i)->ref] = 1;
+      each_kept_stack(r, mark_stack, p->need_of);
       for (size_t ref = 1; ref < m; ref++)
          if (p->need_of[ref] != 0) {
             r->need[r->nneed++] = (Need){ .ref = ref };
@@ -1141,9 +1416,9 @@ static void table_begin(Parser *p, long line)
          }
       return;
    }
-   for (size_t i = 0; i < n; i++)
-      r->need[i] = (Need){ .ref = kept_stack(r, i)->ref };
+   each_kept_stack(r, add_need, r);
    qsort(r->need, n, sizeof *r->need, cmp_need);
+   r->nneed = 0;
    for (size_t i = 0; i < n; i++)
       if (r->nneed == 0 || r->need[r->nneed - 1].ref != r->need[i].ref)
          r->need[r->nneed++] = r->need[i];
@@ -1279,10 +1554,150 @@ static void resolve_stack(Report *r, const uint32_t *need_of, Stack *s)
    }
 }
 
+typedef struct {
+   Report *r;
+   const uint32_t *need_of;
+} Resolve;
+
+static void resolve_one(void *ctx, Stack *s)
+{
+   Resolve *x = ctx;
+   resolve_stack(x->r, x->need_of, s);
+}
+
 static void resolve_stacks(Report *r, const uint32_t *need_of)
 {
-   for (size_t i = 0, n = kept_stacks(r); i < n; i++)
-      resolve_stack(r, need_of, kept_stack(r, i));
+   Resolve x = { r, need_of };
+   each_kept_stack(r, resolve_one, &x);
+}
+
+/* The figures of a footprint row. */
+static bool attr_fp(Parser *p, const char *elem, long line, Fp *f)
+{
+   return attr_u64(p, elem, N_HEAP, line, &f->heap) &&
+          attr_u64(p, elem, N_STACKS, line, &f->stacks) &&
+          attr_u64(p, elem, N_ANON, line, &f->anon) &&
+          attr_u64(p, elem, N_FILE, line, &f->file) &&
+          attr_u64(p, elem, N_TOTAL, line, &f->total) &&
+          attr_u64(p, elem, N_STACK_MAPS, line, &f->stack_maps) &&
+          attr_u64(p, elem, N_ANON_MAPS, line, &f->anon_maps) &&
+          attr_u64(p, elem, N_FILE_MAPS, line, &f->file_maps);
+}
+
+/* ---- <tasks> ---- */
+
+/* A spawn site's figures, by attribute name. */
+static const struct {
+   enum Name name;
+   size_t off;
+} spawn_figs[] = {
+   { N_SPAWNED, offsetof(SpawnSite, spawned) },
+   { N_ENDED, offsetof(SpawnSite, ended) },
+   { N_ALIVE_AT_EXIT, offsetof(SpawnSite, alive) },
+   { N_PENDING_AT_EXIT, offsetof(SpawnSite, pending) },
+   { N_POLLS, offsetof(SpawnSite, polls) },
+   { N_INSNS, offsetof(SpawnSite, insns) },
+   { N_MAX_POLL_INSNS, offsetof(SpawnSite, max_poll) },
+   { N_ALLOCS, offsetof(SpawnSite, allocs) },
+   { N_BYTES_ALLOCATED, offsetof(SpawnSite, bytes) },
+   { N_PEAK_LIVE, offsetof(SpawnSite, peak_live) },
+   { N_LIVE_BLOCKS, offsetof(SpawnSite, live_blocks) },
+   { N_LIVE_BYTES, offsetof(SpawnSite, live_bytes) },
+   { N_BLOCKING_WAITS, offsetof(SpawnSite, waits) },
+   { N_BLOCKING_US, offsetof(SpawnSite, blocked_us) },
+};
+
+/* The stack of the <tasks> entry being read (the last of its kind). */
+static Stack *task_stack(Tasks *t, enum Kind parent)
+{
+   return parent == K_SPAWN ? &t->sites[t->nsites - 1].stack
+        : parent == K_TASK ? &t->tasks[t->ntasks - 1].stack
+        : &t->blocks[t->nblocks - 1].stack;
+}
+
+/* <tasks> and its entries; every entry is kept (the tool lists a
+   bounded number of tasks, and spawn sites are places in the code). */
+static void tasks_begin(Parser *p, enum Kind k, const char *name, long line)
+{
+   Report *r = p->rep;
+   Tasks *t = r->tasks;
+   switch (k) {
+   case K_TASKS:
+      t = r->tasks = xrealloc(NULL, sizeof *t);
+      memset(t, 0, sizeof *t);
+      if ((t->attribution = attr_str(p, name, N_ATTRIBUTION, true, line)) &&
+          (t->recognised = attr_str(p, name, N_RECOGNISED, true, line)) &&
+          attr_u64(p, name, N_SPAWNED, line, &t->spawned) &&
+          attr_u64(p, name, N_POLL_ENTRIES, line, &t->poll_entries) &&
+          attr_u64(p, name, N_UNKNOWN_POLLS, line, &t->unknown_polls))
+         attr_u64(p, name, N_SHOWN, line, &t->shown);
+      break;
+   case K_SPAWN: {
+      GROW(t->sites, t->capsites, t->nsites + 1);
+      SpawnSite *s = &t->sites[t->nsites++];
+      bool lost_blocks = false;
+      memset(s, 0, sizeof *s);
+      if (!attr_id(p, name, N_ID, line, &s->id) ||
+          !(s->kind = attr_str(p, name, N_KIND, true, line)) ||
+          !(s->future = attr_str(p, name, N_FUTURE, true, line)) ||
+          !attr_u64_opt(p, name, N_FRAME, line, &s->frame, &s->has_frame))
+         break;
+      for (size_t i = 0; i < sizeof spawn_figs / sizeof spawn_figs[0]; i++)
+         if (!attr_u64(p, name, spawn_figs[i].name, line,
+                       (uint64_t *)((char *)s + spawn_figs[i].off)))
+            return;
+      if (attr_u64_opt(p, name, N_LOST_BYTES, line, &s->lost_bytes,
+                       &s->has_lost) &&
+          attr_u64_opt(p, name, N_LOST_BLOCKS, line, &s->lost_blocks,
+                       &lost_blocks) && s->has_lost != lost_blocks)
+         fail(p, "line %ld: <%s> has %s but not %s", line, name,
+              s->has_lost ? "lost-bytes" : "lost-blocks",
+              s->has_lost ? "lost-blocks" : "lost-bytes");
+      break;
+   }
+   case K_RSHARE: {
+      GROW(t->shares, t->capshares, t->nshares + 1);
+      TaskShare *s = &t->shares[t->nshares++];
+      memset(s, 0, sizeof *s);
+      if (attr_role(p, name, line, &s->role, false) &&
+          attr_u64(p, name, N_ALLOCS_IN_TASKS, line, &s->allocs_in) &&
+          attr_u64(p, name, N_BYTES_IN_TASKS, line, &s->bytes_in) &&
+          attr_u64(p, name, N_ALLOCS_OUTSIDE, line, &s->allocs_out) &&
+          attr_u64(p, name, N_BYTES_OUTSIDE, line, &s->bytes_out))
+         attr_u64(p, name, N_INSNS_IN_TASKS, line, &s->insns_in);
+      break;
+   }
+   case K_TASK: {
+      GROW(t->tasks, t->captasks, t->ntasks + 1);
+      TaskRec *x = &t->tasks[t->ntasks++];
+      memset(x, 0, sizeof *x);
+      if (attr_u64(p, name, N_SEQ, line, &x->seq) &&
+          attr_u64(p, name, N_SPAWN_SITE, line, &x->site) &&
+          (x->state = attr_str(p, name, N_STATE, true, line)) &&
+          attr_u64(p, name, N_POLLS, line, &x->polls) &&
+          attr_u64(p, name, N_INSNS, line, &x->insns) &&
+          attr_u64(p, name, N_MAX_POLL_INSNS, line, &x->max_poll) &&
+          attr_u64(p, name, N_ALLOCS, line, &x->allocs) &&
+          attr_u64(p, name, N_BYTES_ALLOCATED, line, &x->bytes) &&
+          attr_u64(p, name, N_BLOCKING_WAITS, line, &x->waits) &&
+          attr_u64(p, name, N_SPAWNED_MS, line, &x->spawned_ms))
+         attr_u64_opt(p, name, N_ENDED_MS, line, &x->ended_ms,
+                      &x->has_ended);
+      break;
+   }
+   case K_BLOCKIN: {
+      GROW(t->blocks, t->capblocks, t->nblocks + 1);
+      BlockIn *b = &t->blocks[t->nblocks++];
+      memset(b, 0, sizeof *b);
+      if (attr_u64(p, name, N_SPAWN_SITE, line, &b->site) &&
+          attr_u64(p, name, N_WAITS, line, &b->waits) &&
+          attr_u64(p, name, N_BLOCKED_US, line, &b->blocked_us))
+         attr_u64(p, name, N_MAX_US, line, &b->max_us);
+      break;
+   }
+   default:
+      break;
+   }
 }
 
 /* Reads the attributes of an element that has just started. */
@@ -1418,12 +1833,24 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
          attr_leak(p, name, line, st, k == K_LREC);
       break;
    }
+   case K_PFROM:
+      attr_pfrom(p, name, line, &p->lrec);
+      break;
    case K_STACK:
       switch (p->lv[p->nlv - 2].kind) {
       case K_FSITE: p->stack = &p->fsite.stack; break;
       case K_LREC: p->stack = &p->lrec.stack; break;
       case K_ASITE: p->stack = &p->asite.stack; break;
       case K_BADCALL: p->stack = &p->bad.stack; break;
+      case K_MAP: p->stack = &p->map.stack; break;
+      case K_SPAWN: case K_TASK: case K_BLOCKIN:
+         p->stack = task_stack(p->rep->tasks, p->lv[p->nlv - 2].kind);
+         break;
+      case K_SNSITE: {
+         Snap *sn = &r->snaps->list[r->snaps->n - 1];
+         p->stack = &sn->sites[sn->nsites - 1].stack;
+         break;
+      }
       default: p->stack = &p->site.stack; break;
       }
       stack_ref(p, line);
@@ -1470,9 +1897,10 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       if (attr_u64(p, name, N_BYTES_ALLOCATED, line, &s->bytes_allocated) &&
           attr_u64(p, name, N_LIVE_BYTES, line, &s->live_bytes) &&
           attr_u64_opt(p, name, N_LIVE_BLOCKS, line, &s->live_blocks,
-                       &s->has_live_blocks))
-         attr_u64_opt(p, name, N_PEAK_LIVE, line, &s->peak_live,
-                      &s->has_peak_live);
+                       &s->has_live_blocks) &&
+          attr_u64_opt(p, name, N_PEAK_LIVE, line, &s->peak_live,
+                       &s->has_peak_live))
+         attr_u64_opt(p, name, N_ALLOCS, line, &s->allocs, &s->has_allocs);
       break;
    }
    case K_RFUTEX:
@@ -1510,7 +1938,7 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
           attr_u64(p, name, N_COUNT, line, &w->count))
          r->woken_total = add_sat(r->woken_total, w->count);
       /* Keep the most frequent; cut back as keep_site does. */
-      if (r->nwakes >= 2 * WAKE_PAIRS_SHOWN + 256) {
+      if (!p->keep_all && r->nwakes >= 2 * WAKE_PAIRS_SHOWN + 256) {
          qsort(r->wakes, r->nwakes, sizeof *r->wakes, cmp_wake);
          r->nwakes = WAKE_PAIRS_SHOWN;
       }
@@ -1636,12 +2064,11 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       uint64_t bytes;
       if (attr_role(p, name, line, &role, false) &&
           attr_u64(p, name, N_LIVE_BYTES, line, &bytes)) {
-         size_t c = 0;
-         while (c < r->ntl_cols && !same_role(&r->tl_cols[c], &role))
-            c++;
+         size_t c = role_find(&p->tl_ix, r->tl_cols, &role);
          if (c == r->ntl_cols) {
             GROW(r->tl_cols, r->captl_cols, r->ntl_cols + 1);
             r->tl_cols[r->ntl_cols++] = role;
+            role_add(&p->tl_ix, r->tl_cols);
             role.role = NULL;
          }
          Sample *sm = &p->sample;
@@ -1688,6 +2115,129 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
          attr_u64(p, name, N_GIVEN, line, &b->given);
       break;
    }
+   case K_SNAPS: {
+      snaps_free(r->snaps);
+      r->snaps = xrealloc(NULL, sizeof *r->snaps);
+      memset(r->snaps, 0, sizeof *r->snaps);
+      Snaps *ss = r->snaps;
+      ss->interval = attr_str(p, name, N_INTERVAL, false, line);
+      if (attr_u64(p, name, N_TAKEN, line, &ss->taken) &&
+          attr_u64(p, name, N_KEPT, line, &ss->kept) &&
+          attr_u64(p, name, N_MAX, line, &ss->max))
+         attr_u64(p, name, N_SITES, line, &ss->sites);
+      break;
+   }
+   case K_SNAP: {
+      Snaps *ss = r->snaps;
+      GROW(ss->list, ss->cap, ss->n + 1);
+      Snap *sn = &ss->list[ss->n++];
+      memset(sn, 0, sizeof *sn);
+      char *peak = attr_str(p, name, N_PEAK, false, line);
+      sn->peak = peak != NULL && strcmp(peak, "yes") == 0;
+      free(peak);
+      sn->label = attr_str(p, name, N_LABEL, false, line);
+      if (attr_u64(p, name, N_SEQ, line, &sn->seq) &&
+          attr_u64(p, name, N_MS, line, &sn->ms) &&
+          attr_u64(p, name, N_INSNS, line, &sn->insns) &&
+          (sn->cause = attr_str(p, name, N_CAUSE, true, line)) != NULL &&
+          attr_u64(p, name, N_LIVE_BYTES, line, &sn->live_bytes) &&
+          attr_u64(p, name, N_LIVE_BLOCKS, line, &sn->live_blocks) &&
+          attr_u64(p, name, N_THREADS, line, &sn->threads) &&
+          attr_u64(p, name, N_REST_SITES, line, &sn->rest_sites) &&
+          attr_u64(p, name, N_REST_BYTES, line, &sn->rest_bytes))
+         attr_u64(p, name, N_REST_BLOCKS, line, &sn->rest_blocks);
+      break;
+   }
+   case K_SNROLE: {
+      Snap *sn = &r->snaps->list[r->snaps->n - 1];
+      GROW(sn->roles, sn->caproles, sn->nroles + 1);
+      SnapRole *x = &sn->roles[sn->nroles++];
+      memset(x, 0, sizeof *x);
+      if (attr_role(p, name, line, &x->role, false) &&
+          attr_u64(p, name, N_THREADS, line, &x->threads) &&
+          attr_u64(p, name, N_LIVE_BYTES, line, &x->live_bytes) &&
+          attr_u64(p, name, N_LIVE_BLOCKS, line, &x->live_blocks) &&
+          attr_u64(p, name, N_WAITS, line, &x->waits) &&
+          attr_u64(p, name, N_BLOCKED_US, line, &x->blocked_us) &&
+          attr_u64(p, name, N_IDLE_US, line, &x->idle_us))
+         attr_u64(p, name, N_WAKES, line, &x->wakes);
+      break;
+   }
+   case K_SNSITE: {
+      Snap *sn = &r->snaps->list[r->snaps->n - 1];
+      GROW(sn->sites, sn->capsites, sn->nsites + 1);
+      SnapSite *x = &sn->sites[sn->nsites++];
+      memset(x, 0, sizeof *x);
+      if (attr_role(p, name, line, &x->role, false) &&
+          attr_u64(p, name, N_LIVE_BYTES, line, &x->live_bytes))
+         attr_u64(p, name, N_LIVE_BLOCKS, line, &x->live_blocks);
+      break;
+   }
+   case K_PHASE: {
+      Snaps *ss = r->snaps;
+      GROW(ss->phases, ss->capphases, ss->nphases + 1);
+      Phase *ph = &ss->phases[ss->nphases++];
+      memset(ph, 0, sizeof *ph);
+      if (attr_u64(p, name, N_MS, line, &ph->ms) &&
+          attr_u64(p, name, N_INSNS, line, &ph->insns) &&
+          attr_u64(p, name, N_AFTER, line, &ph->after))
+         ph->label = attr_str(p, name, N_LABEL, true, line);
+      break;
+   }
+   case K_MAPS:
+      maps_free(r->maps);
+      r->maps = xrealloc(NULL, sizeof *r->maps);
+      memset(r->maps, 0, sizeof *r->maps);
+      if (attr_u64(p, name, N_MAPS, line, &r->maps->maps) &&
+          attr_u64(p, name, N_SHOWN, line, &r->maps->shown))
+         attr_u64(p, name, N_REST_BYTES, line, &r->maps->rest_bytes);
+      break;
+   case K_FPRINT: {
+      char *at = attr_str(p, name, N_AT, true, line);
+      p->fp_at = at == NULL ? -1 : strcmp(at, "peak") == 0 ? FP_PEAK
+               : strcmp(at, "exit") == 0 ? FP_EXIT : -1;
+      free(at);
+      if (p->fp_at >= 0) {
+         r->maps->has_at[p->fp_at] = true;
+         attr_fp(p, name, line, &r->maps->at[p->fp_at]);
+      }
+      break;
+   }
+   case K_RFP:
+   case K_TFP: {
+      FpRow row;
+      memset(&row, 0, sizeof row);
+      if (p->fp_at < 0)
+         break;
+      if (k == K_RFP ? attr_role(p, name, line, &row.role, false)
+                     : attr_u64(p, name, N_THREAD, line, &row.thread))
+         attr_fp(p, name, line, &row.fp);
+      if (k == K_RFP) {
+         Maps *m = r->maps;
+         GROW(m->roles[p->fp_at], m->caproles[p->fp_at],
+              m->nroles[p->fp_at] + 1);
+         m->roles[p->fp_at][m->nroles[p->fp_at]++] = row;
+      } else {
+         GROW(r->maps->threads, r->maps->capthreads, r->maps->nthreads + 1);
+         r->maps->threads[r->maps->nthreads++] = row;
+      }
+      break;
+   }
+   case K_MAP: {
+      MapRec *x = &p->map;
+      memset(x, 0, sizeof *x);
+      if ((x->start = attr_str(p, name, N_START, true, line)) != NULL &&
+          attr_u64(p, name, N_BYTES, line, &x->bytes) &&
+          (x->kind = attr_str(p, name, N_KIND, true, line)) != NULL &&
+          (x->how = attr_str(p, name, N_HOW, true, line)) != NULL &&
+          attr_u64(p, name, N_THREAD, line, &x->thread) &&
+          attr_role(p, name, line, &x->role, false))
+         x->file = attr_str(p, name, N_FILE, false, line);
+      break;
+   }
+   case K_TASKS: case K_SPAWN: case K_RSHARE: case K_TASK: case K_BLOCKIN:
+      tasks_begin(p, k, name, line);
+      break;
    default:
       break;
    }
@@ -1704,16 +2254,15 @@ static void keep_site(Parser *p)
    r->sites_total++;
    if (p->site.orphan) {
       /* Summed by role whatever --top is: few roles, many sites. */
-      size_t i = 0;
       r->has_orphan_info = true;
-      while (i < r->norphans && !same_role(&r->orphans[i].role, &p->site.role))
-         i++;
+      size_t i = role_find(&p->orphan_ix, r->orphans, &p->site.role);
       if (i == r->norphans) {
          GROW(r->orphans, r->caporphans, r->norphans + 1);
          r->orphans[i] = (Orphans){ .order = i };
          r->orphans[i].role = p->site.role;
          r->orphans[i].role.role = xstrdup(p->site.role.role);
          r->norphans++;
+         role_add(&p->orphan_ix, r->orphans);
       }
       r->orphans[i].bytes = add_sat(r->orphans[i].bytes, p->site.bytes);
       r->orphans[i].blocks = add_sat(r->orphans[i].blocks, p->site.blocks);
@@ -1824,7 +2373,8 @@ static void keep_bad(Parser *p)
 /* The timeline is kept to about TL_KEPT samples whatever the file
    holds: every tl_stride-th one, and every peak; when that fills up,
    every other one goes and the stride doubles (as the tool keeps its
-   own).  The last sample is always kept apart. */
+   own).  The last sample is always kept apart.  With keep_all, every
+   one is kept. */
 #define TL_KEPT 4096
 
 static void keep_sample(Parser *p)
@@ -1840,7 +2390,8 @@ static void keep_sample(Parser *p)
    r->tl_prev_live = sm->live;
    sm->ordinal = r->tl_seen++;
    bool keep = sm->peak || sm->ordinal % r->tl_stride == 0;
-   if (keep && r->nsamples >= TL_KEPT && r->tl_stride <= UINT64_MAX / 2) {
+   if (keep && !p->keep_all && r->nsamples >= TL_KEPT &&
+       r->tl_stride <= UINT64_MAX / 2) {
       size_t n = 0;
       r->tl_stride *= 2;
       for (size_t i = 0; i < r->nsamples; i++) {
@@ -1925,6 +2476,9 @@ static void end(Parser *p)
    case K_FN:
       cur_frame(p)->fn = frame_str(p, text);
       break;
+   case K_DIR:
+      cur_frame(p)->dir = frame_str(p, text);
+      break;
    case K_FILE:
       cur_frame(p)->file = frame_str(p, text);
       break;
@@ -1949,10 +2503,10 @@ static void end(Parser *p)
       break;
    }
    /* A required child missing: the first in children[] is named. */
-   for (size_t i = 0; (required[l->kind] & ~l->seen) != 0 &&
+   for (size_t i = 0; missing_required(l) &&
         i < sizeof children / sizeof children[0] && !p->failed; i++)
       if (children[i].parent == l->kind && children[i].required &&
-          !(l->seen & (UINT64_C(1) << children[i].kind)))
+          !(l->seen[children[i].kind / 64] & SEEN_BIT(children[i].kind)))
          fail(p, "line %ld: <%s> has no <%s>", l->line, name,
               name_str[children[i].name]);
    if (p->failed)
@@ -1967,6 +2521,12 @@ static void end(Parser *p)
       keep_asite(p);
    else if (l->kind == K_BADCALL)
       keep_bad(p);
+   else if (l->kind == K_MAP) {
+      Maps *m = p->rep->maps;
+      GROW(m->list, m->caplist, m->nlist + 1);
+      m->list[m->nlist++] = p->map;
+      memset(&p->map, 0, sizeof p->map);
+   }
    else if (l->kind == K_SAMPLE)
       keep_sample(p);
    else if (l->kind == K_ROOT)
@@ -1990,17 +2550,17 @@ static void start(Parser *p, xmlNodePtr node, const xmlChar *xname,
           !(children[c - 1].kind == K_STABLE && p->version != 2)) {
          /* (A table in version 1 is ignored, as additions are.) */
          k = children[c - 1].kind;
-         uint64_t bit = UINT64_C(1) << k;
-         if ((parent->seen & bit) && !children[c - 1].many) {
+         uint64_t *word = &parent->seen[k / 64], bit = SEEN_BIT(k);
+         if ((*word & bit) && !children[c - 1].many) {
             fail(p, "line %ld: more than one <%s> in <%s>", line, name,
                  kind_name[parent->kind]);
             return;
          }
-         parent->seen |= bit;
+         *word |= bit;
       }
    }
    GROW(p->lv, p->caplv, p->nlv + 1);
-   p->lv[p->nlv++] = (Level){ .kind = k, .seen = 0, .line = line };
+   p->lv[p->nlv++] = (Level){ .kind = k, .line = line };
    if (has_text(k))
       buf_clear(&p->text);
    if (k != K_SKIP)
@@ -2159,7 +2719,24 @@ static void describe_xml_error(const XmlError *x, Input *in, char *why,
    default:
       break;
    }
-   snprintf(why, n, "not XML: %s, line %d", x->msg, x->line);
+   /* libxml2's limits, which it is not asked to lift: its messages
+      name an option of its API, which would mean nothing here. */
+   static const char huge[] = " use XML_PARSE_HUGE option";
+   char msg[sizeof x->msg];
+   snprintf(msg, sizeof msg, "%s", x->msg);
+   char *opt = strstr(msg, huge);
+   if (opt != NULL)
+      memmove(opt, opt + sizeof huge - 1, strlen(opt + sizeof huge - 1) + 1);
+   if (strstr(msg, "Excessive depth") != NULL)
+      snprintf(why, n, "elements nested too deep at line %d (libxml2: "
+               "%s)", x->line, msg);
+   else if (opt != NULL || strstr(msg, "Huge input lookup") != NULL ||
+            strstr(msg, "huge text node") != NULL ||
+            strstr(msg, "too long") != NULL || strstr(msg, "too big") != NULL)
+      snprintf(why, n, "too long at line %d: a tag, text or comment of "
+               "more than 10 MB, which libxml2 refuses (%s)", x->line, msg);
+   else
+      snprintf(why, n, "not XML: %s, line %d", x->msg, x->line);
 }
 
 /* Reads the report from in->fd into rep.  Returns NULL on success, else
@@ -2171,8 +2748,13 @@ static const char *read_report(const char *path, Input *in,
    static char why[1100];
    XmlError xerr = { .in = in };
    Parser p = { .rep = rep, .top = lim->top, .futex_top = lim->futex_top,
-                .leaks_top = lim->leaks_top, .alloc_top = lim->alloc_top };
+                .leaks_top = lim->leaks_top, .alloc_top = lim->alloc_top,
+                .keep_all = lim->keep_all,
+                .tl_ix = { .stride = sizeof *rep->tl_cols },
+                .orphan_ix = { .stride = sizeof *rep->orphans,
+                               .off = offsetof(Orphans, role) } };
 
+   role_seed_init();
    /* Errors raised before the reader exists, or outside it, go here. */
    xmlSetStructuredErrorFunc(&xerr, on_xml_error);
    xmlSetGenericErrorFunc(NULL, quiet);
@@ -2181,8 +2763,11 @@ static const char *read_report(const char *path, Input *in,
    xmlTextReaderPtr r = xmlReaderForIO(input_read, NULL, in, path, NULL,
                                        XML_PARSE_NONET);
    if (r == NULL) {
-      snprintf(why, sizeof why, "cannot read: %s",
-               in->err ? strerror(in->err) : "libxml2 failed to start");
+      if (in->doctype)
+         snprintf(why, sizeof why, DOCTYPE_REFUSED);
+      else
+         snprintf(why, sizeof why, "cannot read: %s",
+                  in->err ? strerror(in->err) : "libxml2 failed to start");
       return why;
    }
    xerr.reader = r;
@@ -2220,10 +2805,10 @@ static const char *read_report(const char *path, Input *in,
          if (p.nlv > 0 && has_text(p.lv[p.nlv - 1].kind) && v)
             buf_adds(&p.text, v);
       } else if (type == XML_READER_TYPE_DOCUMENT_TYPE) {
-         /* Reports have none; a DTD could declare entities or default
-            attributes and so change what the file says. */
-         fail(&p, "not an asynctrace report (it has a DOCTYPE; reports "
-              "have none and at_print reads no DTD)");
+         /* The prolog scan refuses a DOCTYPE before libxml2 reads it;
+            this is for one that scan cannot see (an encoding whose
+            markup is not ASCII, as EBCDIC). */
+         fail(&p, DOCTYPE_REFUSED);
       } else if (type == XML_READER_TYPE_ENTITY_REFERENCE) {
          fail(&p, "line %d: entity reference (at_print expands no entities)",
               xmlTextReaderGetParserLineNumber(r));
@@ -2231,7 +2816,10 @@ static const char *read_report(const char *path, Input *in,
    }
 
    const char *res = NULL;
-   if (in->err) {
+   if (in->doctype) {
+      snprintf(why, sizeof why, DOCTYPE_REFUSED);
+      res = why;
+   } else if (in->err) {
       snprintf(why, sizeof why, "read error: %s", strerror(in->err));
       res = why;
    } else if (xerr.have) {
@@ -2268,12 +2856,15 @@ static const char *read_report(const char *path, Input *in,
    site_free(&p.lrec);
    asite_free(&p.asite);
    badcall_free(&p.bad);
+   maprec_free(&p.map);
    sample_free(&p.sample);
    for (size_t i = 0; i < p.nav_own; i++)
       xmlFree(p.av_own[i]);
    free(p.av_own);
    free(p.once);
    free(p.need_of);
+   free(p.tl_ix.slot);
+   free(p.orphan_ix.slot);
    free(p.lv);
    free(p.text.s);
    free(p.clean.s);
@@ -2353,7 +2944,11 @@ static const char *fig_text(uint64_t bytes, uint64_t blocks, bool has_blocks)
    return sum_text(&b, &k, has_blocks);
 }
 
-/* "at_print: FILE: warning: ...", on one line; counts it in *n. */
+/* Where check_report_keep keeps the warnings, during its call. */
+static Warnings *kept;
+
+/* "at_print: FILE: warning: ...", on one line; counts it in *n, and
+   keeps a copy of it if check_report_keep asked. */
 static void warn(size_t *n, const char *file, const char *fmt, ...)
 {
    va_list ap;
@@ -2363,6 +2958,20 @@ static void warn(size_t *n, const char *file, const char *fmt, ...)
    va_end(ap);
    fputc('\n', stderr);
    (*n)++;
+   if (kept == NULL)
+      return;
+   va_start(ap, fmt);
+   int len = vsnprintf(NULL, 0, fmt, ap);
+   va_end(ap);
+   char *msg = xrealloc(NULL, len > 0 ? (size_t)len + 1 : 1);
+   msg[0] = '\0';
+   if (len > 0) {
+      va_start(ap, fmt);
+      vsnprintf(msg, (size_t)len + 1, fmt, ap);
+      va_end(ap);
+   }
+   GROW(kept->msgs, kept->cap, kept->n + 1);
+   kept->msgs[kept->n++] = msg;
 }
 
 /* One role's figure from one part of the report, for the per-role
@@ -2393,6 +3002,241 @@ static const Sample *last_sample(const Report *r)
    if (r->tl_have_last)
       return &r->tl_last;
    return r->nsamples > 0 ? &r->samples[r->nsamples - 1] : NULL;
+}
+
+/* <mappings>: each footprint's rows sum to it, its total is its four
+   parts, the exit heap is <heap>'s, the peak is at least the exit, and
+   a full list of maps sums to the exit's maps. */
+static const char *sum_num(const Sum *s)
+{
+   return s->over ? "more than 2^64" : num(s->v);
+}
+
+/* <snapshots>: each snapshot's sites and rest add up to its live
+   bytes, its roles too, and no more are kept than taken. */
+static void check_snaps(const Report *r, const char *file, size_t *warnings)
+{
+   const Snaps *ss = r->snaps;
+   if (ss == NULL)
+      return;
+   if (ss->n != ss->kept || ss->kept > ss->taken)
+      warn(warnings, file, "<snapshots> lists %zu snapshots, says %s kept "
+           "of %s taken", ss->n, num(ss->kept), num(ss->taken));
+   for (size_t i = 0; i < ss->n; i++) {
+      const Snap *sn = &ss->list[i];
+      Sum sites = { 0 }, roles = { 0 };
+      sum_add(&sites, sn->rest_bytes);
+      for (size_t k = 0; k < sn->nsites; k++)
+         sum_add(&sites, sn->sites[k].live_bytes);
+      for (size_t k = 0; k < sn->nroles; k++)
+         sum_add(&roles, sn->roles[k].live_bytes);
+      if (!sum_is(&sites, sn->live_bytes))
+         warn(warnings, file, "snapshot %s: its sites and the rest sum to "
+              "%s, not its %s live", num(sn->seq), sum_num(&sites),
+              bytes_str(sn->live_bytes));
+      if (!sum_is(&roles, sn->live_bytes))
+         warn(warnings, file, "snapshot %s: its roles sum to %s, not its "
+              "%s live", num(sn->seq), sum_num(&roles),
+              bytes_str(sn->live_bytes));
+   }
+}
+
+static void check_maps(const Report *r, const char *file, size_t *warnings)
+{
+   const Maps *m = r->maps;
+   static const char *const at_name[2] = { "peak", "exit" };
+   static const char *const fields[8] = {
+      "heap", "stacks", "anon", "file", "total", "stack-maps", "anon-maps",
+      "file-maps"
+   };
+   if (m == NULL)
+      return;
+   for (int a = 0; a < 2; a++) {
+      const Fp *t = &m->at[a];
+      if (!m->has_at[a])
+         continue;
+      Sum sum[8] = { { 0 } }, tsum[8] = { { 0 } };
+      for (size_t i = 0; i < m->nroles[a]; i++) {
+         const uint64_t *v = (const uint64_t *)&m->roles[a][i].fp;
+         for (int k = 0; k < 8; k++)
+            sum_add(&sum[k], v[k]);
+      }
+      for (size_t i = 0; a == FP_EXIT && i < m->nthreads; i++) {
+         const uint64_t *v = (const uint64_t *)&m->threads[i].fp;
+         for (int k = 0; k < 8; k++)
+            sum_add(&tsum[k], v[k]);
+      }
+      for (int k = 0; k < 8; k++) {
+         uint64_t want = ((const uint64_t *)t)[k];
+         if (!sum_is(&sum[k], want))
+            warn(warnings, file, "the roles' %s at the footprint's %s sum "
+                 "to %s, not its %s", fields[k], at_name[a],
+                 sum_num(&sum[k]), num(want));
+         if (a == FP_EXIT && m->nthreads > 0 && !sum_is(&tsum[k], want))
+            warn(warnings, file, "the threads' %s at exit sum to %s, not "
+                 "the footprint's %s", fields[k],
+                 sum_num(&tsum[k]), num(want));
+      }
+      Sum parts = { 0 };
+      sum_add(&parts, t->heap);
+      sum_add(&parts, t->stacks);
+      sum_add(&parts, t->anon);
+      sum_add(&parts, t->file);
+      if (!sum_is(&parts, t->total))
+         warn(warnings, file, "the footprint's total at %s is %s, not its "
+              "heap, stacks, anon and file summed (%s)", at_name[a],
+              num(t->total), sum_num(&parts));
+   }
+   if (m->has_at[FP_EXIT] && m->at[FP_EXIT].heap != r->live_bytes)
+      warn(warnings, file, "the footprint's heap at exit is %s, not the "
+           "%s <heap> has live", num(m->at[FP_EXIT].heap),
+           bytes_str(r->live_bytes));
+   if (m->has_at[FP_EXIT] && m->has_at[FP_PEAK] &&
+       m->at[FP_PEAK].total < m->at[FP_EXIT].total)
+      warn(warnings, file, "the footprint's peak (%s) is less than its "
+           "figure at exit", bytes_str(m->at[FP_PEAK].total));
+   if (m->nlist != m->shown)
+      warn(warnings, file, "<mappings> lists %zu maps, not the %s it says",
+           m->nlist, num(m->shown));
+   if (m->has_at[FP_EXIT]) {
+      const Fp *e = &m->at[FP_EXIT];
+      Sum b = { 0 };
+      for (size_t i = 0; i < m->nlist; i++)
+         sum_add(&b, m->list[i].bytes);
+      sum_add(&b, m->rest_bytes);
+      if (m->maps != e->stack_maps + e->anon_maps + e->file_maps ||
+          !sum_is(&b, e->stacks + e->anon + e->file))
+         warn(warnings, file, "<mappings> has %s maps of %s, but its "
+              "footprint at exit %s maps of %s", num(m->maps),
+              sum_text(&b, NULL, false),
+              num(e->stack_maps + e->anon_maps + e->file_maps),
+              bytes_str(e->stacks + e->anon + e->file));
+   }
+}
+
+/* A futex counter set's wait classes sum to its waits and blocked
+   time (nothing to check in a report without classes).  Adds each
+   class to by[] (waits, then time). */
+static void check_classes(size_t *warnings, const char *file,
+                          const Futex *fx, const char *what, Sum *by)
+{
+   if (!futex_has_classes(fx))
+      return;
+   Sum w = { 0 }, u = { 0 };
+   for (int c = 0; c < WC_N; c++) {
+      sum_add(&w, futex_class_waits(fx, c));
+      sum_add(&u, futex_class_us(fx, c));
+      sum_add(&by[2 * c], futex_class_waits(fx, c));
+      sum_add(&by[2 * c + 1], futex_class_us(fx, c));
+   }
+   if (!sum_is(&w, fx->waits) || !sum_is(&u, fx->blocked_us))
+      warn(warnings, file, "the futex waits of %s by class sum to %s "
+           "waits and %s us, not %s and %s", what,
+           w.over ? "too many" : num(w.v), u.over ? "too many" : num(u.v),
+           num(fx->waits), num(fx->blocked_us));
+}
+
+/* The wait classes of each thread and role, and the threads' against
+   the roles'. */
+static void check_futex_classes(size_t *warnings, const Report *r,
+                                const char *file)
+{
+   Sum th[2 * WC_N] = { { 0 } }, ro[2 * WC_N] = { { 0 } };
+   bool all = true;
+   for (size_t i = 0; i < r->nthreads; i++) {
+      const Thread *t = &r->threads[i];
+      char what[64];
+      if (!t->has_futex || !futex_has_classes(&t->fx)) {
+         all = false;
+         continue;
+      }
+      snprintf(what, sizeof what, "thread %s", num(t->seq));
+      check_classes(warnings, file, &t->fx, what, th);
+   }
+   for (size_t i = 0; r->has_roles && i < r->nroles; i++) {
+      char *label = role_label(&r->roles[i].role, false);
+      char *what = xrealloc(NULL, strlen(label) + 8);
+      sprintf(what, "role %s", label);
+      if (!futex_has_classes(&r->roles[i].fx))
+         all = false;
+      check_classes(warnings, file, &r->roles[i].fx, what, ro);
+      free(what);
+      free(label);
+   }
+   if (!all || !r->has_roles || r->nthreads == 0)
+      return;
+   for (int c = 0; c < WC_N; c++)
+      if (th[2 * c].over || ro[2 * c].over || th[2 * c].v != ro[2 * c].v
+          || th[2 * c + 1].v != ro[2 * c + 1].v)
+         warn(warnings, file, "the threads' %s waits sum to %s (%s us), "
+              "the roles' to %s (%s us)", wait_class_name[c],
+              num(th[2 * c].v), num(th[2 * c + 1].v), num(ro[2 * c].v),
+              num(ro[2 * c + 1].v));
+}
+
+/* <tasks>: each role's allocations in tasks and outside are its own
+   (<role-summary>'s <heap>), its instructions in tasks at most its
+   threads', and the spawn sites' allocations the roles' in tasks. */
+static void check_tasks(const Report *r, const char *file, size_t *warnings)
+{
+   const Tasks *t = r->tasks;
+   if (t == NULL)
+      return;
+   Sum sb = { 0 }, sn = { 0 }, tb = { 0 }, tn = { 0 };
+   for (size_t i = 0; i < t->nshares; i++) {
+      const TaskShare *s = &t->shares[i];
+      sum_add(&sb, s->bytes_in);
+      sum_add(&sn, s->allocs_in);
+      if (!r->has_roles)
+         continue;
+      const RoleSum *rs = NULL;
+      for (size_t j = 0; j < r->nroles && rs == NULL; j++)
+         if (same_role(&r->roles[j].role, &s->role))
+            rs = &r->roles[j];
+      Sum b = { 0 }, n = { 0 };
+      sum_add(&b, s->bytes_in);
+      sum_add(&b, s->bytes_out);
+      sum_add(&n, s->allocs_in);
+      sum_add(&n, s->allocs_out);
+      uint64_t want_b = rs ? rs->bytes_allocated : 0,
+               want_n = rs ? rs->allocs : 0;
+      bool has_n = rs == NULL || rs->has_allocs;
+      char *label = role_label(&s->role, false);
+      if (!sum_is(&b, want_b) || (has_n && !sum_is(&n, want_n)))
+         warn(warnings, file, "role %s allocated %s in tasks and %s "
+              "outside, not its %s%s", label,
+              fig_text(s->bytes_in, s->allocs_in, true),
+              fig_text(s->bytes_out, s->allocs_out, true),
+              has_n ? fig_text(want_b, want_n, true)
+                    : fig_text(want_b, 0, false),
+              rs ? "" : " (it has no <role-summary>)");
+      if (s->insns_in > (rs ? rs->insns : 0))
+         warn(warnings, file, "role %s executed %s instructions in tasks, "
+              "more than its threads' %s", label, num(s->insns_in),
+              num(rs ? rs->insns : 0));
+      free(label);
+   }
+   /* A role that allocated has a share. */
+   for (size_t j = 0; r->has_roles && j < r->nroles; j++) {
+      const RoleSum *rs = &r->roles[j];
+      size_t i = 0;
+      while (i < t->nshares && !same_role(&t->shares[i].role, &rs->role))
+         i++;
+      if (i == t->nshares && (rs->bytes_allocated > 0 || rs->allocs > 0)) {
+         char *label = role_label(&rs->role, false);
+         warn(warnings, file, "role %s allocated %s, but <tasks> has no "
+              "<role-share> for it", label, bytes_str(rs->bytes_allocated));
+         free(label);
+      }
+   }
+   for (size_t i = 0; i < t->nsites; i++) {
+      sum_add(&tb, t->sites[i].bytes);
+      sum_add(&tn, t->sites[i].allocs);
+   }
+   if (tb.over || sb.over || tb.v != sb.v || tn.over || sn.over ||
+       tn.v != sn.v)
+      warn(warnings, file, "the spawn sites allocated %s, but the roles "
+           "%s in tasks", sum_text(&tb, &tn, true), sum_text(&sb, &sn, true));
 }
 
 /* Checks what the report holds (sections it lacks are not checked);
@@ -2432,6 +3276,12 @@ size_t check_report(const Report *r, const char *file)
       warn(&warnings, file, "the timeline's last sample has %s live, not "
            "the %s live at exit", bytes_str(last->live),
            bytes_str(r->exit_bytes));
+
+   check_maps(r, file, &warnings);
+   check_tasks(r, file, &warnings);
+   /* 4. Futex waits by class. */
+   check_futex_classes(&warnings, r, file);
+   check_snaps(r, file, &warnings);
 
    /* Per role.  A role's memory live at exit is its <role-summary>'s
       <heap> live-bytes and live-blocks: the blocks allocated in that
@@ -2494,4 +3344,22 @@ size_t check_report(const Report *r, const char *file)
    }
    free(f);
    return warnings;
+}
+
+/* check_report, and a copy of each warning in *w (for the JSON
+   output, which lists them). */
+size_t check_report_keep(const Report *r, const char *file, Warnings *w)
+{
+   kept = w;
+   size_t n = check_report(r, file);
+   kept = NULL;
+   return n;
+}
+
+void warnings_free(Warnings *w)
+{
+   for (size_t i = 0; i < w->n; i++)
+      free(w->msgs[i]);
+   free(w->msgs);
+   memset(w, 0, sizeof *w);
 }

@@ -53,7 +53,8 @@ typedef struct {
 } Sum;
 
 typedef struct {
-   char *ip, *obj, *fn, *file;   /* cleaned for printing; NULL if absent */
+   char *ip, *obj, *fn, *dir, *file;   /* cleaned for printing; NULL if
+                                          absent */
    uint64_t line;
    bool has_line;
 } Frame;
@@ -84,11 +85,52 @@ typedef struct {
 /* Futex counters, as in docs/report-format.md. */
 typedef struct {
    uint64_t waits, woken, eagain, timeouts, eintr, errors, pending,
-            blocked_us, max_us, idle_waits, idle_us, wakes, woke;
+            blocked_us, max_us, idle_waits, idle_us, wakes, woke,
+            lock_waits, lock_us, condition_waits, condition_us,
+            join_waits, join_us, sleep_waits, sleep_us,
+            other_waits, other_us;
+   unsigned has;                 /* bit i: futex_attrs[i] was read */
 } Futex;
+
+/* The wait classes, in the report's order (docs/report-format.md). */
+enum { WC_LOCK, WC_CONDITION, WC_JOIN, WC_SLEEP, WC_IDLE, WC_OTHER, WC_N };
+extern const char *const wait_class_name[WC_N];
+/* Whether the counters have every class (a report of a tool before wait
+   classes has only idle's), and a class's waits and blocked time. */
+bool futex_has_classes(const Futex *f);
+uint64_t futex_class_waits(const Futex *f, int c);
+uint64_t futex_class_us(const Futex *f, int c);
+
+/* The counters' attribute names, in the order of Futex's fields. */
+#define FUTEX_N 23
+extern const struct FutexAttr {
+   const char *name;
+   size_t off;
+} futex_attrs[FUTEX_N];
 
 /* memcheck's leak kinds, in its order. */
 enum { LK_DEF, LK_IND, LK_POS, LK_REACH, LK_N };
+
+/* What grouping (group.c) merged into a site: 1 record, 1 stack and no
+   cut when nothing was. */
+typedef struct {
+   uint64_t records;             /* the report's sites merged */
+   uint64_t stacks;              /* of distinct full stacks */
+   uint64_t threads;             /* of distinct threads (loss records and
+                                    live sites) */
+   size_t cut;                   /* stacks differ: show frames [0, cut) of
+                                    the largest one's; 0: all */
+} Grouped;
+
+typedef struct {                 /* a <pointed-from> of a <loss-record>:
+                                    why its blocks are of its kind; the
+                                    attributes as written, NULL if
+                                    absent */
+   char *root, *addr, *reg, *value, *block, *obj, *section, *offset,
+        *symbol, *symbol_offset, *from_block, *from_kind;
+   uint64_t thread;
+   bool has_thread;
+} PointedFrom;
 
 /* The strings of the sites below (role.role, kind, class, ops) are
    kept once for the whole report, in Report.strs: not freed alone. */
@@ -101,6 +143,8 @@ typedef struct {                 /* a <site> of <live-at-exit>, or a
    bool has_ind, orphan;
    Stack stack;
    size_t order;                 /* place in the file, for a stable sort */
+   Grouped g;
+   PointedFrom *from;            /* a loss record's, or NULL */
 } Site;
 
 typedef struct {                 /* a <by-role> of <leaks> */
@@ -147,6 +191,7 @@ typedef struct {                 /* a <site> of <alloc-sites> */
    uint64_t allocs, bytes, live_blocks, live_bytes, at_peak;
    Stack stack;
    size_t order;
+   Grouped g;
 } ASite;
 
 typedef struct {                 /* a <bad-call> */
@@ -174,7 +219,8 @@ typedef struct {                 /* a <role-summary> */
    uint64_t threads, peak_alive, alive, churn, insns;
    uint64_t bytes_allocated, live_bytes, live_blocks;
    uint64_t live_at_peak, peak_live;
-   bool has_live_at_peak, has_peak_live, has_live_blocks;
+   uint64_t allocs;              /* of its <heap>, for the tasks' check */
+   bool has_live_at_peak, has_peak_live, has_live_blocks, has_allocs;
    Futex fx;
    size_t order;
 } RoleSum;
@@ -187,6 +233,163 @@ typedef struct {
    uint64_t allocs, bytes_allocated, live_blocks, live_bytes;
    Futex fx;
 } Thread;
+
+/* <mappings>: memory beyond the heap (docs/report-format.md). */
+typedef struct {                 /* figures of a footprint row */
+   uint64_t heap, stacks, anon, file, total, stack_maps, anon_maps,
+            file_maps;
+} Fp;
+
+typedef struct {                 /* a <role-footprint> or <thread-footprint> */
+   Role role;                    /* role rows */
+   uint64_t thread;              /* thread rows */
+   Fp fp;
+} FpRow;
+
+typedef struct {                 /* a <map> */
+   char *start, *kind, *how, *file;   /* file: NULL if none */
+   uint64_t bytes, thread;
+   Role role;
+   Stack stack;
+} MapRec;
+
+enum { FP_PEAK, FP_EXIT };
+
+typedef struct {
+   uint64_t maps, shown, rest_bytes;
+   bool has_at[2];               /* FP_PEAK, FP_EXIT */
+   Fp at[2];
+   FpRow *roles[2];
+   size_t nroles[2], caproles[2];
+   FpRow *threads;               /* at exit */
+   size_t nthreads, capthreads;
+   MapRec *list;                 /* every <map>, largest first */
+   size_t nlist, caplist;
+} Maps;
+
+void maps_free(Maps *m);
+void maprec_free(MapRec *x);
+
+/* <tasks>: Tokio tasks by spawn site (docs/report-format.md).  The
+   strings are as written (kind: async, blocking, local; state: ended,
+   complete, pending, polling). */
+typedef struct {                 /* a <spawn-site> */
+   uint64_t id;
+   char *kind, *future;
+   uint64_t frame;               /* the spawn site's index in stack */
+   bool has_frame, has_lost;
+   uint64_t spawned, ended, alive, pending, polls, insns, max_poll,
+            allocs, bytes, peak_live, live_blocks, live_bytes,
+            lost_bytes, lost_blocks, waits, blocked_us;
+   Stack stack;                  /* a task cell's allocation stack */
+} SpawnSite;
+
+typedef struct {                 /* a <role-share> */
+   Role role;
+   uint64_t allocs_in, bytes_in, allocs_out, bytes_out, insns_in;
+} TaskShare;
+
+typedef struct {                 /* a <task> */
+   uint64_t seq, site, polls, insns, max_poll, allocs, bytes, waits,
+            spawned_ms, ended_ms;
+   bool has_ended;
+   char *state;
+   Stack stack;                  /* depth 0 if it has none */
+} TaskRec;
+
+typedef struct {                 /* a <blocking-in-async> */
+   uint64_t site, waits, blocked_us, max_us;
+   Stack stack;
+} BlockIn;
+
+typedef struct {
+   char *attribution, *recognised;
+   uint64_t spawned, poll_entries, unknown_polls, shown;
+   SpawnSite *sites;             /* every one, in the report's order */
+   size_t nsites, capsites;
+   TaskShare *shares;
+   size_t nshares, capshares;
+   TaskRec *tasks;
+   size_t ntasks, captasks;
+   BlockIn *blocks;
+   size_t nblocks, capblocks;
+} Tasks;
+
+void tasks_free(Tasks *t);
+/* The spawn site of that id, or NULL. */
+const SpawnSite *spawn_site(const Tasks *t, uint64_t id);
+/* Its spawn frame (the first above Tokio's), or NULL if unknown. */
+const Frame *spawn_frame(const SpawnSite *s);
+
+/* <snapshots>: taken during the run (docs/report-format.md). */
+typedef struct {                 /* a <role> of a <snapshot> */
+   Role role;
+   uint64_t threads, live_bytes, live_blocks, waits, blocked_us, idle_us,
+            wakes;
+} SnapRole;
+
+typedef struct {                 /* a <site> of a <snapshot> */
+   Role role;
+   uint64_t live_bytes, live_blocks;
+   Stack stack;
+} SnapSite;
+
+typedef struct {                 /* a <snapshot> */
+   uint64_t seq, ms, insns, live_bytes, live_blocks, threads, rest_sites,
+            rest_bytes, rest_blocks;
+   char *cause, *label;          /* label: NULL if none */
+   bool peak;
+   SnapRole *roles;
+   size_t nroles, caproles;
+   SnapSite *sites;
+   size_t nsites, capsites;
+} Snap;
+
+typedef struct {                 /* a <phase> */
+   uint64_t ms, insns, after;
+   char *label;
+} Phase;
+
+typedef struct {
+   char *interval;               /* NULL if none */
+   uint64_t taken, kept, max, sites;
+   Snap *list;
+   size_t n, cap;
+   Phase *phases;
+   size_t nphases, capphases;
+} Snaps;
+
+void snaps_free(Snaps *s);
+
+/* growth.c: sites whose live bytes grow across the snapshots after a
+   warm-up: by default the first phase, else --after=N (snapshot seq) or
+   --after=TIME (Nms, Ns, Nmin, Nh). */
+typedef struct {
+   bool set;                     /* --after given */
+   bool by_time;
+   uint64_t v;                   /* seq, or ms */
+} AfterOpt;
+extern AfterOpt growth_after;
+bool parse_after(const char *s, AfterOpt *out);
+
+typedef struct {
+   const SnapSite *site;         /* its row in the last snapshot */
+   size_t points;                /* snapshots it is in, after the warm-up */
+   uint64_t first_seq, last_seq, first_bytes, last_bytes;
+   double per_hour;              /* least-squares slope, bytes per hour */
+   double steady;                /* of the steps between its points, the
+                                    share that grew */
+   double r2;                    /* how well a line fits */
+} Suspect;
+
+typedef struct {
+   uint64_t after_seq;           /* snapshots with a larger seq are used */
+   const char *why;              /* "phase", "--after", "none" */
+   const Phase *phase;           /* the phase, if why is "phase" */
+   size_t used;                  /* snapshots used */
+   Suspect *list;                /* most growth per hour first */
+   size_t n;
+} Growth;
 
 enum EndHow { END_EXIT, END_SIGNAL, END_OTHER };
 
@@ -284,6 +487,10 @@ typedef struct {
    size_t nbad, capbad;
    uint64_t bad_total;           /* the sum of their counts */
 
+   Maps *maps;                   /* <mappings>; NULL if absent */
+   Tasks *tasks;                 /* <tasks>; NULL if absent */
+   Snaps *snaps;                 /* <snapshots>; NULL if absent */
+
    /* Version 2's <stack-table>.  Every frame is kept, once: a frame
       comes before the first stack that uses it, so which are needed is
       known only at the end.  Of the stacks, only those of the sites
@@ -300,10 +507,22 @@ typedef struct {
    uint64_t ntstacks;            /* the table's stacks */
 } Report;
 
+/* growth.c: NULL if the report has no snapshots; free with growth_free. */
+Growth *growth_find(const Report *r);
+void growth_free(Growth *g);
+
 /* How much of each list to keep while reading: the options. */
 typedef struct {
    size_t top, futex_top, leaks_top, alloc_top;
+   bool keep_all;                /* --format=json: every wake pair and
+                                    timeline sample, and frames' <dir> */
 } Limits;
+
+/* check_report_keep's copy of the warnings it printed. */
+typedef struct {
+   char **msgs;                  /* without the "at_print: FILE: " */
+   size_t n, cap;
+} Warnings;
 
 extern const char *const lk_attr[LK_N];
 extern const char *const lk_text[LK_N];
@@ -356,19 +575,89 @@ int cmp_rolesum(const void *a, const void *b);
 char *role_label(const Role *r, bool with_index);
 const char *bytes_str(uint64_t n);
 const char *bytes_blocks(uint64_t bytes, uint64_t blocks);
+char *fold_name(const char *name);   /* db-writer-3 -> db-writer-* */
+typedef struct {                 /* bad calls of one kind, summed */
+   const char *kind;
+   uint64_t count;
+   size_t first;                 /* the first of the kind's bad calls */
+} BadKind;
+BadKind *bad_call_kinds(const Report *r, size_t *nk);
+void add_fn_name(Buf *b, const char *fn, bool whole);
+void print_fn_name(const char *fn, bool whole);
 
 /* read.c: reading and checking a report. */
 const char *report_read(const char *path, const Limits *lim, Report *rep);
 void report_cleanup(void);
 size_t check_report(const Report *r, const char *file);
+size_t check_report_keep(const Report *r, const char *file, Warnings *w);
+void warnings_free(Warnings *w);
+
+/* frames.c: the program's own frames, and where the others are. */
+typedef struct {
+   const char *const *globs;     /* --own=GLOB; none: the default rules */
+   size_t nglobs;
+} OwnRules;
+
+bool frame_is_own(const Frame *f, const OwnRules *own);
+size_t first_own(const Stack *s, const OwnRules *own);   /* depth if none */
+/* Frames [from, to) of s: "9 frames in alloc, tokio". */
+char *fold_label(const Stack *s, size_t from, size_t to);
+
+/* group.c: sites, loss records and allocation sites merged by role (and
+   leak kind) and their first own frames. */
+void group_report(Report *r, const OwnRules *own, size_t frames);
 
 /* text.c: the text summary, and what it shows. */
+enum Section {
+   SEC_OVERVIEW, SEC_THREADS, SEC_ROLES, SEC_HEAP, SEC_TIMELINE,
+   SEC_ALLOC_SITES, SEC_CROSS_FREES, SEC_BAD_CALLS, SEC_LEAKS,
+   SEC_LOSS_RECORDS, SEC_ORPHANS, SEC_LIVE_SITES, SEC_FUTEX_SITES,
+   SEC_WAKE_PAIRS, SEC_FOOTPRINT, SEC_SNAPSHOTS, SEC_GROWTH, SEC_TASKS,
+   SEC_N
+};
+extern const char *const section_names[SEC_N];   /* for --show, --hide */
+
 typedef struct {
    size_t threads, timeline, alloc_top, leaks_top, top, futex_top;
-   size_t frames;                /* 0: all */
+   size_t frames;                /* 0: all, none folded */
    bool full_names;
+   const OwnRules *own;
+   size_t group_frames;          /* 0: not grouped */
+   unsigned sections;            /* 1 << SEC_...: those shown */
 } TextOptions;
 
 void print_text(Report *rep, size_t nwarn, const TextOptions *opt);
+
+/* diff.c: --diff OLD NEW, what changed between two runs. */
+typedef struct {
+   size_t top;                   /* sites shown per list */
+   size_t frames;                /* of each site's stack; 0: all */
+   bool full_names;
+} DiffOptions;
+
+int print_diff(const char *old_path, const char *new_path,
+               const DiffOptions *opt);
+
+/* folded.c: folded stacks for flame graphs (--folded=KIND). */
+enum { FOLD_LIVE, FOLD_LEAKED, FOLD_ALLOCATED, FOLD_PEAK, FOLD_WAIT_TIME,
+       FOLD_WAIT_COUNT, FOLD_INSNS, FOLD_N };
+#define FOLD_KINDS "live, leaked, allocated, peak, wait-time, wait-count " \
+                   "or instructions"
+
+int folded_kind(const char *name);      /* FOLD_*, or -1 */
+void folded_limits(int kind, Limits *lim);
+/* -1 if the report lacks what kind needs (said on stderr), else the
+   number of warnings: the lines do not add up to the report's total. */
+int print_folded(Report *rep, int kind, const char *file, bool full_names);
+
+/* json.c: the same as JSON (docs/at_print-json.md), each list cut to
+   lim's figures. */
+void print_json(Report *rep, const char *file, const Limits *lim,
+                const Warnings *w);
+
+/* svg.c: the heap over time and the blocked time by role, as a
+   self-contained SVG file (--svg).  Returns 0, or an errno value if
+   path could not be written. */
+int write_svg(const Report *rep, const char *path);
 
 #endif

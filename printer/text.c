@@ -1,6 +1,6 @@
 /* text.c: at_print's text output: the run, the verdict, threads, roles,
- * heap, timeline, allocation sites, frees across roles, bad calls,
- * leaks, memory live at exit, futex sites and wake pairs.
+ * Tokio tasks, heap, timeline, allocation sites, frees across roles, bad
+ * calls, leaks, memory live at exit, futex sites and wake pairs.
  *
  * Copyright (C) 2026 the asynctrace authors.
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -163,6 +163,10 @@ static void print_run(const Report *r)
       printf("Ended:    not yet: the report so far, written when the program "
              "took the last of Valgrind's thread slots (rerun with a larger "
              "--max-threads)\n");
+   else if (strcmp(r->signal, "snapshot") == 0)
+      printf("Ended:    not when this was written: the report as of the last "
+             "snapshot; if the run is over, it ended without the tool's "
+             "end (SIGKILL?)\n");
    else
       printf("Ended:    %s\n", r->signal);
 }
@@ -398,12 +402,77 @@ static void print_threads(const Report *r, size_t top)
    free(list);
 }
 
+/* Whether every role's counters have the wait classes (a report of a
+   tool before them has idle and the rest, "contention"). */
+static bool roles_have_classes(const Report *r)
+{
+   for (size_t i = 0; i < r->nroles; i++)
+      if (!futex_has_classes(&r->roles[i].fx))
+         return false;
+   return r->nroles > 0;
+}
+
+/* The wait classes by role: a waits and a blocked column per class that
+   any role waited in.  Only for a report with classes. */
+static void print_wait_classes(const Report *r)
+{
+   const char *head0[2 + 2 * WC_N], *head[2 + 2 * WC_N];
+   bool right[2 + 2 * WC_N];
+   size_t cap[2 + 2 * WC_N] = { ROLE_COL_MAX };
+   int cls[WC_N], ncls = 0;
+   uint64_t total = 0;
+
+   if (!roles_have_classes(r))
+      return;
+   for (size_t i = 0; i < r->nroles; i++)
+      total = add_sat(total, r->roles[i].fx.waits);
+   if (total == 0)
+      return;
+   for (int c = 0; c < WC_N; c++)
+      for (size_t i = 0; i < r->nroles; i++)
+         if (futex_class_waits(&r->roles[i].fx, c) > 0) {
+            cls[ncls++] = c;
+            break;
+         }
+   head0[0] = ""; head[0] = "role"; right[0] = false;
+   head0[1] = ""; head[1] = "waits"; right[1] = true;
+   head0[2] = ""; head[2] = "blocked"; right[2] = true;
+   for (int k = 0; k < ncls; k++) {
+      const char *name = wait_class_name[cls[k]];
+      head0[3 + 2 * k] = name; head[3 + 2 * k] = "waits";
+      head0[4 + 2 * k] = name; head[4 + 2 * k] = "blocked";
+      right[3 + 2 * k] = right[4 + 2 * k] = true;
+   }
+   Table t = { .ncols = 3 + 2 * (size_t)ncls, .head0 = head0, .head = head,
+               .right = right, .cap = cap };
+   printf("\nFutex waits by class (what they waited for) and role:\n");
+   for (size_t i = 0; i < r->nroles; i++) {
+      const RoleSum *s = &r->roles[i];
+      if (s->fx.waits == 0)
+         continue;
+      cell_free(&t, role_label(&s->role, false));
+      cell(&t, num(s->fx.waits));
+      cell(&t, ms1(s->fx.blocked_us));
+      for (int k = 0; k < ncls; k++) {
+         cell(&t, num(futex_class_waits(&s->fx, cls[k])));
+         cell(&t, ms1(futex_class_us(&s->fx, cls[k])));
+      }
+   }
+   table_print(&t);
+}
+
 /* One row per <role-summary>; nothing for a report without <roles>. */
 static void print_roles(Report *r)
 {
    static const char *const head0[] = {
       "", "", "peak", "", "alive", "", "idle", "idle", "contention",
       "contention", "bytes", "live",
+   };
+   /* With wait classes: idle and lock contention; the other classes are
+      in print_wait_classes' table. */
+   static const char *const head0_classes[] = {
+      "", "", "peak", "", "alive", "", "idle", "idle", "lock contention",
+      "lock contention", "bytes", "live",
    };
    static const char *const head[] = {
       "role", "threads", "alive", "churn", "at exit", "instructions",
@@ -413,8 +482,9 @@ static void print_roles(Report *r)
       false, true, true, true, true, true, true, true, true, true, true, true,
    };
    static const size_t cap[] = { ROLE_COL_MAX, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
-   Table t = { .ncols = 12, .head0 = head0, .head = head, .right = right,
-               .cap = cap };
+   bool classes = roles_have_classes(r);
+   Table t = { .ncols = 12, .head0 = classes ? head0_classes : head0,
+               .head = head, .right = right, .cap = cap };
 
    if (!r->has_roles)
       return;
@@ -434,12 +504,18 @@ static void print_roles(Report *r)
       cell(&t, num(s->insns));
       cell(&t, num(s->fx.idle_waits));
       cell(&t, ms1(s->fx.idle_us));
-      cell(&t, num(sub_sat(s->fx.waits, s->fx.idle_waits)));
-      cell(&t, ms1(sub_sat(s->fx.blocked_us, s->fx.idle_us)));
+      if (classes) {
+         cell(&t, num(s->fx.lock_waits));
+         cell(&t, ms1(s->fx.lock_us));
+      } else {
+         cell(&t, num(sub_sat(s->fx.waits, s->fx.idle_waits)));
+         cell(&t, ms1(sub_sat(s->fx.blocked_us, s->fx.idle_us)));
+      }
       cell(&t, num(s->bytes_allocated));
       cell(&t, num(s->live_bytes));
    }
    table_print(&t);
+   print_wait_classes(r);
 }
 
 /* The time unit of the timeline and the peak: the tool's --time-unit. */
@@ -582,6 +658,15 @@ static int cmp_amt_desc(const void *a, const void *b)
    return cmp_role(x->role, y->role);
 }
 
+/* The most in v[0] first, then by role (v[1] is not compared). */
+static int cmp_tl_col(const void *a, const void *b)
+{
+   const RoleAmt *x = a, *y = b;
+   if (x->v[0] != y->v[0])
+      return x->v[0] > y->v[0] ? -1 : 1;
+   return cmp_role(x->role, y->role);
+}
+
 /* The roles of <leaks>' <by-role>s whose kind is in mask (a bit per
    kind), each with the sum of their bytes in v[0], most first, those
    with none left out.  *n gets their number; free the result. */
@@ -608,7 +693,61 @@ static RoleAmt *leak_roles(const Report *r, unsigned mask, size_t *n)
 
 /* "tokio-worker (runtime 1) 8,000; main 1,234; 2 other roles 56":
    a has n roles, most first. */
-static void add_role_list(Buf *b, const RoleAmt *a, size_t n)
+/* For role other in the verdict: its amount split by the names of the
+   threads that allocated it (numbers folded), from the loss records of
+   the kinds in mask, if they add up to want exactly (all listed). */
+static void add_other_names(Buf *b, const Report *r, unsigned mask,
+                            uint64_t want)
+{
+   char **names = NULL;
+   uint64_t *amt = NULL, sum = 0;
+   size_t n = 0, cap = 0, capa = 0;
+   for (size_t i = 0; i < r->nlrecs; i++) {
+      const Site *s = &r->lrecs[i];
+      int k = leak_kind(s->kind);
+      if (k < 0 || !(mask & (1u << k)) || s->role.role == NULL ||
+          strcmp(s->role.role, "other") != 0 || s->role.has_pool)
+         continue;
+      const char *tn = NULL;
+      for (size_t t = 0; t < r->nthreads; t++)
+         if (r->threads[t].seq == s->thread)
+            tn = r->threads[t].name;
+      char *f = fold_name(tn);
+      size_t j = 0;
+      while (j < n && strcmp(names[j], f) != 0)
+         j++;
+      if (j == n) {
+         GROW(names, cap, n + 1);
+         GROW(amt, capa, n + 1);
+         names[n] = f;
+         amt[n++] = 0;
+      } else {
+         free(f);
+      }
+      amt[j] = add_sat(amt[j], s->bytes);
+      sum = add_sat(sum, s->bytes);
+   }
+   if (n > 0 && sum == want) {
+      buf_adds(b, " (");
+      for (size_t j = 0; j < n && j < VERDICT_ROLES; j++) {
+         if (j > 0)
+            buf_adds(b, ", ");
+         buf_adds(b, names[j]);
+         buf_adds(b, " ");
+         buf_adds(b, num(amt[j]));
+      }
+      if (n > VERDICT_ROLES)
+         buf_adds(b, ", \xe2\x80\xa6");
+      buf_adds(b, ")");
+   }
+   for (size_t j = 0; j < n; j++)
+      free(names[j]);
+   free(names);
+   free(amt);
+}
+
+static void add_role_list(Buf *b, const RoleAmt *a, size_t n,
+                          const Report *r, unsigned mask)
 {
    size_t shown = n <= VERDICT_ROLES ? n : VERDICT_ROLES - 1;
    uint64_t rest = 0;
@@ -623,6 +762,8 @@ static void add_role_list(Buf *b, const RoleAmt *a, size_t n)
       buf_adds(b, label);
       buf_adds(b, " ");
       buf_adds(b, num(a[i].v[0]));
+      if (r != NULL && strcmp(label, "other") == 0)
+         add_other_names(b, r, mask, a[i].v[0]);
       free(label);
    }
    if (shown < n) {
@@ -731,7 +872,7 @@ static void add_holders(Buf *b, const Report *r)
          qsort(roles[g], n, sizeof *roles[g], cmp_amt_desc);
          if (n > 0) {
             buf_adds(b, " (");
-            add_role_list(b, roles[g], n);
+            add_role_list(b, roles[g], n, NULL, 0);
             buf_adds(b, ")");
          }
       }
@@ -747,6 +888,8 @@ static void clause(Buf *b, bool *first)
       buf_adds(b, "; ");
    *first = false;
 }
+
+static void add_lost_in_tasks(Buf *b, const Report *r);
 
 /* "159 bytes definitely lost and 192 indirectly lost (allocated on
    main 351)", or nothing if none. */
@@ -773,10 +916,12 @@ static void add_lost(Buf *b, const Report *r, bool *first)
       a = leak_roles(r, 1u << LK_DEF | 1u << LK_IND, &n);
       if (n > 0) {
          buf_adds(b, " (allocated on ");
-         add_role_list(b, a, n);
+         add_role_list(b, a, n, r, 1u << LK_DEF | 1u << LK_IND);
          buf_adds(b, ")");
       }
       free(a);
+      if (d > 0)
+         add_lost_in_tasks(b, r);
    }
    if (pos > 0) {
       clause(b, first);
@@ -785,7 +930,7 @@ static void add_lost(Buf *b, const Report *r, bool *first)
       a = leak_roles(r, 1u << LK_POS, &n);
       if (n > 0) {
          buf_adds(b, " (allocated on ");
-         add_role_list(b, a, n);
+         add_role_list(b, a, n, r, 1u << LK_POS);
          buf_adds(b, ")");
       }
       free(a);
@@ -805,6 +950,7 @@ static void add_reachable(Buf *b, const Report *r, bool *first)
 static int cmp_bad(const void *a, const void *b);
 
 /* "3 bad calls (2 double-free, 1 invalid-free)". */
+
 static void add_bad(Buf *b, Report *r, bool *first)
 {
    if (r->bad_total == 0)
@@ -812,40 +958,20 @@ static void add_bad(Buf *b, Report *r, bool *first)
    clause(b, first);
    buf_adds(b, num(r->bad_total));
    buf_adds(b, plural(r->bad_total, " bad call (", " bad calls ("));
-   /* Sum by kind, most first, in order of first sight. */
+   /* Sum by kind, most first, in order of first sight.  By sorting: a
+      file may name many kinds. */
    qsort(r->bad, r->nbad, sizeof *r->bad, cmp_bad);
-   size_t nk = 0;
-   const char **kinds = xrealloc(NULL, r->nbad * sizeof *kinds);
-   uint64_t *counts = xrealloc(NULL, r->nbad * sizeof *counts);
-   for (size_t i = 0; i < r->nbad; i++) {
-      size_t k = 0;
-      while (k < nk && strcmp(kinds[k], r->bad[i].kind) != 0)
-         k++;
-      if (k == nk) {
-         kinds[nk] = r->bad[i].kind;
-         counts[nk++] = 0;
-      }
-      counts[k] = add_sat(counts[k], r->bad[i].count);
-   }
-   for (size_t i = 1; i < nk; i++)
-      for (size_t j = i; j > 0 && counts[j] > counts[j - 1]; j--) {
-         const char *tk = kinds[j];
-         uint64_t tc = counts[j];
-         kinds[j] = kinds[j - 1];
-         counts[j] = counts[j - 1];
-         kinds[j - 1] = tk;
-         counts[j - 1] = tc;
-      }
+   size_t nk;
+   BadKind *kinds = bad_call_kinds(r, &nk);
    for (size_t k = 0; k < nk; k++) {
       if (k > 0)
          buf_adds(b, ", ");
-      buf_adds(b, num(counts[k]));
+      buf_adds(b, num(kinds[k].count));
       buf_adds(b, " ");
-      buf_adds(b, kinds[k]);
+      buf_adds(b, kinds[k].kind);
    }
    buf_adds(b, ")");
    free(kinds);
-   free(counts);
 }
 
 /* The paragraph under the run header: how the program ended and what
@@ -876,6 +1002,9 @@ static void print_verdict(Report *r)
       } else if (strcmp(r->signal, "thread-limit") == 0) {
          buf_adds(&b, "Still running when all of Valgrind's thread slots "
                       "were taken (the report so far)");
+      } else if (strcmp(r->signal, "snapshot") == 0) {
+         buf_adds(&b, "Still running at the last snapshot (the report so "
+                      "far)");
       } else {
          buf_adds(&b, "Ended (");
          buf_adds(&b, r->signal);
@@ -1076,15 +1205,7 @@ static void print_timeline(Report *r, size_t rows)
    for (size_t c = 0; c < nc; c++)
       cols[c].v[1] = c;
    /* Largest first, then by role; v[1] remembers the column. */
-   for (size_t i = 1; i < nc; i++)
-      for (size_t j = i; j > 0; j--) {
-         const RoleAmt *x = &cols[j], *y = &cols[j - 1];
-         if (x->v[0] < y->v[0] || (x->v[0] == y->v[0] && cmp_role(x->role, y->role) >= 0))
-            break;
-         RoleAmt t = cols[j];
-         cols[j] = cols[j - 1];
-         cols[j - 1] = t;
-      }
+   qsort(cols, nc, sizeof *cols, cmp_tl_col);
    size_t shown_cols = nc <= TL_ROLE_COLS ? nc : TL_ROLE_COLS - 1;
    bool others = shown_cols < nc;
    size_t *place = xrealloc(NULL, (nc ? nc : 1) * sizeof *place);
@@ -1180,48 +1301,10 @@ static void print_timeline(Report *r, size_t rows)
 /* --full-names: print generic arguments whole. */
 static bool full_names;
 
-/* Generic argument lists longer than this are printed as <…>. */
-#define GENERIC_SHOWN 20
-
-/* Prints fn with each long generic argument list (a '<' right after a
-   name: Vec<u8>, RawVec<T,A>::allocate_in) cut to "<…>": Rust and C++
-   names carry lists of hundreds of characters.  A qualified path
-   (<T as Trait>::f) keeps its brackets, its inner lists are cut.  A
-   name whose brackets do not pair (C++'s operator<) is printed whole. */
-static void print_fn_name(const char *fn)
-{
-   int depth = 0;
-   for (const char *c = fn; *c; c++) {
-      if (*c == '<') depth++;
-      else if (*c == '>' && --depth < 0) break;
-   }
-   if (full_names || depth != 0) {
-      fputs(fn, stdout);
-      return;
-   }
-   for (const char *c = fn; *c; c++) {
-      char b = c > fn ? c[-1] : ' ';
-      if (*c == '<' && ((b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z')
-                        || (b >= '0' && b <= '9') || b == '_')) {
-         const char *e = c + 1;
-         int d = 1;
-         for (; *e && d > 0; e++)
-            d += *e == '<' ? 1 : *e == '>' ? -1 : 0;
-         /* e is past the matching '>' */
-         if (e - c - 2 > GENERIC_SHOWN) {
-            fputs("<\xe2\x80\xa6>", stdout);   /* <…> */
-            c = e - 1;
-            continue;
-         }
-      }
-      putchar(*c);
-   }
-}
-
 static void print_frame(const Frame *f, bool first)
 {
    printf("   %s %s: ", first ? "at" : "by", f->ip);
-   print_fn_name(f->fn ? f->fn : "???");
+   print_fn_name(f->fn ? f->fn : "???", full_names);
    if (f->file && f->has_line)
       printf(" (%s:%" PRIu64 ")", f->file, f->line);
    else if (f->file)
@@ -1231,21 +1314,461 @@ static void print_frame(const Frame *f, bool first)
    putchar('\n');
 }
 
-/* --frames=N: Rust stacks run to hundreds of inlined frames. */
+/* --frames=N: Rust stacks run to hundreds of inlined frames.  0: every
+   frame, none folded. */
 static size_t max_frames = 16;
+static const OwnRules *own_rules;
+static size_t group_frames;
+
+/* Prints s from its first own frame on, the frames above it folded into
+   one line; g, if not NULL, is what grouping merged into the site: its
+   stacks differ from frame g->cut on, so the rest is not printed. */
+static void print_stack_grouped(const Stack *s, const Grouped *g)
+{
+   size_t depth = stack_depth(s);
+   if (depth == 0) {
+      printf("   (no stack)\n");
+      return;
+   }
+   size_t from = max_frames == 0 ? 0 : first_own(s, own_rules);
+   if (from == depth || from < 2)
+      from = 0;                  /* nothing of the program's, or one
+                                    line for one: all shown */
+   size_t end = g && g->cut > 0 && g->cut < depth ? g->cut : depth;
+   if (from > 0) {
+      char *l = fold_label(s, 0, from);
+      printf("   \xe2\x80\xa6 %s\n", l);
+      free(l);
+   }
+   /* Below the first own frame, a run of two or more frames that are
+      not the program's (Tokio's scheduler, Rayon's join, std's thread
+      start) is one line too, unless every frame is shown.  --frames
+      counts the lines. */
+   size_t f = from, lines = 0;
+   while (f < end && (max_frames == 0 || lines < max_frames)) {
+      size_t run = f;
+      if (from > 0)
+         while (run < end && !frame_is_own(stack_frame(s, run), own_rules))
+            run++;
+      if (run - f >= 2) {
+         char *l = fold_label(s, f, run);
+         printf("   \xe2\x80\xa6 %s\n", l);
+         free(l);
+         f = run;
+      } else {
+         print_frame(stack_frame(s, f), f == 0);
+         f++;
+      }
+      lines++;
+   }
+   if (f < end)
+      printf("   ... %zu more %s (--frames=all shows all)\n", end - f,
+             end - f == 1 ? "frame" : "frames");
+   if (g && g->stacks > 1)
+      printf("   (%s different stacks with these %s own frames merged; "
+             "--group-frames=0 lists them apart)\n", num(g->stacks),
+             num(group_frames));
+}
 
 static void print_stack(const Stack *s)
 {
-   size_t depth = stack_depth(s), n = depth;
-   if (n == 0)
-      printf("   (no stack)\n");
-   if (max_frames != 0 && n > max_frames)
-      n = max_frames;
-   for (size_t f = 0; f < n; f++)
-      print_frame(stack_frame(s, f), f == 0);
-   if (n < depth)
-      printf("   ... %zu more %s (--frames=0 shows all)\n", depth - n,
-             depth - n == 1 ? "frame" : "frames");
+   print_stack_grouped(s, NULL);
+}
+
+/* ---- Tasks ---- */
+
+/* Spawn sites, blocking waits and pending tasks listed per list. */
+#define TASK_SITES_SHOWN 10
+#define TASK_BLOCKS_SHOWN 10
+#define PENDING_PER_SITE 3
+/* Spawn sites named in the verdict; the rest are summed. */
+#define VERDICT_SPAWN_SITES 3
+
+/* Where a spawn site is: "fn (file:line)", or with file_first
+   "file:line (fn)" (the verdict's). */
+static void add_spawn_place(Buf *b, const SpawnSite *s, bool file_first)
+{
+   const Frame *f = spawn_frame(s);
+   if (f == NULL) {
+      buf_adds(b, "an unknown place (its stack does not reach it)");
+      return;
+   }
+   Buf where = { 0 };
+   char t[48];
+   if (f->file) {
+      buf_adds(&where, f->file);
+      if (f->has_line) {
+         snprintf(t, sizeof t, ":%" PRIu64, f->line);
+         buf_adds(&where, t);
+      }
+   } else if (f->obj) {
+      buf_adds(&where, "in ");
+      buf_adds(&where, f->obj);
+   }
+   const char *fn = f->fn ? f->fn : f->ip ? f->ip : "???";
+   if (file_first && where.s) {
+      buf_adds(b, where.s);
+      buf_adds(b, " (");
+      add_fn_name(b, fn, full_names);
+      buf_adds(b, ")");
+   } else {
+      add_fn_name(b, fn, full_names);
+      if (where.s) {
+         buf_adds(b, " (");
+         buf_adds(b, where.s);
+         buf_adds(b, ")");
+      }
+   }
+   free(where.s);
+}
+
+/* "#1: fn (file:line), async" and the future's line. */
+static void print_spawn_head(size_t i, const SpawnSite *s, const char *sep)
+{
+   Buf b = { 0 };
+   add_spawn_place(&b, s, false);
+   printf("\n#%zu: %s, %s%s", i + 1, b.s, s->kind, sep);
+   buf_clear(&b);
+   if (s->future && strcmp(s->future, "?") != 0)
+      add_fn_name(&b, s->future, full_names);
+   else
+      buf_adds(&b, "unknown");
+   printf("   future: %s\n", b.s);
+   free(b.s);
+}
+
+static int cmp_spawn_mem(const void *a, const void *b)
+{
+   const SpawnSite *x = *(const SpawnSite *const *)a,
+                   *y = *(const SpawnSite *const *)b;
+   if (x->live_bytes != y->live_bytes)
+      return x->live_bytes > y->live_bytes ? -1 : 1;
+   if (x->lost_bytes != y->lost_bytes)
+      return x->lost_bytes > y->lost_bytes ? -1 : 1;
+   if (x->bytes != y->bytes)
+      return x->bytes > y->bytes ? -1 : 1;
+   return (x->id > y->id) - (x->id < y->id);
+}
+
+static int cmp_spawn_cpu(const void *a, const void *b)
+{
+   const SpawnSite *x = *(const SpawnSite *const *)a,
+                   *y = *(const SpawnSite *const *)b;
+   if (x->insns != y->insns)
+      return x->insns > y->insns ? -1 : 1;
+   return (x->id > y->id) - (x->id < y->id);
+}
+
+static int cmp_spawn_pending(const void *a, const void *b)
+{
+   const SpawnSite *x = *(const SpawnSite *const *)a,
+                   *y = *(const SpawnSite *const *)b;
+   if (x->pending != y->pending)
+      return x->pending > y->pending ? -1 : 1;
+   return (x->id > y->id) - (x->id < y->id);
+}
+
+static int cmp_spawn_lost(const void *a, const void *b)
+{
+   const SpawnSite *x = *(const SpawnSite *const *)a,
+                   *y = *(const SpawnSite *const *)b;
+   if (x->lost_bytes != y->lost_bytes)
+      return x->lost_bytes > y->lost_bytes ? -1 : 1;
+   return (x->id > y->id) - (x->id < y->id);
+}
+
+/* The spawn sites for which keep() holds, sorted by cmp; *n of them. */
+static const SpawnSite **spawn_list(const Tasks *t,
+                                    bool (*keep)(const SpawnSite *),
+                                    int (*cmp)(const void *, const void *),
+                                    size_t *n)
+{
+   const SpawnSite **v = xrealloc(NULL, (t->nsites ? t->nsites : 1) *
+                                  sizeof *v);
+   *n = 0;
+   for (size_t i = 0; i < t->nsites; i++)
+      if (keep(&t->sites[i]))
+         v[(*n)++] = &t->sites[i];
+   qsort(v, *n, sizeof *v, cmp);
+   return v;
+}
+
+static bool has_live(const SpawnSite *s) { return s->live_bytes > 0 || s->lost_bytes > 0; }
+static bool has_insns(const SpawnSite *s) { return s->insns > 0; }
+static bool has_pending(const SpawnSite *s) { return s->pending > 0; }
+static bool has_lost(const SpawnSite *s) { return s->lost_bytes > 0; }
+
+/* "; the heaviest 10 of 12" if the list is cut, else "". */
+static const char *shown_of(size_t shown, size_t n)
+{
+   static char b[64];
+   b[0] = '\0';
+   if (shown < n)
+      snprintf(b, sizeof b, "; the heaviest %zu of %zu", shown, n);
+   return b;
+}
+
+static void print_task_memory(const Tasks *t)
+{
+   size_t n;
+   const SpawnSite **v = spawn_list(t, has_live, cmp_spawn_mem, &n);
+   if (n == 0) {
+      printf("\nSpawn sites by memory: none left memory live at exit.\n");
+      free(v);
+      return;
+   }
+   size_t shown = n < TASK_SITES_SHOWN ? n : TASK_SITES_SHOWN;
+   printf("\nSpawn sites by memory live at exit (allocated in their tasks' "
+          "polls)%s:\n", shown_of(shown, n));
+   for (size_t i = 0; i < shown; i++) {
+      const SpawnSite *s = v[i];
+      print_spawn_head(i, s, "\n");
+      printf("   %s %s, %s ended; %s allocated in %s %s", num(s->spawned),
+             plural(s->spawned, "task", "tasks"), num(s->ended),
+             bytes_str(s->bytes), num(s->allocs),
+             plural(s->allocs, "allocation", "allocations"));
+      printf(", %s live at exit (peak %s)", bytes_blocks(s->live_bytes,
+             s->live_blocks), num(s->peak_live));
+      if (s->has_lost)
+         printf(", %s definitely lost", num(s->lost_bytes));
+      if (s->has_lost && s->lost_bytes > 0)
+         printf(" in %s %s", num(s->lost_blocks),
+                plural(s->lost_blocks, "block", "blocks"));
+      printf("\n");
+   }
+   free(v);
+}
+
+static void print_task_cpu(const Tasks *t)
+{
+   size_t n;
+   const SpawnSite **v = spawn_list(t, has_insns, cmp_spawn_cpu, &n);
+   if (n == 0) {
+      free(v);
+      return;
+   }
+   size_t shown = n < TASK_SITES_SHOWN ? n : TASK_SITES_SHOWN;
+   printf("\nSpawn sites by CPU (instructions in their tasks' polls)%s:\n",
+          shown_of(shown, n));
+   for (size_t i = 0; i < shown; i++) {
+      const SpawnSite *s = v[i];
+      print_spawn_head(i, s, "\n");
+      printf("   %s %s, %s %s, %s instructions, the longest poll %s",
+             num(s->spawned), plural(s->spawned, "task", "tasks"),
+             num(s->polls), plural(s->polls, "poll", "polls"),
+             num(s->insns), num(s->max_poll));
+      if (s->waits > 0)
+         printf("; %s blocking %s, %s", num(s->waits),
+                plural(s->waits, "wait", "waits"), ms1(s->blocked_us));
+      printf("\n");
+   }
+   free(v);
+}
+
+static bool is_pending(const TaskRec *k)
+{
+   return k->state && (strcmp(k->state, "pending") == 0 ||
+                       strcmp(k->state, "polling") == 0);
+}
+
+static void print_task_pending(const Tasks *t)
+{
+   size_t n;
+   const SpawnSite **v = spawn_list(t, has_pending, cmp_spawn_pending, &n);
+   uint64_t total = 0;
+   for (size_t i = 0; i < n; i++)
+      total = add_sat(total, v[i]->pending);
+   if (n == 0) {
+      printf("\nPending at exit: no task.\n");
+      free(v);
+      return;
+   }
+   size_t shown = n < TASK_SITES_SHOWN ? n : TASK_SITES_SHOWN;
+   printf("\nPending at exit: %s %s not completed (after Ctrl-C, the hung "
+          "ones), at %s spawn %s:\n", num(total),
+          plural(total, "task", "tasks"), num(n),
+          plural(n, "site", "sites"));
+   for (size_t i = 0; i < shown; i++) {
+      const SpawnSite *s = v[i];
+      char sep[64];
+      snprintf(sep, sizeof sep, ": %s pending of %s alive at exit\n",
+               num(s->pending), num(s->alive));
+      print_spawn_head(i, s, sep);
+      size_t listed = 0;
+      for (size_t j = 0; j < t->ntasks; j++) {
+         const TaskRec *k = &t->tasks[j];
+         if (k->site != s->id || !is_pending(k))
+            continue;
+         if (listed++ == PENDING_PER_SITE)
+            continue;
+         printf("   task %s: %s, spawned at %s ms, %s %s, %s instructions, "
+                "%s allocated", num(k->seq), k->state, num(k->spawned_ms),
+                num(k->polls), plural(k->polls, "poll", "polls"),
+                num(k->insns), bytes_str(k->bytes));
+         if (stack_depth(&k->stack) == 0) {
+            printf("; no stack (its polls neither allocated nor "
+                   "waited)\n");
+            continue;
+         }
+         printf("; %s:\n", strcmp(k->state, "polling") == 0
+                ? "its thread at exit" : "the last stack seen in its polls");
+         print_stack(&k->stack);
+      }
+      if (listed > PENDING_PER_SITE)
+         printf("   (%zu more listed: --format=json shows them)\n",
+                listed - PENDING_PER_SITE);
+   }
+   free(v);
+}
+
+static void print_task_blocking(const Tasks *t)
+{
+   uint64_t waits = 0, us = 0;
+   for (size_t i = 0; i < t->nblocks; i++) {
+      waits = add_sat(waits, t->blocks[i].waits);
+      us = add_sat(us, t->blocks[i].blocked_us);
+   }
+   if (t->nblocks == 0) {
+      printf("\nBlocking inside async: none.\n");
+      return;
+   }
+   size_t shown = t->nblocks < TASK_BLOCKS_SHOWN ? t->nblocks
+                                                 : TASK_BLOCKS_SHOWN;
+   printf("\nBlocking inside async: %s futex %s blocked %s in tasks' polls, "
+          "stalling their worker threads", num(waits),
+          plural(waits, "wait", "waits"), ms1(us));
+   if (shown < t->nblocks)
+      printf("; the most blocked %zu of %zu", shown, t->nblocks);
+   printf(":\n");
+   for (size_t i = 0; i < shown; i++) {
+      const BlockIn *b = &t->blocks[i];
+      const SpawnSite *s = spawn_site(t, b->site);
+      Buf where = { 0 };
+      if (s)
+         add_spawn_place(&where, s, false);
+      else
+         buf_adds(&where, "an unknown spawn site");
+      printf("\n#%zu: tasks spawned at %s: %s %s, blocked %s, the longest "
+             "%s\n", i + 1, where.s, num(b->waits),
+             plural(b->waits, "wait", "waits"), ms1(b->blocked_us),
+             ms1(b->max_us));
+      free(where.s);
+      print_stack(&b->stack);
+   }
+}
+
+static void print_tasks(Report *r)
+{
+   const Tasks *t = r->tasks;
+   if (t == NULL)
+      return;
+   if (t->attribution && strcmp(t->attribution, "no") == 0) {
+      printf("\nTasks: not attributed (--task-attribution=no).\n");
+      return;
+   }
+   if (t->recognised && strcmp(t->recognised, "none") == 0) {
+      printf("\nTasks: none (no Tokio tasks were found).\n");
+      return;
+   }
+   uint64_t polls = 0;
+   for (size_t i = 0; i < t->nsites; i++)
+      polls = add_sat(polls, t->sites[i].polls);
+   char head[640];
+   int len = snprintf(head, sizeof head, "Tasks: %s Tokio %s spawned at %s "
+                      "spawn %s, polled %s %s", num(t->spawned),
+                      plural(t->spawned, "task", "tasks"), num(t->nsites),
+                      plural(t->nsites, "site", "sites"), num(polls),
+                      plural(polls, "time", "times"));
+   if (t->recognised && strcmp(t->recognised, "yes") != 0) {
+      snprintf(head + len, sizeof head - (size_t)len, "; Tokio's tasks were "
+               "recognised only in part, so nothing is charged to them.");
+      putchar('\n');
+      print_wrapped(head, 78);
+      return;
+   }
+   uint64_t in_b = 0, in_n = 0, all_b = 0, in_i = 0;
+   for (size_t i = 0; i < t->nshares; i++) {
+      const TaskShare *s = &t->shares[i];
+      in_b = add_sat(in_b, s->bytes_in);
+      in_n = add_sat(in_n, s->allocs_in);
+      all_b = add_sat(all_b, add_sat(s->bytes_in, s->bytes_out));
+      in_i = add_sat(in_i, s->insns_in);
+   }
+   snprintf(head + len, sizeof head - (size_t)len, "; their polls "
+            "allocated %s in %s %s (of the program's %s) and executed %s "
+            "instructions.", bytes_str(in_b), num(in_n),
+            plural(in_n, "allocation", "allocations"), bytes_str(all_b),
+            num(in_i));
+   putchar('\n');
+   print_wrapped(head, 78);
+   print_task_memory(t);
+   print_task_cpu(t);
+   print_task_pending(t);
+   print_task_blocking(t);
+}
+
+/* "; 3,003 of the bytes definitely lost were allocated in tasks spawned
+   at main.rs:30 (spawn_a)", with each site's share if there are
+   several: the spawn sites' lost-bytes, which are exact. */
+static void add_lost_in_tasks(Buf *b, const Report *r)
+{
+   if (r->tasks == NULL)
+      return;
+   size_t n;
+   const SpawnSite **v = spawn_list(r->tasks, has_lost, cmp_spawn_lost, &n);
+   uint64_t total = 0, rest = 0;
+   for (size_t i = 0; i < n; i++)
+      total = add_sat(total, v[i]->lost_bytes);
+   if (n > 0) {
+      bool all = total == r->leak_bytes[LK_DEF];
+      buf_adds(b, all ? "; all " : "; ");
+      buf_adds(b, num(total));
+      buf_adds(b, all ? " bytes definitely lost were allocated in tasks "
+                        "spawned at "
+                      : " of the bytes definitely lost were allocated in "
+                        "tasks spawned at ");
+   }
+   for (size_t i = 0; i < n; i++) {
+      if (i >= VERDICT_SPAWN_SITES) {
+         rest = add_sat(rest, v[i]->lost_bytes);
+         continue;
+      }
+      if (i > 0)
+         buf_adds(b, i + 1 == n && n <= VERDICT_SPAWN_SITES ? " and " : ", ");
+      add_spawn_place(b, v[i], true);
+      if (n > 1) {
+         buf_adds(b, " ");
+         buf_adds(b, num(v[i]->lost_bytes));
+      }
+   }
+   if (n > VERDICT_SPAWN_SITES) {
+      char t[96];
+      snprintf(t, sizeof t, " and %zu other sites %s",
+               n - VERDICT_SPAWN_SITES, num(rest));
+      buf_adds(b, t);
+   }
+   free(v);
+}
+
+/* ", 12 records" after a grouped site's figures, or nothing. */
+static const char *merged_note(const Grouped *g, const char *what)
+{
+   static char b[96];
+   b[0] = '\0';
+   if (g->records > 1)
+      snprintf(b, sizeof b, "; %s %s merged", num(g->records), what);
+   return b;
+}
+
+/* The site's thread, or how many threads its merged records are of. */
+static char *site_threads(const ThreadIndex *ix, const Site *s)
+{
+   if (s->g.threads > 1) {
+      char b[64];
+      snprintf(b, sizeof b, "%s threads", num(s->g.threads));
+      return xstrdup(b);
+   }
+   return thread_ref(ix, s->thread);
 }
 
 /* ---- Allocation sites ---- */
@@ -1266,6 +1789,11 @@ static void print_asites(Report *r, size_t top)
           plural(add_sat(r->as_allocs, r->as_rest_allocs), "allocation", "allocations"),
           bytes_str(add_sat(r->as_bytes, r->as_rest_bytes)),
           num(sites), plural(sites, "site", "sites"), num(shown));
+   if (r->nasites < r->asites_total)
+      printf("(the %s listed %s merged into %s %s by role and first %s own %s)\n",
+             num(r->asites_total), plural(r->asites_total, "site", "sites"),
+             num(r->nasites), plural(r->nasites, "group", "groups"),
+             num(group_frames), plural(group_frames, "frame", "frames"));
    if (r->as_count > r->as_shown)
       printf("(the report lists %s of them; the other %s allocated %s in %s %s, "
              "%s live at exit, %s at the peak)\n",
@@ -1276,12 +1804,14 @@ static void print_asites(Report *r, size_t top)
    for (size_t i = 0; i < shown; i++) {
       const ASite *a = &r->asites[i];
       char *role = role_label(&a->role, false);
-      printf("\n#%zu: %s in %s %s, role %s; live at exit: %s; at the peak: %s\n",
+      printf("\n#%zu: %s in %s %s, role %s; live at exit: %s; at the peak: %s%s\n",
              i + 1, bytes_str(a->bytes), num(a->allocs),
              plural(a->allocs, "allocation", "allocations"), role,
-             bytes_blocks(a->live_bytes, a->live_blocks), bytes_str(a->at_peak));
+             bytes_blocks(a->live_bytes,
+                          a->live_blocks),
+             bytes_str(a->at_peak), merged_note(&a->g, "sites"));
       free(role);
-      print_stack(&a->stack);
+      print_stack_grouped(&a->stack, &a->g);
    }
 }
 
@@ -1430,6 +1960,178 @@ static void print_bad(Report *r)
    }
 }
 
+/* ---- Footprint: heap and mappings ---- */
+
+/* The largest mappings live at exit listed, with their stacks. */
+#define MAPS_SHOWN 10
+
+static void fp_cells(Table *t, const Fp *f)
+{
+   cell(t, num(f->heap));
+   cell(t, num(f->stacks));
+   cell(t, num(f->anon));
+   cell(t, num(f->file));
+   cell(t, num(f->total));
+   char n[80];
+   snprintf(n, sizeof n, "%" PRIu64 "/%" PRIu64 "/%" PRIu64,
+            f->stack_maps, f->anon_maps, f->file_maps);
+   cell(t, n);
+}
+
+static int cmp_fprow(const void *a, const void *b)
+{
+   const FpRow *x = a, *y = b;
+   if (x->fp.total != y->fp.total)
+      return x->fp.total > y->fp.total ? -1 : 1;
+   return cmp_role(&x->role, &y->role);
+}
+
+static void print_footprint(Report *r, const ThreadIndex *ix)
+{
+   static const char *const head[] = {
+      "role", "heap", "stacks", "anon maps", "file maps", "total",
+      "maps s/a/f",
+   };
+   static const bool right[] = { false, true, true, true, true, true, true };
+   static const size_t cap[] = { ROLE_COL_MAX, 0, 0, 0, 0, 0, 0 };
+   static const char *const when[2] = {
+      "the footprint's peak (heap and maps at their largest together)",
+      "exit",
+   };
+   Maps *m = r->maps;
+   if (m == NULL)
+      return;
+   printf("\nFootprint: live bytes of the heap, thread stacks, anonymous "
+          "and file maps, by the role that allocated or mapped them:\n");
+   for (int a = 0; a < 2; a++) {
+      Table t = { .ncols = 7, .head = head, .right = right, .cap = cap };
+      if (!m->has_at[a])
+         continue;
+      qsort(m->roles[a], m->nroles[a], sizeof *m->roles[a], cmp_fprow);
+      printf("\nAt %s:\n", when[a]);
+      cell(&t, "all");
+      fp_cells(&t, &m->at[a]);
+      for (size_t i = 0; i < m->nroles[a]; i++) {
+         cell_free(&t, role_label(&m->roles[a][i].role, false));
+         fp_cells(&t, &m->roles[a][i].fp);
+      }
+      table_print(&t);
+   }
+   size_t shown = m->nlist < MAPS_SHOWN ? m->nlist : MAPS_SHOWN;
+   if (shown == 0)
+      return;
+   printf("\nThe %s largest of the %s %s live at exit:\n", num(shown),
+          num(m->maps), plural(m->maps, "mapping", "mappings"));
+   for (size_t i = 0; i < shown; i++) {
+      const MapRec *x = &m->list[i];
+      char *who = thread_ref(ix, x->thread);
+      char *role = role_label(&x->role, false);
+      printf("\n%s, %s (%s) at %s, by %s, role %s%s%s\n", bytes_str(x->bytes),
+             x->kind, x->how, x->start, who, role,
+             x->file ? ": " : "", x->file ? x->file : "");
+      free(who);
+      free(role);
+      print_stack(&x->stack);
+   }
+}
+
+/* ---- Snapshots and growth (growth.c) ---- */
+
+static char *own_place(const Stack *s);
+
+static void print_snapshots(Report *r)
+{
+   static const char *const head[] = {
+      "seq", "ms", "cause", "live bytes", "blocks", "threads", "largest role",
+   };
+   static const bool right[] = { true, true, false, true, true, true, false };
+   static const size_t cap[] = { 0, 0, 40, 0, 0, 0, ROLE_COL_MAX + 20 };
+   const Snaps *ss = r->snaps;
+   if (ss == NULL)
+      return;
+   printf("\nSnapshots: %s taken", num(ss->taken));
+   if (ss->interval)
+      printf(" (every %s)", ss->interval);
+   printf(", %s kept (at most %s: older ones thinned, the largest kept):\n",
+          num(ss->n), num(ss->max));
+   Table t = { .ncols = 7, .head = head, .right = right, .cap = cap };
+   for (size_t i = 0; i < ss->n; i++) {
+      const Snap *sn = &ss->list[i];
+      const SnapRole *big = NULL;
+      Buf b = { 0 };
+      for (size_t k = 0; k < sn->nroles; k++)
+         if (big == NULL || sn->roles[k].live_bytes > big->live_bytes)
+            big = &sn->roles[k];
+      cell(&t, num(sn->seq));
+      cell(&t, num(sn->ms));
+      buf_adds(&b, sn->cause ? sn->cause : "?");
+      if (sn->label) {
+         buf_adds(&b, " \"");
+         buf_adds(&b, sn->label);
+         buf_adds(&b, "\"");
+      }
+      if (sn->peak)
+         buf_adds(&b, ", largest");
+      cell_free(&t, b.s ? b.s : strdup(""));
+      cell(&t, num(sn->live_bytes));
+      cell(&t, num(sn->live_blocks));
+      cell(&t, num(sn->threads));
+      if (big) {
+         Buf c = { 0 };
+         char *rl = role_label(&big->role, false);
+         buf_adds(&c, rl);
+         buf_adds(&c, " ");
+         buf_adds(&c, num(big->live_bytes));
+         free(rl);
+         cell_free(&t, c.s);
+      } else {
+         cell(&t, "-");
+      }
+   }
+   table_print(&t);
+   for (size_t i = 0; i < ss->nphases; i++)
+      printf("Phase \"%s\" at %s ms, after snapshot %s\n",
+             ss->phases[i].label ? ss->phases[i].label : "",
+             num(ss->phases[i].ms), num(ss->phases[i].after));
+}
+
+static void print_growth(Report *r)
+{
+   Growth *g = growth_find(r);
+   if (g == NULL)
+      return;
+   printf("\nGrowth suspects: sites whose live bytes grow across the "
+          "snapshots");
+   if (strcmp(g->why, "phase") == 0)
+      printf(" after phase \"%s\" (snapshot %s on)",
+             g->phase->label ? g->phase->label : "", num(g->after_seq + 1));
+   else if (strcmp(g->why, "--after") == 0)
+      printf(" after snapshot %s (--after)", num(g->after_seq));
+   printf(", %s %s:\n", num(g->used), plural(g->used, "snapshot", "snapshots"));
+   if (g->used < 3) {
+      printf("  too few snapshots to tell (3 needed)\n");
+   } else if (g->n == 0) {
+      printf("  none: no site grew steadily\n");
+   }
+   for (size_t i = 0; i < g->n; i++) {
+      const Suspect *s = &g->list[i];
+      char *rl = role_label(&s->site->role, false);
+      char *where = own_place(&s->site->stack);
+      char rate[64];
+      if (s->per_hour > 0)
+         snprintf(rate, sizeof rate, "%s bytes/hour", num((uint64_t)(s->per_hour + 0.5)));
+      else
+         snprintf(rate, sizeof rate, "(no time between snapshots)");
+      printf("  %s, %s: %s -> %s live over snapshots %s..%s, %s, grew in "
+             "%.0f%% of %zu steps, R^2 %.2f\n", where ? where : "???", rl,
+             num(s->first_bytes), num(s->last_bytes), num(s->first_seq),
+             num(s->last_seq), rate, 100.0 * s->steady, s->points - 1, s->r2);
+      free(rl);
+      free(where);
+   }
+   growth_free(g);
+}
+
 /* ---- Leaks ---- */
 
 /* At most this many holders of still reachable memory are listed. */
@@ -1524,6 +2226,91 @@ static void print_leaks(Report *r, const ThreadIndex *ix)
    }
 }
 
+/* An address as the report writes it ("0x1f"); false if s is not
+   one. */
+static bool parse_addr(const char *s, uint64_t *out)
+{
+   if (s == NULL || s[0] != '0' || (s[1] != 'x' && s[1] != 'X') ||
+       strspn(s + 2, "0123456789abcdefABCDEF") != strlen(s + 2) || s[2] == '\0')
+      return false;
+   errno = 0;
+   unsigned long long v = strtoull(s + 2, NULL, 16);
+   if (errno != 0)
+      return false;
+   *out = v;
+   return true;
+}
+
+/* Why a loss record's blocks are of their kind: the word that points
+   into one, e.g. "pointed at from inside by 0x10c050 (a word of
+   in_global in prog's bss, 16 bytes into the block)". */
+static void print_pointed_from(const PointedFrom *f, const ThreadIndex *ix)
+{
+   Buf b = { 0 };
+   const char *root = f->root ? f->root : "?";
+   const char *word = f->addr ? f->addr : "a word";
+   char *who = f->has_thread ? thread_ref(ix, f->thread) : xstrdup("a thread");
+   if (strcmp(root, "global") == 0 && f->obj) {
+      const char *slash = strrchr(f->obj, '/');
+      const char *obj = slash && slash[1] ? slash + 1 : f->obj;
+      buf_adds(&b, "a word of ");
+      if (f->symbol) {
+         buf_adds(&b, f->symbol);
+         if (f->symbol_offset && strcmp(f->symbol_offset, "0") != 0) {
+            buf_adds(&b, "+");
+            buf_adds(&b, f->symbol_offset);
+         }
+         buf_adds(&b, " in ");
+      }
+      buf_adds(&b, obj);
+      if (f->section) {
+         buf_adds(&b, "'s ");
+         buf_adds(&b, f->section);
+      }
+      if (!f->symbol && f->offset) {
+         buf_adds(&b, ", offset ");
+         buf_adds(&b, f->offset);
+      }
+   } else if (strcmp(root, "global") == 0) {
+      buf_adds(&b, "a word of anonymous memory");
+   } else if (strcmp(root, "stack") == 0 || strcmp(root, "tls") == 0) {
+      buf_adds(&b, strcmp(root, "stack") == 0 ? "a word on the stack of "
+                                              : "a word of the TLS of ");
+      buf_adds(&b, who);
+   } else if (strcmp(root, "registers") == 0) {
+      word = f->reg ? f->reg : "a register";
+      buf_adds(&b, "a register of ");
+      buf_adds(&b, who);
+   } else if (strcmp(root, "heap") == 0) {
+      int k = leak_kind(f->from_kind);
+      buf_adds(&b, "a word of ");
+      if (k >= 0 || f->from_kind) {
+         buf_adds(&b, k == LK_IND ? "an " : "a ");
+         buf_adds(&b, k >= 0 ? lk_text[k] : f->from_kind);
+         buf_adds(&b, " ");
+      }
+      buf_adds(&b, "block");
+      if (f->from_block) {
+         buf_adds(&b, " at ");
+         buf_adds(&b, f->from_block);
+      }
+   } else {
+      buf_adds(&b, "a word of ");
+      buf_adds(&b, root);
+   }
+   uint64_t value, block;
+   bool known = parse_addr(f->value, &value) && parse_addr(f->block, &block) &&
+                value >= block;
+   if (known && value > block)
+      printf("   pointed at from inside by %s (%s, %s %s into the block)\n",
+             word, b.s, num(value - block),
+             plural(value - block, "byte", "bytes"));
+   else
+      printf("   pointed at by %s (%s)\n", word, b.s);
+   free(b.s);
+   free(who);
+}
+
 static void print_lrecs(Report *r, size_t top, const ThreadIndex *ix)
 {
    if (top == 0 || !r->has_leaks)
@@ -1537,24 +2324,33 @@ static void print_lrecs(Report *r, size_t top, const ThreadIndex *ix)
    }
    qsort(r->lrecs, r->nlrecs, sizeof *r->lrecs, cmp_lrec);
    size_t shown = r->nlrecs < top ? r->nlrecs : top;
-   printf("\nLoss records: the largest %s of %s:\n", num(shown), num(r->lrecs_total));
+   if (r->nlrecs < r->lrecs_total)
+      printf("\nLoss records: the largest %s of %s %s (%s records merged by "
+             "role, kind and first %s own %s):\n", num(shown), num(r->nlrecs),
+             plural(r->nlrecs, "group", "groups"), num(r->lrecs_total),
+             num(group_frames), plural(group_frames, "frame", "frames"));
+   else
+      printf("\nLoss records: the largest %s of %s:\n", num(shown), num(r->lrecs_total));
    for (size_t i = 0; i < shown; i++) {
       const Site *s = &r->lrecs[i];
       int k = leak_kind(s->kind);
-      char *who = thread_ref(ix, s->thread), *role = role_label(&s->role, false);
+      char *who = site_threads(ix, s), *role = role_label(&s->role, false);
       printf("\n#%zu: ", i + 1);
       if (s->has_ind && s->ind_bytes > 0)
          printf("%s (%s direct, %s indirect) bytes", num(lrec_total(s)),
                 num(s->bytes), num(s->ind_bytes));
       else
          printf("%s", bytes_str(s->bytes));
-      printf(" in %s %s %s %s, %s, role %s\n", num(s->blocks),
+      printf(" in %s %s %s %s, %s, role %s%s\n", num(s->blocks),
              plural(s->blocks, "block", "blocks"),
              s->bytes == 1 && !(s->has_ind && s->ind_bytes > 0) ? "is" : "are",
-             k >= 0 ? lk_text[k] : s->kind, who, role);
+             k >= 0 ? lk_text[k] : s->kind, who, role,
+             merged_note(&s->g, "loss records"));
       free(who);
       free(role);
-      print_stack(&s->stack);
+      print_stack_grouped(&s->stack, &s->g);
+      if (s->from)
+         print_pointed_from(s->from, ix);
    }
 }
 
@@ -1600,14 +2396,22 @@ static void print_sites(Report *r, size_t top, const ThreadIndex *ix)
    }
    qsort(r->sites, r->nsites, sizeof *r->sites, cmp_site);
    size_t shown = r->nsites < top ? r->nsites : top;
-   printf("\nMemory live at exit: %s; the largest %s of %s %s:\n",
-          bytes_blocks(r->exit_bytes, r->exit_blocks),
-          num(shown), num(r->sites_total),
-          plural(r->sites_total, "site", "sites"));
+   if (r->nsites < r->sites_total)
+      printf("\nMemory live at exit: %s; the largest %s of %s %s (%s sites "
+             "merged by role, kind and first %s own %s):\n",
+             bytes_blocks(r->exit_bytes, r->exit_blocks), num(shown),
+             num(r->nsites), plural(r->nsites, "group", "groups"),
+             num(r->sites_total), num(group_frames),
+             plural(group_frames, "frame", "frames"));
+   else
+      printf("\nMemory live at exit: %s; the largest %s of %s %s:\n",
+             bytes_blocks(r->exit_bytes, r->exit_blocks),
+             num(shown), num(r->sites_total),
+             plural(r->sites_total, "site", "sites"));
 
    for (size_t i = 0; i < shown; i++) {
       const Site *s = &r->sites[i];
-      char *who = thread_ref(ix, s->thread), *role = role_label(&s->role, false);
+      char *who = site_threads(ix, s), *role = role_label(&s->role, false);
       printf("\n#%zu: %s, %s, role %s", i + 1, bytes_blocks(s->bytes, s->blocks),
              who, role);
       free(who);
@@ -1622,8 +2426,9 @@ static void print_sites(Report *r, size_t top, const ThreadIndex *ix)
       }
       if (s->orphan)
          printf("%sorphan (thread ended)", sep);
+      fputs(merged_note(&s->g, "sites"), stdout);
       putchar('\n');
-      print_stack(&s->stack);
+      print_stack_grouped(&s->stack, &s->g);
    }
 }
 
@@ -1715,6 +2520,245 @@ static void print_wakes(Report *r, const ThreadIndex *ix)
    }
 }
 
+/* ---- Threads of role other, by name ---- */
+
+typedef struct {
+   char *name;
+   uint64_t threads, alive, insns, waits, blocked_us, allocated, live;
+   size_t order;
+} NameGroup;
+
+static int cmp_namegroup(const void *a, const void *b)
+{
+   const NameGroup *x = a, *y = b;
+   if (x->insns != y->insns)
+      return x->insns > y->insns ? -1 : 1;
+   return cmp_order(x->order, y->order);
+}
+
+#define NAME_GROUPS_SHOWN 20
+
+/* Threads outside the runtimes all have role other; most programs name
+   them, and a name with its number folded says which kind each is. */
+static void print_other_names(Report *r)
+{
+   NameGroup *g = NULL;
+   size_t ng = 0, cap = 0, nother = 0;
+   /* A lone thread of role other is in the threads table already; an
+      early report has no counters to sum. */
+   for (size_t i = 0; i < r->nthreads; i++)
+      nother += r->threads[i].role.role &&
+                strcmp(r->threads[i].role.role, "other") == 0;
+   if (nother < 2 || !r->has_roles)
+      return;
+   for (size_t i = 0; i < r->nthreads; i++) {
+      const Thread *t = &r->threads[i];
+      if (t->role.role == NULL || strcmp(t->role.role, "other") != 0)
+         continue;
+      char *f = fold_name(t->name);
+      size_t j = 0;
+      while (j < ng && strcmp(g[j].name, f) != 0)
+         j++;
+      if (j == ng) {
+         GROW(g, cap, ng + 1);
+         memset(&g[ng], 0, sizeof g[ng]);
+         g[ng].name = f;
+         g[ng].order = ng;
+         ng++;
+      } else {
+         free(f);
+      }
+      g[j].threads++;
+      g[j].alive += t->alive;
+      g[j].insns = add_sat(g[j].insns, t->insns);
+      g[j].waits = add_sat(g[j].waits, t->fx.waits);
+      g[j].blocked_us = add_sat(g[j].blocked_us, t->fx.blocked_us);
+      g[j].allocated = add_sat(g[j].allocated, t->bytes_allocated);
+      g[j].live = add_sat(g[j].live, t->live_bytes);
+   }
+   if (ng > 0) {
+      static const char *const head[] = {
+         "name", "threads", "alive at exit", "instructions", "futex waits",
+         "blocked", "bytes allocated", "live bytes",
+      };
+      static const bool right[] = {
+         false, true, true, true, true, true, true, true,
+      };
+      static const size_t cap0[] = { ROLE_COL_MAX, 0, 0, 0, 0, 0, 0, 0 };
+      Table t = { .ncols = 8, .head = head, .right = right, .cap = cap0 };
+      qsort(g, ng, sizeof *g, cmp_namegroup);
+      size_t shown = ng < NAME_GROUPS_SHOWN ? ng : NAME_GROUPS_SHOWN;
+      printf("\nThreads of role other, by name (trailing numbers folded)%s:\n",
+             shown < ng ? "; those that executed the most" : "");
+      for (size_t j = 0; j < shown; j++) {
+         cell(&t, g[j].name);
+         cell(&t, num(g[j].threads));
+         cell(&t, num(g[j].alive));
+         cell(&t, num(g[j].insns));
+         cell(&t, num(g[j].waits));
+         cell(&t, ms1(g[j].blocked_us));
+         cell(&t, num(g[j].allocated));
+         cell(&t, num(g[j].live));
+      }
+      table_print(&t);
+      if (shown < ng)
+         printf("  ... and %s more names\n", num(ng - shown));
+   }
+   for (size_t j = 0; j < ng; j++)
+      free(g[j].name);
+   free(g);
+}
+
+/* ---- The overview's last lines: the largest leaks, where threads wait ---- */
+
+/* The first own frames of s (as many as grouping uses, at least one),
+   as "fn (file:line) < fn (file:line)", or NULL. */
+static char *own_place(const Stack *s)
+{
+   size_t depth = stack_depth(s), want = group_frames ? group_frames : 1;
+   if (depth == 0)
+      return NULL;
+   bool none = first_own(s, own_rules) == depth;
+   Buf b = { 0 };
+   for (size_t i = 0, n = 0; i < depth && n < want; i++) {
+      const Frame *f = stack_frame(s, i);
+      if (!none && !frame_is_own(f, own_rules))
+         continue;
+      if (n++ > 0)
+         buf_adds(&b, " < ");
+      add_fn_name(&b, f->fn ? f->fn : f->ip ? f->ip : "???", full_names);
+      if (f->file) {
+         char t[48];
+         buf_adds(&b, " (");
+         buf_adds(&b, f->file);
+         if (f->has_line) {
+            snprintf(t, sizeof t, ":%" PRIu64, f->line);
+            buf_adds(&b, t);
+         }
+         buf_adds(&b, ")");
+      }
+   }
+   return b.s;
+}
+
+#define OVERVIEW_LEAKS 3
+#define OVERVIEW_WAITS 3
+
+static void print_overview_leaks(Report *r)
+{
+   if (!r->has_leaks || r->nlrecs == 0)
+      return;
+   qsort(r->lrecs, r->nlrecs, sizeof *r->lrecs, cmp_lrec);
+   size_t shown = 0;
+   for (size_t i = 0; i < r->nlrecs && shown < OVERVIEW_LEAKS; i++) {
+      const Site *s = &r->lrecs[i];
+      int k = leak_kind(s->kind);
+      /* An indirectly lost block is in its leader's figures. */
+      if (k == LK_REACH || k == LK_IND || k < 0)
+         continue;
+      char *role = role_label(&s->role, false), *at = own_place(&s->stack);
+      if (shown == 0)
+         printf("\nLargest leaks (see Loss records), at the program's "
+                "first frames (callers after '<'):\n");
+      if (s->has_ind && s->ind_bytes > 0)
+         printf("  %s (%s direct, %s indirect) bytes", num(lrec_total(s)),
+                num(s->bytes), num(s->ind_bytes));
+      else
+         printf("  %s", bytes_str(s->bytes));
+      printf(" in %s %s %s, %s, at %s\n",
+             num(s->blocks), plural(s->blocks, "block", "blocks"),
+             lk_text[k], role, at ? at : "(no stack)");
+      free(role);
+      free(at);
+      shown++;
+   }
+}
+
+static int cmp_blocked(const void *a, const void *b)
+{
+   const RoleSum *x = *(const RoleSum *const *)a, *y = *(const RoleSum *const *)b;
+   if (x->fx.blocked_us != y->fx.blocked_us)
+      return x->fx.blocked_us > y->fx.blocked_us ? -1 : 1;
+   return cmp_order(x->order, y->order);
+}
+
+/* ", 1.2 s lock contention, 726.0 ms join": the classes with blocked
+   time, lock first, then the most blocked. */
+static void print_class_times(const Futex *fx)
+{
+   int order[WC_N], n = 0;
+   for (int c = 0; c < WC_N; c++)
+      if (futex_class_us(fx, c) > 0 || futex_class_waits(fx, c) > 0)
+         order[n++] = c;
+   for (int i = 1; i < n; i++)           /* insertion sort, lock first */
+      for (int j = i; j > 0; j--) {
+         int a = order[j - 1], b = order[j];
+         bool swap = a != WC_LOCK &&
+                     (b == WC_LOCK || futex_class_us(fx, b) > futex_class_us(fx, a));
+         if (!swap)
+            break;
+         order[j - 1] = b;
+         order[j] = a;
+      }
+   for (int i = 0; i < n; i++)
+      printf("%s %s %s", i ? "," : ":", ms1(futex_class_us(fx, order[i])),
+             order[i] == WC_LOCK ? "lock contention"
+             : order[i] == WC_CONDITION ? "on conditions"
+             : order[i] == WC_JOIN ? "joining threads"
+             : order[i] == WC_SLEEP ? "sleeping"
+             : order[i] == WC_IDLE ? "idle" : "other");
+}
+
+static void print_overview_waits(Report *r)
+{
+   if (!r->has_roles || r->nroles == 0)
+      return;
+   const RoleSum **v = xrealloc(NULL, r->nroles * sizeof *v);
+   uint64_t total = 0, idle = 0;
+   bool classes = roles_have_classes(r);
+   Futex all = { 0 };
+   for (size_t i = 0; i < r->nroles; i++) {
+      v[i] = &r->roles[i];
+      total = add_sat(total, r->roles[i].fx.blocked_us);
+      idle = add_sat(idle, r->roles[i].fx.idle_us);
+      for (size_t k = 0; classes && k < FUTEX_N; k++) {
+         uint64_t *to = (uint64_t *)((char *)&all + futex_attrs[k].off);
+         *to = add_sat(*to, *(const uint64_t *)((const char *)&r->roles[i].fx
+                                                + futex_attrs[k].off));
+      }
+   }
+   if (total == 0) {
+      free(v);
+      return;
+   }
+   qsort(v, r->nroles, sizeof *v, cmp_blocked);
+   if (classes) {
+      printf("\nWaiting: threads blocked %s in futex waits", ms1(total));
+      print_class_times(&all);
+      printf("; the most:\n");
+   } else {
+      printf("\nWaiting: threads blocked %s in futex waits, %s of it idle "
+             "(waiting for work) and %s in contention; the most:\n",
+             ms1(total), ms1(idle), ms1(sub_sat(total, idle)));
+   }
+   for (size_t i = 0; i < r->nroles && i < OVERVIEW_WAITS; i++) {
+      if (v[i]->fx.blocked_us == 0)
+         break;
+      char *role = role_label(&v[i]->role, false);
+      if (classes) {
+         printf("  %s: %s blocked", role, ms1(v[i]->fx.blocked_us));
+         print_class_times(&v[i]->fx);
+         printf("\n");
+      } else {
+         printf("  %s: %s blocked, %s idle, %s in contention\n", role,
+                ms1(v[i]->fx.blocked_us), ms1(v[i]->fx.idle_us),
+                ms1(sub_sat(v[i]->fx.blocked_us, v[i]->fx.idle_us)));
+      }
+      free(role);
+   }
+   free(v);
+}
+
 /* Under the verdict, so that whoever reads the summary sees it. */
 static void print_check(size_t nwarn)
 {
@@ -1740,22 +2784,47 @@ void print_text(Report *rep, size_t nwarn, const TextOptions *opt)
 {
    full_names = opt->full_names;
    max_frames = opt->frames;
+   own_rules = opt->own;
+   group_frames = opt->group_frames;
    ThreadIndex ix = thread_index(rep);
-   print_run(rep);
-   print_verdict(rep);
-   print_check(nwarn);
-   print_threads(rep, opt->threads);
-   print_roles(rep);
-   print_heap(rep);
-   print_timeline(rep, opt->timeline);
-   print_asites(rep, opt->alloc_top);
-   print_xfrees(rep);
-   print_bad(rep);
-   print_leaks(rep, &ix);
-   print_lrecs(rep, opt->leaks_top, &ix);
-   print_orphans(rep);
-   print_sites(rep, opt->top, &ix);
-   print_futex_sites(rep, opt->futex_top);
-   print_wakes(rep, &ix);
+   unsigned show = opt->sections;
+#define SHOW(sec) (show & (1u << (sec)))
+   if (SHOW(SEC_OVERVIEW)) {
+      print_run(rep);
+      print_verdict(rep);
+      print_check(nwarn);
+      print_overview_leaks(rep);
+      print_overview_waits(rep);
+   } else if (nwarn > 0) {
+      print_check(nwarn);
+   }
+   if (SHOW(SEC_THREADS)) print_threads(rep, opt->threads);
+   if (SHOW(SEC_ROLES)) {
+      print_roles(rep);
+      print_other_names(rep);
+   }
+   if (SHOW(SEC_TASKS)) print_tasks(rep);
+   if (SHOW(SEC_HEAP)) print_heap(rep);
+   if (SHOW(SEC_TIMELINE)) print_timeline(rep, opt->timeline);
+   if (SHOW(SEC_ALLOC_SITES)) print_asites(rep, opt->alloc_top);
+   if (SHOW(SEC_CROSS_FREES)) print_xfrees(rep);
+   if (SHOW(SEC_BAD_CALLS)) print_bad(rep);
+   if (SHOW(SEC_FOOTPRINT)) print_footprint(rep, &ix);
+   if (SHOW(SEC_LEAKS)) print_leaks(rep, &ix);
+   if (SHOW(SEC_LOSS_RECORDS)) print_lrecs(rep, opt->leaks_top, &ix);
+   if (SHOW(SEC_ORPHANS)) print_orphans(rep);
+   if (SHOW(SEC_LIVE_SITES)) print_sites(rep, opt->top, &ix);
+   if (SHOW(SEC_FUTEX_SITES)) print_futex_sites(rep, opt->futex_top);
+   if (SHOW(SEC_WAKE_PAIRS)) print_wakes(rep, &ix);
+   if (SHOW(SEC_SNAPSHOTS)) print_snapshots(rep);
+   if (SHOW(SEC_GROWTH)) print_growth(rep);
+#undef SHOW
    free(ix.by_seq);
 }
+
+const char *const section_names[SEC_N] = {
+   "overview", "threads", "roles", "heap", "timeline", "alloc-sites",
+   "cross-frees", "bad-calls", "leaks", "loss-records", "orphans",
+   "live-sites", "futex-sites", "wake-pairs", "footprint", "snapshots",
+   "growth", "tasks",
+};

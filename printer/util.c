@@ -180,7 +180,10 @@ char *clip(const char *s, size_t max)
       n = max;
       while (n > 0 && ((unsigned char)c[n] & 0xc0) == 0x80)
          n--;               /* do not split a UTF-8 sequence */
-      strcpy(c + n, "...");   /* max + 3 < the original length + 1 */
+      /* "..." can be longer than what it replaces (a string of max + 1
+         bytes), so make room for it. */
+      c = xrealloc(c, n + 4);
+      memcpy(c + n, "...", 4);
    }
    return c;
 }
@@ -355,6 +358,58 @@ const char *const lk_text[LK_N] = {
    "definitely lost", "indirectly lost", "possibly lost", "still reachable",
 };
 
+const struct FutexAttr futex_attrs[FUTEX_N] = {
+   { "waits", offsetof(Futex, waits) },
+   { "woken", offsetof(Futex, woken) },
+   { "eagain", offsetof(Futex, eagain) },
+   { "timeouts", offsetof(Futex, timeouts) },
+   { "eintr", offsetof(Futex, eintr) },
+   { "errors", offsetof(Futex, errors) },
+   { "pending", offsetof(Futex, pending) },
+   { "blocked-us", offsetof(Futex, blocked_us) },
+   { "max-us", offsetof(Futex, max_us) },
+   { "idle-waits", offsetof(Futex, idle_waits) },
+   { "idle-us", offsetof(Futex, idle_us) },
+   { "wakes", offsetof(Futex, wakes) },
+   { "woke", offsetof(Futex, woke) },
+   { "lock-waits", offsetof(Futex, lock_waits) },
+   { "lock-us", offsetof(Futex, lock_us) },
+   { "condition-waits", offsetof(Futex, condition_waits) },
+   { "condition-us", offsetof(Futex, condition_us) },
+   { "join-waits", offsetof(Futex, join_waits) },
+   { "join-us", offsetof(Futex, join_us) },
+   { "sleep-waits", offsetof(Futex, sleep_waits) },
+   { "sleep-us", offsetof(Futex, sleep_us) },
+   { "other-waits", offsetof(Futex, other_waits) },
+   { "other-us", offsetof(Futex, other_us) },
+};
+
+const char *const wait_class_name[WC_N] = {
+   "lock", "condition", "join", "sleep", "idle", "other",
+};
+
+/* futex_attrs' index of each class's waits (its time is the next). */
+static const int class_attr[WC_N] = { 13, 15, 17, 19, 9, 21 };
+
+bool futex_has_classes(const Futex *f)
+{
+   for (int c = 0; c < WC_N; c++)
+      if ((f->has & (3u << class_attr[c])) != (3u << class_attr[c]))
+         return false;
+   return true;
+}
+
+uint64_t futex_class_waits(const Futex *f, int c)
+{
+   return *(const uint64_t *)((const char *)f + futex_attrs[class_attr[c]].off);
+}
+
+uint64_t futex_class_us(const Futex *f, int c)
+{
+   return *(const uint64_t *)((const char *)f +
+                              futex_attrs[class_attr[c] + 1].off);
+}
+
 /* The index of a leak kind, or -1 for one this at_print does not know. */
 int leak_kind(const char *s)
 {
@@ -369,6 +424,7 @@ static void frame_free(Frame *f)
    free(f->ip);
    free(f->obj);
    free(f->fn);
+   free(f->dir);
    free(f->file);
 }
 
@@ -380,10 +436,25 @@ static void stack_free(Stack *s)
    memset(s, 0, sizeof *s);
 }
 
+static void pfrom_free(PointedFrom *f)
+{
+   if (f == NULL)
+      return;
+   char **all[] = {
+      &f->root, &f->addr, &f->reg, &f->value, &f->block, &f->obj,
+      &f->section, &f->offset, &f->symbol, &f->symbol_offset,
+      &f->from_block, &f->from_kind,
+   };
+   for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+      free(*all[i]);
+   free(f);
+}
+
 /* A site's role, kind, class and ops are in the report's strings
    (Report.strs), freed with it. */
 void site_free(Site *s)
 {
+   pfrom_free(s->from);
    stack_free(&s->stack);
    memset(s, 0, sizeof *s);
 }
@@ -412,6 +483,99 @@ void fsite_free(FSite *s)
 {
    stack_free(&s->stack);
    memset(s, 0, sizeof *s);
+}
+
+void maprec_free(MapRec *x)
+{
+   free(x->start); free(x->kind); free(x->how); free(x->file);
+   free(x->role.role);
+   stack_free(&x->stack);
+   memset(x, 0, sizeof *x);
+}
+
+void maps_free(Maps *m)
+{
+   if (m == NULL)
+      return;
+   for (int a = 0; a < 2; a++) {
+      for (size_t i = 0; i < m->nroles[a]; i++)
+         free(m->roles[a][i].role.role);
+      free(m->roles[a]);
+   }
+   free(m->threads);
+   for (size_t i = 0; i < m->nlist; i++)
+      maprec_free(&m->list[i]);
+   free(m->list);
+   free(m);
+}
+
+void tasks_free(Tasks *t)
+{
+   if (t == NULL)
+      return;
+   free(t->attribution);
+   free(t->recognised);
+   for (size_t i = 0; i < t->nsites; i++) {
+      free(t->sites[i].kind);
+      free(t->sites[i].future);
+      stack_free(&t->sites[i].stack);
+   }
+   free(t->sites);
+   for (size_t i = 0; i < t->nshares; i++)
+      free(t->shares[i].role.role);
+   free(t->shares);
+   for (size_t i = 0; i < t->ntasks; i++) {
+      free(t->tasks[i].state);
+      stack_free(&t->tasks[i].stack);
+   }
+   free(t->tasks);
+   for (size_t i = 0; i < t->nblocks; i++)
+      stack_free(&t->blocks[i].stack);
+   free(t->blocks);
+   free(t);
+}
+
+const SpawnSite *spawn_site(const Tasks *t, uint64_t id)
+{
+   /* The tool numbers them from 1 in order. */
+   if (id >= 1 && id <= t->nsites && t->sites[id - 1].id == id)
+      return &t->sites[id - 1];
+   for (size_t i = 0; i < t->nsites; i++)
+      if (t->sites[i].id == id)
+         return &t->sites[i];
+   return NULL;
+}
+
+const Frame *spawn_frame(const SpawnSite *s)
+{
+   if (!s->has_frame || s->frame >= stack_depth(&s->stack))
+      return NULL;
+   return stack_frame(&s->stack, (size_t)s->frame);
+}
+
+void snaps_free(Snaps *s)
+{
+   if (s == NULL)
+      return;
+   for (size_t i = 0; i < s->n; i++) {
+      Snap *sn = &s->list[i];
+      for (size_t k = 0; k < sn->nroles; k++)
+         free(sn->roles[k].role.role);
+      for (size_t k = 0; k < sn->nsites; k++) {
+         free(sn->sites[k].role.role);
+         stack_free(&sn->sites[k].stack);
+      }
+      free(sn->roles);
+      free(sn->sites);
+      free(sn->cause);
+      free(sn->label);
+   }
+   for (size_t i = 0; i < s->nphases; i++)
+      free(s->phases[i].label);
+   free(s->list);
+   free(s->phases);
+   free(s->interval);
+   free(s);
 }
 
 void report_free(Report *r)
@@ -477,6 +641,9 @@ void report_free(Report *r)
    for (size_t i = 0; i < r->nbad; i++)
       badcall_free(&r->bad[i]);
    free(r->bad);
+   maps_free(r->maps);
+   tasks_free(r->tasks);
+   snaps_free(r->snaps);
    free(r->tframes);
    arena_free(r->strs);
    free(r->tids);
@@ -624,4 +791,117 @@ const char *bytes_blocks(uint64_t bytes, uint64_t blocks)
    snprintf(out, sizeof ring[0], "%s in %s %s", bytes_str(bytes), num(blocks),
             plural(blocks, "block", "blocks"));
    return out;
+}
+
+/* Generic argument lists longer than this are printed as <…>. */
+#define GENERIC_SHOWN 20
+
+/* Adds fn to b with each long generic argument list (a '<' right after
+   a name: Vec<u8>, RawVec<T,A>::allocate_in) cut to "<…>", unless whole:
+   Rust and C++ names carry lists of hundreds of characters.  A
+   qualified path (<T as Trait>::f) keeps its brackets, its inner lists
+   are cut.  A name whose brackets do not pair (C++'s operator<) is
+   added whole. */
+void add_fn_name(Buf *b, const char *fn, bool whole)
+{
+   /* A Rust symbol's hash (legacy mangling: ::h and 16 hex digits) says
+      nothing to a reader; Valgrind's demangler usually drops it. */
+   size_t n = strlen(fn);
+   if (!whole && n > 19 && strncmp(fn + n - 19, "::h", 3) == 0 &&
+       strspn(fn + n - 16, "0123456789abcdef") == 16) {
+      char *cut = xstrdup(fn);
+      cut[n - 19] = '\0';
+      add_fn_name(b, cut, whole);
+      free(cut);
+      return;
+   }
+   int depth = 0;
+   for (const char *c = fn; *c; c++) {
+      if (*c == '<') depth++;
+      else if (*c == '>' && --depth < 0) break;
+   }
+   if (whole || depth != 0) {
+      buf_adds(b, fn);
+      return;
+   }
+   for (const char *c = fn; *c; c++) {
+      char p = c > fn ? c[-1] : ' ';
+      if (*c == '<' && ((p >= 'a' && p <= 'z') || (p >= 'A' && p <= 'Z')
+                        || (p >= '0' && p <= '9') || p == '_')) {
+         const char *e = c + 1;
+         int d = 1;
+         for (; *e && d > 0; e++)
+            d += *e == '<' ? 1 : *e == '>' ? -1 : 0;
+         /* e is past the matching '>' */
+         if (e - c - 2 > GENERIC_SHOWN) {
+            buf_adds(b, "<\xe2\x80\xa6>");   /* <…> */
+            c = e - 1;
+            continue;
+         }
+      }
+      buf_add(b, c, 1);
+   }
+}
+
+void print_fn_name(const char *fn, bool whole)
+{
+   static Buf b;
+   buf_clear(&b);
+   add_fn_name(&b, fn, whole);
+   fputs(b.s, stdout);
+}
+
+/* A thread name with its trailing number folded: db-writer-3 is
+   db-writer-*, worker7 is worker*. */
+char *fold_name(const char *name)
+{
+   if (name == NULL || name[0] == '\0')
+      return xstrdup("(unnamed)");
+   size_t n = strlen(name), k = n;
+   while (k > 0 && name[k - 1] >= '0' && name[k - 1] <= '9')
+      k--;
+   if (k == n || k == 0)
+      return xstrdup(name);
+   char *f = xrealloc(NULL, k + 2);
+   memcpy(f, name, k);
+   f[k] = '*';
+   f[k + 1] = '\0';
+   return f;
+}
+
+static int cmp_bad_kind(const void *a, const void *b)
+{
+   const BadKind *x = a, *y = b;
+   int c = strcmp(x->kind, y->kind);
+   return c ? c : cmp_order(x->first, y->first);
+}
+
+static int cmp_bad_count(const void *a, const void *b)
+{
+   const BadKind *x = a, *y = b;
+   if (x->count != y->count)
+      return x->count > y->count ? -1 : 1;
+   return cmp_order(x->first, y->first);
+}
+
+/* The bad calls summed by kind, most first, equals in the order the
+   kinds first come in r->bad; sorted, not searched, so that a file with
+   100,000 kinds takes no longer than one with two.  The caller frees
+   the array. */
+BadKind *bad_call_kinds(const Report *r, size_t *nk_out)
+{
+   size_t nk = 0;
+   BadKind *kinds = xrealloc(NULL, (r->nbad ? r->nbad : 1) * sizeof *kinds);
+   for (size_t i = 0; i < r->nbad; i++)
+      kinds[i] = (BadKind){ r->bad[i].kind, r->bad[i].count, i };
+   qsort(kinds, r->nbad, sizeof *kinds, cmp_bad_kind);
+   for (size_t i = 0; i < r->nbad; i++) {
+      if (nk > 0 && strcmp(kinds[nk - 1].kind, kinds[i].kind) == 0)
+         kinds[nk - 1].count = add_sat(kinds[nk - 1].count, kinds[i].count);
+      else
+         kinds[nk++] = kinds[i];   /* the first of its kind */
+   }
+   qsort(kinds, nk, sizeof *kinds, cmp_bad_count);
+   *nk_out = nk;
+   return kinds;
 }

@@ -19,6 +19,8 @@ for t in "${tests[@]}"; do
    if (cd "$AT_TMP" && bash -c 'source "$AT_SRC/tests/lib.sh"; source "$1"; [ $fails -eq 0 ]' _ "$t") \
          >"$AT_TMP/log" 2>&1; then
       passed=$((passed + 1)); echo "PASS: $name ($(( $(date +%s) - start ))s)"
+      # A test that could not run some of its checks says which.
+      if [ -s "$AT_TMP/skipped" ]; then sed 's/^/    skipped: /' "$AT_TMP/skipped"; fi
    else
       failed=$((failed + 1)); failed_names+=("$name")
       echo "FAIL: $name"; sed 's/^/    /' "$AT_TMP/log" | head -40

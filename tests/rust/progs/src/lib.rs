@@ -149,3 +149,6 @@ pub fn par_churn_leaking(n: u64, len: usize, leak_at: u64, leak: usize) -> (u64,
         })
         .reduce(|| (0, 0), |a, b| (a.0.wrapping_add(b.0), a.1 + b.1))
 }
+
+// Last, so that the line numbers above (which tests check) stay put.
+pub mod asynctrace;

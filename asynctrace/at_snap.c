@@ -1,0 +1,562 @@
+/*--------------------------------------------------------------------*/
+/*--- asynctrace: snapshots during the run, phases, monitor        ---*/
+/*--- commands.                                        at_snap.c  ---*/
+/*--------------------------------------------------------------------*/
+
+/* This file is part of asynctrace.  Copyright (C) 2026 the asynctrace
+   authors.  GPL-2.0-or-later; see at_basics.h and COPYING.
+
+   A long-running service ends with Ctrl-C, a kill or a crash, and its
+   slow leaks show only as growth over time.  So, besides the report at
+   the end, the tool takes snapshots while the program runs: every
+   --snapshot-interval (wall time or instructions), when the program
+   asks (ASYNCTRACE_SNAPSHOT), or when the user asks through vgdb
+   (monitor snapshot).  A snapshot records, at that moment, the live
+   heap per role and of the largest sites, the threads alive per role
+   and each role's futex figures so far; after each one the whole
+   report is written again (at_report.c writes it to a temporary file
+   and renames it), so a process killed with SIGKILL leaves a complete
+   report holding every snapshot up to the last.
+
+   The list is bounded (--snapshot-max): when full, every other snapshot
+   of its older half goes, except the one with the most live bytes.  So
+   recent history keeps the interval and older history gets sparser the
+   older it is, the way the heap timeline thins.
+
+   Phases (ASYNCTRACE_PHASE) are labelled points in time, e.g. the end
+   of a warm-up; at_print skips the snapshots before a phase when it
+   looks for growth.
+
+   Snapshots are taken at a moment the tool runs: a syscall or a heap
+   event (every 256th).  A program that makes neither for a while gets
+   its snapshot late. */
+
+#include "pub_tool_debuginfo.h"
+#include "pub_tool_gdbserver.h"
+#include "pub_tool_libcproc.h"
+#include "pub_tool_options.h"
+#include "pub_tool_threadstate.h"
+#include "pub_tool_xarray.h"
+
+#include "at_check.h"
+#include "at_futex.h"
+#include "at_heap.h"
+#include "at_instrument.h"
+#include "at_report.h"
+#include "at_roles.h"
+#include "at_snap.h"
+#include "at_tasks.h"
+#include "at_threads.h"
+
+/*------------------------------------------------------------*/
+/*--- Options                                              ---*/
+/*------------------------------------------------------------*/
+
+static const HChar* interval_text = "";
+static ULong interval;          /* 0: no timed snapshots */
+static Bool  in_insns;          /* interval in instructions, else ms */
+static UInt  max_snaps  = 100;
+static UInt  snap_sites = 20;
+
+/* <N>ms, <N>s, <N>Mi (millions of instructions) or <N>i. */
+static Bool parse_interval(const HChar* s)
+{
+   ULong n = 0;
+   const HChar* p = s;
+   if (!VG_(isdigit)(*p))
+      return False;
+   while (VG_(isdigit)(*p)) {
+      if (n > 1000000000000ULL)
+         return False;
+      n = n * 10 + (*p++ - '0');
+   }
+   if (VG_(strcmp)(p, "ms") == 0)      { interval = n;           in_insns = False; }
+   else if (VG_(strcmp)(p, "s") == 0)  { interval = n * 1000;    in_insns = False; }
+   else if (VG_(strcmp)(p, "Mi") == 0) { interval = n * 1000000; in_insns = True; }
+   else if (VG_(strcmp)(p, "i") == 0)  { interval = n;           in_insns = True; }
+   else if (*p == '\0' && n == 0)      { interval = 0; }
+   else
+      return False;
+   return True;
+}
+
+Bool AT_(snap_option)(const HChar* arg)
+{
+   const HChar* tmp;
+   if VG_STR_CLO(arg, "--snapshot-interval", tmp) {
+      if (!parse_interval(tmp))
+         VG_(fmsg_bad_option)(arg, "expected <number>s, <number>ms, "
+                              "<number>Mi (millions of instructions), "
+                              "<number>i or 0\n");
+      interval_text = interval ? tmp : "";
+   }
+   else if VG_BINT_CLO(arg, "--snapshot-max", max_snaps, 4, 100000) {}
+   else if VG_BINT_CLO(arg, "--snapshot-sites", snap_sites, 0, 100000) {}
+   else
+      return False;
+   return True;
+}
+
+void AT_(snap_print_usage)(void)
+{
+   VG_(printf)(
+"    --snapshot-interval=<N>s|<N>ms|<N>Mi  take a snapshot (live heap per\n"
+"                                  role and site, threads, futex waits)\n"
+"                                  every N seconds, ms or millions of\n"
+"                                  instructions, and write the report\n"
+"                                  again each time [0: none]\n"
+"    --snapshot-max=<number>       snapshots kept; older ones are thinned\n"
+"                                  out, the largest kept [100]\n"
+"    --snapshot-sites=<number>     sites kept per snapshot, most live\n"
+"                                  bytes first [20]\n"
+   );
+}
+
+/*------------------------------------------------------------*/
+/*--- The snapshots                                        ---*/
+/*------------------------------------------------------------*/
+
+static XArray* snaps;       /* of AT_Snapshot, oldest first */
+static XArray* phases;      /* of AT_Phase */
+static UInt    n_taken;
+static ULong   next_due;
+static Bool    busy;        /* taking one: no other from inside it */
+
+#define AT_MAX_PHASES 1000
+
+void AT_(snap_init)(void)
+{
+   snaps  = VG_(newXA)(VG_(malloc), "at.snaps", VG_(free),
+                       sizeof(AT_Snapshot));
+   phases = VG_(newXA)(VG_(malloc), "at.phases", VG_(free),
+                       sizeof(AT_Phase));
+   next_due = interval;
+}
+
+static void free_snap(AT_Snapshot* s)
+{
+   VG_(free)(s->roles);
+   VG_(free)(s->sites);
+   if (s->label)
+      VG_(free)(s->label);
+}
+
+Int AT_(snap_peak)(void)
+{
+   Word i, n = snaps ? VG_(sizeXA)(snaps) : 0;
+   Int  best = -1;
+   ULong most = 0;
+   for (i = 0; i < n; i++) {
+      const AT_Snapshot* s = VG_(indexXA)(snaps, i);
+      if (best < 0 || s->live_bytes > most) {
+         best = (Int)i;
+         most = s->live_bytes;
+      }
+   }
+   return best;
+}
+
+/* Full: drop every other snapshot of the older half, the peak's kept. */
+static void thin(void)
+{
+   Word i, j, n = VG_(sizeXA)(snaps);
+   Int  peak = AT_(snap_peak)();
+   for (i = 0, j = 0; i < n; i++) {
+      AT_Snapshot* s = VG_(indexXA)(snaps, i);
+      if (i < n / 2 && i % 2 == 1 && i != peak)
+         free_snap(s);
+      else
+         *(AT_Snapshot*)VG_(indexXA)(snaps, j++) = *s;
+   }
+   if (j == n) {   /* only the peak was a candidate: drop the oldest other */
+      Word k = peak == 0 ? 1 : 0;
+      free_snap(VG_(indexXA)(snaps, k));
+      for (i = k; i + 1 < n; i++)
+         *(AT_Snapshot*)VG_(indexXA)(snaps, i)
+            = *(AT_Snapshot*)VG_(indexXA)(snaps, i + 1);
+      j = n - 1;
+   }
+   VG_(dropTailXA)(snaps, n - j);
+}
+
+/* Sites are kept per allocating thread; a snapshot's are per stack and
+   role, like the report's <alloc-sites>. */
+static Int cmp_site_key(const void* va, const void* vb)
+{
+   const AT_SnapSite* a = va;
+   const AT_SnapSite* b = vb;
+   UInt ea = VG_(get_ECU_from_ExeContext)(a->where);
+   UInt eb = VG_(get_ECU_from_ExeContext)(b->where);
+   if (ea != eb) return ea < eb ? -1 : 1;
+   return a->inst < b->inst ? -1 : a->inst > b->inst ? 1 : 0;
+}
+
+static Int cmp_site_live(const void* va, const void* vb)
+{
+   const AT_SnapSite* a = va;
+   const AT_SnapSite* b = vb;
+   if (a->live_bytes != b->live_bytes)
+      return a->live_bytes > b->live_bytes ? -1 : 1;
+   return cmp_site_key(va, vb);
+}
+
+static void fill_sites(AT_Snapshot* s)
+{
+   XArray* all = AT_(heap_sites)();
+   XArray* xs  = VG_(newXA)(VG_(malloc), "at.snap_sites", VG_(free),
+                            sizeof(AT_SnapSite));
+   Word i, j, n = VG_(sizeXA)(all), m;
+   for (i = 0; i < n; i++) {
+      const AT_Site* st = *(AT_Site**)VG_(indexXA)(all, i);
+      AT_SnapSite x;
+      if (st->live_blocks == 0)
+         continue;
+      x.where = st->where;
+      x.inst  = st->inst;
+      x.live_bytes  = st->live_bytes;
+      x.live_blocks = st->live_blocks;
+      VG_(addToXA)(xs, &x);
+   }
+   VG_(deleteXA)(all);
+   n = VG_(sizeXA)(xs);
+   VG_(setCmpFnXA)(xs, cmp_site_key);
+   VG_(sortXA)(xs);
+   for (i = 0, j = -1; i < n; i++) {
+      AT_SnapSite* a = VG_(indexXA)(xs, i);
+      AT_SnapSite* d = j >= 0 ? VG_(indexXA)(xs, j) : NULL;
+      if (d && cmp_site_key(d, a) == 0) {
+         d->live_bytes  += a->live_bytes;
+         d->live_blocks += a->live_blocks;
+      } else if (++j != i) {
+         *(AT_SnapSite*)VG_(indexXA)(xs, j) = *a;
+      }
+   }
+   VG_(dropTailXA)(xs, n - (j + 1));
+   m = VG_(sizeXA)(xs);
+   VG_(setCmpFnXA)(xs, cmp_site_live);
+   VG_(sortXA)(xs);
+   s->nsites = m < (Word)snap_sites ? (UInt)m : snap_sites;
+   s->sites  = VG_(malloc)("at.snap_site_arr",
+                           (s->nsites ? s->nsites : 1) * sizeof(AT_SnapSite));
+   for (i = 0; i < m; i++) {
+      const AT_SnapSite* a = VG_(indexXA)(xs, i);
+      if (i < (Word)s->nsites) {
+         s->sites[i] = *a;
+      } else {
+         s->rest_sites++;
+         s->rest_bytes  += a->live_bytes;
+         s->rest_blocks += a->live_blocks;
+      }
+   }
+   VG_(deleteXA)(xs);
+}
+
+static void fill_roles(AT_Snapshot* s)
+{
+   UInt ninst = AT_(n_role_insts)(), i, k, n = AT_(n_threads)();
+   UInt* alive = VG_(calloc)("at.snap_alive", ninst ? ninst : 1,
+                             sizeof(UInt));
+   for (i = 1; i <= n; i++) {
+      const AT_Thread* t = AT_(thread_by_seq)(i);
+      if (t->alive) {
+         s->threads++;
+         if (t->cur_inst < ninst)
+            alive[t->cur_inst]++;
+      }
+   }
+   s->roles = VG_(malloc)("at.snap_roles",
+                          (ninst ? ninst : 1) * sizeof(AT_SnapRole));
+   for (i = 0, k = 0; i < ninst; i++) {
+      const AT_HeapCounters* h = AT_(heap_of_role)((UShort)i);
+      const AT_FutexStats*   f = AT_(futex_of_role)((UShort)i);
+      AT_SnapRole* r = &s->roles[k];
+      if (alive[i] == 0 && h->live_blocks == 0 && f->waits == 0
+          && f->wakes == 0)
+         continue;
+      r->inst        = (UShort)i;
+      r->threads     = alive[i];
+      r->live_bytes  = h->live_bytes;
+      r->live_blocks = h->live_blocks;
+      r->waits       = f->waits;
+      r->blocked_us  = f->blocked_us;
+      r->idle_us     = f->class_us[AT_WAIT_IDLE];
+      r->wakes       = f->wakes;
+      k++;
+   }
+   s->nroles = k;
+   VG_(free)(alive);
+}
+
+static void take(AT_SnapCause cause, const HChar* label)
+{
+   AT_Snapshot s;
+   const AT_HeapSummary* h = AT_(heap_summary)();
+   VG_(memset)(&s, 0, sizeof(s));
+   if ((UInt)VG_(sizeXA)(snaps) >= max_snaps)
+      thin();
+   s.seq   = ++n_taken;
+   s.ms    = AT_NOW_MS();
+   s.insns = AT_(insns_now)();
+   s.cause = (UChar)cause;
+   s.label = label ? VG_(strdup)("at.snap_label", label) : NULL;
+   s.live_bytes  = h->total.live_bytes;
+   s.live_blocks = h->total.live_blocks;
+   fill_roles(&s);
+   fill_sites(&s);
+   VG_(addToXA)(snaps, &s);
+}
+
+/* Brings the figures up to date and writes the whole report, to file
+   (NULL: the report's own). */
+static void write_now(const HChar* file)
+{
+   AT_RunEnd end = { AT_END_SNAPSHOT, 0, 0, AT_NOW_MS() };
+   AT_(charge_insns)();
+   AT_(roles_finish)();
+   AT_(tasks_finish)();
+   AT_(check_invariants)();
+   AT_(write_report_to)(&end, file);
+}
+
+static void snapshot_and_write(AT_SnapCause cause, const HChar* label,
+                               const HChar* file)
+{
+   if (busy)
+      return;
+   busy = True;
+   take(cause, label);
+   write_now(file);
+   busy = False;
+}
+
+void AT_(snap_poll)(void)
+{
+   ULong now;
+   if (interval == 0 || busy)
+      return;
+   now = in_insns ? AT_(insns_now)() : (ULong)AT_NOW_MS();
+   if (now < next_due)
+      return;
+   snapshot_and_write(AT_SNAP_INTERVAL, NULL, NULL);
+   next_due = now + interval;
+}
+
+void AT_(snap_request)(const HChar* label)
+{
+   snapshot_and_write(AT_SNAP_REQUEST, label, NULL);
+}
+
+void AT_(snap_phase)(const HChar* label)
+{
+   AT_Phase p;
+   if (VG_(sizeXA)(phases) >= AT_MAX_PHASES)
+      return;
+   p.ms    = AT_NOW_MS();
+   p.insns = AT_(insns_now)();
+   p.after = n_taken;
+   p.label = VG_(strdup)("at.phase_label", label);
+   VG_(addToXA)(phases, &p);
+}
+
+UInt AT_(snap_count)(void)  { return snaps ? (UInt)VG_(sizeXA)(snaps) : 0; }
+const AT_Snapshot* AT_(snap_get)(UInt i) { return VG_(indexXA)(snaps, i); }
+UInt AT_(snap_phase_count)(void)
+{
+   return phases ? (UInt)VG_(sizeXA)(phases) : 0;
+}
+const AT_Phase* AT_(snap_phase_get)(UInt i) { return VG_(indexXA)(phases, i); }
+UInt AT_(snap_taken)(void)  { return n_taken; }
+Bool AT_(snap_enabled)(void)
+{
+   return interval != 0 || n_taken > 0 || AT_(snap_phase_count)() > 0;
+}
+const HChar* AT_(snap_interval_text)(void) { return interval_text; }
+UInt AT_(snap_max)(void)   { return max_snaps; }
+UInt AT_(snap_sites)(void) { return snap_sites; }
+
+/*------------------------------------------------------------*/
+/*--- Monitor commands (vgdb)                              ---*/
+/*------------------------------------------------------------*/
+
+static void monitor_help(void)
+{
+   VG_(gdb_printf)(
+"asynctrace monitor commands:\n"
+"  snapshot [FILE]       take a snapshot and write the full report now,\n"
+"                        to FILE if given, else to the report's own file\n"
+"  threads               the threads so far: seq, kernel tid, role now,\n"
+"                        name, live heap they allocated, futex waits\n"
+"  roles                 per role: threads alive, live heap, futex waits\n"
+"  waits [N]             the N futex sites with most blocked time [10]\n"
+"  tasks [N]             (tasks are not followed by this build)\n"
+"  leak_check ...        (not available during the run in this build)\n");
+}
+
+static void role_label(UShort inst, HChar* buf, SizeT n)
+{
+   const AT_RoleInst* ri = AT_(role_inst_info)(inst);
+   if (ri->pool)
+      VG_(snprintf)(buf, n, "%s#%u", AT_(role_name)(ri->role), ri->pool);
+   else
+      VG_(snprintf)(buf, n, "%s", AT_(role_name)(ri->role));
+}
+
+static void monitor_threads(void)
+{
+   UInt i, n = AT_(n_threads)();
+   HChar role[80];
+   VG_(gdb_printf)("%5s %8s %-6s %-22s %14s %10s %10s %12s  %s\n", "seq",
+                   "os-tid", "state", "role", "live-bytes", "live-blks",
+                   "waits", "in-wait-ms", "name");
+   for (i = 1; i <= n; i++) {
+      const AT_Thread* t = AT_(thread_by_seq)(i);
+      Bool alive = t->alive;
+      HChar wait[24] = "-";
+      ULong us;
+      Addr  ip;
+      if (alive && AT_(futex_waiting)(t->vg_tid, &us, &ip))
+         VG_(snprintf)(wait, sizeof(wait), "%llu", us / 1000);
+      role_label(t->cur_inst, role, sizeof(role));
+      VG_(gdb_printf)("%5u %8d %-6s %-22s %14llu %10llu %10llu %12s  %s\n",
+                      t->seq, t->os_tid, alive ? "alive" : "ended", role,
+                      t->heap.live_bytes, t->heap.live_blocks,
+                      AT_(futex_of_thread)(t->seq)->waits, wait,
+                      AT_(thread_name)(t));
+   }
+}
+
+static void monitor_roles(void)
+{
+   AT_Snapshot s;
+   UInt i;
+   HChar role[80];
+   VG_(memset)(&s, 0, sizeof(s));
+   fill_roles(&s);
+   VG_(gdb_printf)("%-22s %7s %14s %10s %10s %12s %12s\n", "role",
+                   "threads", "live-bytes", "live-blks", "waits",
+                   "blocked-ms", "idle-ms");
+   for (i = 0; i < s.nroles; i++) {
+      const AT_SnapRole* r = &s.roles[i];
+      role_label(r->inst, role, sizeof(role));
+      VG_(gdb_printf)("%-22s %7u %14llu %10llu %10llu %12llu %12llu\n",
+                      role, r->threads, r->live_bytes, r->live_blocks,
+                      r->waits, r->blocked_us / 1000, r->idle_us / 1000);
+   }
+   VG_(gdb_printf)("total: %u threads alive, %llu live bytes in %llu "
+                   "blocks\n", s.threads,
+                   AT_(heap_summary)()->total.live_bytes,
+                   AT_(heap_summary)()->total.live_blocks);
+   VG_(free)(s.roles);
+}
+
+static const HChar* fn_at(Addr ip)
+{
+   const HChar* fn = "???";
+   if (ip == 0 || !VG_(get_fnname)(VG_(current_DiEpoch)(), ip, &fn))
+      fn = "???";
+   return fn;
+}
+
+/* The waits in progress, then the finished ones by site. */
+static void monitor_waits(UInt max)
+{
+   XArray* sites = AT_(futex_sites)();
+   Word i, n = VG_(sizeXA)(sites);
+   UInt k, nt = AT_(n_threads)(), now = 0;
+   HChar role[80];
+   VG_(gdb_printf)("blocked in a futex wait now:\n");
+   VG_(gdb_printf)("%5s %-22s %12s  %s\n", "seq", "role", "for-ms", "where");
+   for (k = 1; k <= nt; k++) {
+      const AT_Thread* t = AT_(thread_by_seq)(k);
+      ULong us;
+      Addr  ip;
+      if (!t->alive || !AT_(futex_waiting)(t->vg_tid, &us, &ip))
+         continue;
+      now++;
+      role_label(t->cur_inst, role, sizeof(role));
+      VG_(gdb_printf)("%5u %-22s %12llu  %s\n", t->seq, role, us / 1000,
+                      fn_at(ip));
+   }
+   VG_(gdb_printf)("%u threads in all\n", now);
+   VG_(gdb_printf)("finished futex waits, by site, most blocked time "
+                   "first:\n");
+   VG_(gdb_printf)("%-22s %-10s %10s %12s %12s  %s\n", "role", "class",
+                   "waits", "blocked-us", "max-us", "where");
+   for (i = 0; i < n && i < (Word)max; i++) {
+      const AT_FutexSite* f = VG_(indexXA)(sites, i);
+      const HChar* fn = fn_at(f->key_ip);
+      role_label(f->inst, role, sizeof(role));
+      VG_(gdb_printf)("%-22s %-10s %10llu %12llu %12llu  %s\n", role,
+                      f->klass == AT_WAIT_IDLE ? "idle" : "contention",
+                      f->st.waits, f->st.blocked_us, f->st.max_us, fn);
+   }
+   VG_(gdb_printf)("%ld futex sites in all\n", n);
+   VG_(deleteXA)(sites);
+}
+
+/* An optional count argument: def if none, 0 (refused) if not one. */
+static UInt count_arg(HChar* word, UInt def)
+{
+   HChar* end;
+   Long v;
+   if (word == NULL)
+      return def;
+   v = VG_(strtoll10)(word, &end);
+   if (*end != '\0' || v <= 0 || v > 1000000) {
+      VG_(gdb_printf)("expected a count, not '%s'\n", word);
+      return 0;
+   }
+   return (UInt)v;
+}
+
+Bool AT_(snap_monitor)(ThreadId tid, HChar* cmd)
+{
+   HChar* save;
+   HChar* word = VG_(strtok_r)(cmd, " ", &save);
+   Int    which;
+   if (word == NULL)
+      return False;
+   which = VG_(keyword_id)("help snapshot threads roles waits tasks "
+                           "leak_check", word, kwd_report_duplicated_matches);
+   switch (which) {
+      case -2:
+         return True;
+      case -1:
+         return False;
+      case 0:
+         monitor_help();
+         return True;
+      case 1: {
+         HChar* file = VG_(strtok_r)(NULL, " ", &save);
+         snapshot_and_write(AT_SNAP_MONITOR, NULL, file);
+         VG_(gdb_printf)("snapshot %u taken, report written to %s\n",
+                         n_taken, file ? file : "the report's file");
+         return True;
+      }
+      case 2:
+         monitor_threads();
+         return True;
+      case 3:
+         monitor_roles();
+         return True;
+      case 4: {
+         UInt n = count_arg(VG_(strtok_r)(NULL, " ", &save), 10);
+         if (n)
+            monitor_waits(n);
+         return True;
+      }
+      case 5:
+         VG_(gdb_printf)("asynctrace: this build does not follow tasks\n");
+         return True;
+      case 6:
+         VG_(gdb_printf)("asynctrace: leak_check is not available during "
+                         "the run in this build; the report's leak scan "
+                         "runs at the end\n");
+         return True;
+   }
+   return False;
+}
+
+/*--------------------------------------------------------------------*/
+/*--- end                                               at_snap.c  ---*/
+/*--------------------------------------------------------------------*/

@@ -1,0 +1,85 @@
+/*--------------------------------------------------------------------*/
+/*--- asynctrace: snapshots during the run, phases, monitor        ---*/
+/*--- commands.                                        at_snap.h  ---*/
+/*--------------------------------------------------------------------*/
+
+/* This file is part of asynctrace.  Copyright (C) 2026 the asynctrace
+   authors.  GPL-2.0-or-later; see at_basics.h and COPYING. */
+
+#ifndef __AT_SNAP_H
+#define __AT_SNAP_H
+
+#include "at_basics.h"
+#include "pub_tool_execontext.h"
+
+/* What made a snapshot be taken. */
+typedef enum { AT_SNAP_INTERVAL, AT_SNAP_REQUEST, AT_SNAP_MONITOR }
+   AT_SnapCause;
+
+typedef struct {
+   UShort inst;
+   UInt   threads;        /* alive, in this role now */
+   ULong  live_bytes, live_blocks;
+   ULong  waits, blocked_us, idle_us, wakes;   /* futex, so far */
+} AT_SnapRole;
+
+typedef struct {
+   ExeContext* where;
+   UShort      inst;
+   ULong       live_bytes, live_blocks;
+} AT_SnapSite;
+
+typedef struct {
+   UInt         seq;           /* 1, 2, ... in order taken */
+   UInt         ms;
+   ULong        insns;
+   UChar        cause;         /* AT_SnapCause */
+   HChar*       label;         /* NULL if none */
+   ULong        live_bytes, live_blocks;
+   UInt         threads;       /* alive */
+   UInt         nroles;
+   AT_SnapRole* roles;
+   UInt         nsites;        /* the largest sites by live bytes */
+   AT_SnapSite* sites;
+   ULong        rest_sites, rest_bytes, rest_blocks;   /* the others */
+} AT_Snapshot;
+
+typedef struct {
+   UInt   ms;
+   ULong  insns;
+   UInt   after;               /* seq of the last snapshot before it */
+   HChar* label;
+} AT_Phase;
+
+/* --snapshot-* options; False if arg is none of them. */
+Bool AT_(snap_option)(const HChar* arg);
+void AT_(snap_print_usage)(void);
+void AT_(snap_init)(void);            /* after the options */
+
+/* Takes a snapshot if one is due (--snapshot-interval); cheap when none
+   is.  Called at syscalls and every 256 heap events: a program that
+   does neither (busy in pure computation, or all threads blocked) gets
+   its snapshot at its next such event. */
+void AT_(snap_poll)(void);
+
+/* ASYNCTRACE_SNAPSHOT and ASYNCTRACE_PHASE. */
+void AT_(snap_request)(const HChar* label);
+void AT_(snap_phase)(const HChar* label);
+
+/* A gdbserver monitor command (vgdb); False if not ours. */
+Bool AT_(snap_monitor)(ThreadId tid, HChar* cmd);
+
+/* For the report: the snapshots kept (oldest first), phases, and what
+   the settings were. */
+UInt               AT_(snap_count)(void);
+const AT_Snapshot* AT_(snap_get)(UInt i);
+UInt               AT_(snap_phase_count)(void);
+const AT_Phase*    AT_(snap_phase_get)(UInt i);
+UInt               AT_(snap_taken)(void);     /* including thinned */
+Bool               AT_(snap_enabled)(void);   /* any snapshot or phase */
+const HChar*       AT_(snap_interval_text)(void);  /* as given, or "" */
+UInt               AT_(snap_max)(void);
+UInt               AT_(snap_sites)(void);
+Int                AT_(snap_peak)(void);      /* index, or -1 */
+
+#endif /* __AT_SNAP_H */

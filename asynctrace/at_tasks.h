@@ -1,0 +1,48 @@
+/*--------------------------------------------------------------------*/
+/*--- asynctrace: Tokio tasks, by spawn site.            at_tasks.h ---*/
+/*--------------------------------------------------------------------*/
+
+/* This file is part of asynctrace.  Copyright (C) 2026 the asynctrace
+   authors.  GPL-2.0-or-later; see at_basics.h and COPYING. */
+
+#ifndef __AT_TASKS_H
+#define __AT_TASKS_H
+
+#include "at_basics.h"
+#include "pub_tool_execontext.h"
+
+typedef enum { AT_TASK_ASYNC = 0, AT_TASK_BLOCKING = 1, AT_TASK_LOCAL = 2 }
+   AT_TaskKind;
+
+void AT_(tasks_init)(void);     /* after options */
+extern UInt AT_(clo_tasks);     /* --tasks=N: tasks listed (default 20) */
+extern Bool AT_(clo_task_attr); /* --task-attribution=yes|no */
+
+/* From role_enter: tid entered the poll function with sp, cell in RDI. */
+void AT_(task_enter)(ThreadId tid, Addr sp, Addr cell);
+/* At translation: does a poll return to a? (then call task_leave) */
+Bool AT_(task_return_point)(Addr a);
+VG_REGPARM(1) void AT_(task_leave)(UWord sp);
+
+/* The spawn site (1..) of the task being polled on tid, 0 if none; its
+   allocation is counted for the task. */
+UShort AT_(task_alloc)(ThreadId tid, ExeContext* where, SizeT n);
+/* A block allocated in spawn site g, freed. */
+void   AT_(task_site_free)(UShort g, SizeT n);
+/* Is an allocation with this stack a task's cell?  Its spawn site
+   (1..), 0 if not (once per stack: cached). */
+UShort AT_(task_cell_site)(ExeContext* where);
+void   AT_(task_spawned)(UShort g, Addr cell);
+void   AT_(task_cell_freed)(Addr cell);
+
+/* The task polled on tid now (opaque), for futex waits; NULL if none. */
+void*  AT_(task_now)(ThreadId tid);
+void   AT_(task_wait)(void* task, ExeContext* where, ULong us, Bool idle);
+
+/* At the end, after the leak scan: figures per spawn site; checks;
+   the report's <tasks> section. */
+void AT_(tasks_finish)(void);
+UInt AT_(tasks_check)(void);    /* broken invariants (said on stderr) */
+void AT_(tasks_report)(void);
+
+#endif /* __AT_TASKS_H */

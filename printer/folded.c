@@ -1,0 +1,331 @@
+/* folded.c: at_print's folded stacks (--folded=KIND), the input of
+ * flamegraph.pl and inferno: one line per stack, "frame;...;frame N",
+ * outermost frame first, under a root frame per role and pool, so that
+ * one flame graph shows which role holds, lost, allocated or waited
+ * for what.
+ *
+ * Copyright (C) 2026 the asynctrace authors.
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ * This program is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License as published by the
+ * Free Software Foundation; either version 2 of the License, or (at your
+ * option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful, but
+ * WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General
+ * Public License for more details.
+ */
+
+#define _POSIX_C_SOURCE 200809L
+
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+
+static const char *const kind_names[FOLD_N] = {
+   "live", "leaked", "allocated", "peak", "wait-time", "wait-count",
+   "instructions",
+};
+
+int folded_kind(const char *name)
+{
+   for (int k = 0; name != NULL && k < FOLD_N; k++)
+      if (strcmp(name, kind_names[k]) == 0)
+         return k;
+   return -1;
+}
+
+/* Every site of the list the kind reads, none of the others: the
+   folded values must add up to the report's totals. */
+void folded_limits(int kind, Limits *lim)
+{
+   *lim = (Limits){ 0, 0, 0, 0, false };
+   switch (kind) {
+   case FOLD_LIVE: case FOLD_LEAKED:
+      lim->top = SIZE_MAX;          /* the sites of <live-at-exit> */
+      break;
+   case FOLD_ALLOCATED: case FOLD_PEAK:
+      lim->alloc_top = SIZE_MAX;
+      break;
+   case FOLD_WAIT_TIME: case FOLD_WAIT_COUNT:
+      lim->futex_top = SIZE_MAX;
+      break;
+   default:
+      break;
+   }
+}
+
+typedef struct {
+   char *s;                      /* the stack, then the whole line */
+   uint64_t v;
+} Line;
+
+typedef struct {
+   Line *l;
+   size_t n, cap;
+   Sum total;                    /* of every value added */
+   bool full_names;
+} Lines;
+
+/* flamegraph.pl and inferno split frames at ';': one in a name becomes
+   ':', as Brendan Gregg's stackcollapse scripts do.  (Names hold no
+   newline: the reader wrote control characters as \xNN.) */
+static void unsemi(Buf *b, size_t from)
+{
+   for (size_t i = from; i < b->len; i++)
+      if (b->s[i] == ';')
+         b->s[i] = ':';
+}
+
+static void add_name(Buf *b, const char *s)
+{
+   size_t from = b->len;
+   buf_adds(b, s);
+   unsemi(b, from);
+}
+
+/* "[tokio-worker (runtime 1)]", "[main]". */
+static void add_root(Buf *b, const Role *r)
+{
+   char *label = role_label(r, false);
+   buf_adds(b, "[");
+   add_name(b, label);
+   buf_adds(b, "]");
+   free(label);
+}
+
+/* A frame as the text output names it, without its address or file:
+   the function; without one, the object's file name and "+?" (an
+   unnamed frame's address means nothing to the reader of a flame graph,
+   and every call into the same object then shows as one frame); without
+   either, the address. */
+static void add_frame(Buf *b, const Frame *f, bool full_names)
+{
+   size_t from = b->len;
+   if (f->fn != NULL && f->fn[0] != '\0') {
+      add_fn_name(b, f->fn, full_names);
+   } else if (f->obj != NULL && f->obj[0] != '\0') {
+      const char *base = strrchr(f->obj, '/');
+      buf_adds(b, base != NULL && base[1] != '\0' ? base + 1 : f->obj);
+      buf_adds(b, "+?");
+   } else {
+      buf_adds(b, f->ip != NULL && f->ip[0] != '\0' ? f->ip : "???");
+   }
+   unsemi(b, from);
+}
+
+static void push(Lines *ls, Buf *b, uint64_t v)
+{
+   sum_add(&ls->total, v);
+   if (v == 0) {                 /* shown nowhere: not kept */
+      free(b->s);
+      return;
+   }
+   GROW(ls->l, ls->cap, ls->n + 1);
+   ls->l[ls->n++] = (Line){ b->s, v };
+}
+
+/* The root of role r, then the stack's frames, outermost first. */
+static void add_stack(Lines *ls, const Role *r, const Stack *st, uint64_t v)
+{
+   Buf b = { 0 };
+   if (v == 0)
+      return;
+   add_root(&b, r);
+   for (size_t i = stack_depth(st); i-- > 0;) {
+      buf_adds(&b, ";");
+      add_frame(&b, stack_frame(st, i), ls->full_names);
+   }
+   push(ls, &b, v);
+}
+
+static int cmp_line(const void *a, const void *b)
+{
+   return strcmp(((const Line *)a)->s, ((const Line *)b)->s);
+}
+
+/* Sums the lines whose stacks print alike and prints them sorted bytewise by the whole line (as LC_ALL=C sort
+   does), so that the output does not depend on the file's order. */
+static void print_lines(Lines *ls)
+{
+   size_t m = 0;
+   qsort(ls->l, ls->n, sizeof *ls->l, cmp_line);
+   for (size_t i = 0; i < ls->n; i++) {
+      if (m > 0 && strcmp(ls->l[m - 1].s, ls->l[i].s) == 0) {
+         ls->l[m - 1].v = add_sat(ls->l[m - 1].v, ls->l[i].v);
+         free(ls->l[i].s);
+      } else {
+         ls->l[m++] = ls->l[i];
+      }
+   }
+   ls->n = m;
+   for (size_t i = 0; i < ls->n; i++) {
+      char v[32];
+      size_t n = strlen(ls->l[i].s);
+      int k = snprintf(v, sizeof v, " %" PRIu64, ls->l[i].v);
+      ls->l[i].s = xrealloc(ls->l[i].s, n + (size_t)k + 1);
+      memcpy(ls->l[i].s + n, v, (size_t)k + 1);
+   }
+   /* Sorted again, as sort(1) sorts lines: a frame "f 1" with 3 comes
+      before a frame "f" with 7 ("f 1 3" < "f 7"), not after. */
+   qsort(ls->l, ls->n, sizeof *ls->l, cmp_line);
+   for (size_t i = 0; i < ls->n; i++) {
+      puts(ls->l[i].s);
+      free(ls->l[i].s);
+   }
+   free(ls->l);
+   ls->l = NULL;
+   ls->n = ls->cap = 0;
+}
+
+/* What the kind reads, if the report lacks it: a one-line error. */
+static bool has_section(const Report *r, int kind, const char *file)
+{
+   const char *lacks = NULL;
+   bool insns = false;
+   switch (kind) {
+   case FOLD_LEAKED:
+      if (!r->has_leaks)
+         lacks = "no leak scan (<leaks>)";
+      break;
+   case FOLD_ALLOCATED: case FOLD_PEAK:
+      if (!r->has_asites)
+         lacks = "no allocation sites (<alloc-sites>)";
+      break;
+   case FOLD_WAIT_TIME: case FOLD_WAIT_COUNT:
+      if (!r->has_fsites)
+         lacks = "no futex sites (<futex-sites>)";
+      break;
+   case FOLD_INSNS:
+      for (size_t i = 0; i < r->nthreads; i++)
+         insns |= r->threads[i].has_insns;
+      if (!insns)
+         lacks = "no instruction counts (the insns of <thread>)";
+      break;
+   default:
+      break;
+   }
+   if (lacks != NULL)
+      fprintf(stderr, "at_print: %s: --folded=%s: the report has %s\n",
+              file, kind_names[kind], lacks);
+   return lacks == NULL;
+}
+
+/* The lines of the allocation sites the report does not list, summed by
+   the tool without their roles: one line of their own, so that the
+   values still add up to the whole. */
+static void add_rest(Lines *ls, const Report *r, uint64_t v, const char *file)
+{
+   if (r->as_count <= r->as_shown)
+      return;
+   fprintf(stderr, "at_print: %s: warning: the report lists %s of its %s "
+           "allocation sites (asynctrace --alloc-sites); it sums the other "
+           "%s without roles or stacks: ", file, num(r->as_shown),
+           num(r->as_count), num(r->as_count - r->as_shown));
+   if (v > 0)
+      fprintf(stderr, "they are one line, '[other sites] %" PRIu64 "'\n", v);
+   else
+      fprintf(stderr, "they have none of these bytes\n");
+   Buf b = { 0 };
+   buf_adds(&b, "[other sites]");
+   push(ls, &b, v);
+}
+
+int print_folded(Report *r, int kind, const char *file, bool full_names)
+{
+   Lines ls = { .full_names = full_names };
+   Sum want = { 0 };
+   bool check = false;           /* want is a figure of the report's own */
+   const char *what = NULL;
+
+   if (!has_section(r, kind, file))
+      return -1;
+   switch (kind) {
+   case FOLD_LIVE:
+      for (size_t i = 0; i < r->nsites; i++)
+         add_stack(&ls, &r->sites[i].role, &r->sites[i].stack,
+                   r->sites[i].bytes);
+      sum_add(&want, r->exit_bytes);
+      check = true;
+      what = "bytes of <live-at-exit>";
+      break;
+   case FOLD_LEAKED:
+      /* The sites of <live-at-exit> are every loss record, whatever
+         --show-leak-kinds and --leak-check=summary leave out of <leaks>.
+         Each counts its own bytes: the indirect bytes of a definitely
+         lost one are in the indirectly lost records, at the stacks that
+         allocated them, so the lines add up to the three totals. */
+      for (size_t i = 0; i < r->nsites; i++) {
+         const Site *s = &r->sites[i];
+         int k = leak_kind(s->kind);
+         if (k == LK_DEF || k == LK_IND || k == LK_POS)
+            add_stack(&ls, &s->role, &s->stack, s->bytes);
+      }
+      sum_add(&want, r->leak_bytes[LK_DEF]);
+      sum_add(&want, r->leak_bytes[LK_IND]);
+      sum_add(&want, r->leak_bytes[LK_POS]);
+      check = true;
+      what = "definitely, indirectly and possibly lost bytes of <leaks>";
+      break;
+   case FOLD_ALLOCATED: case FOLD_PEAK: {
+      bool peak = kind == FOLD_PEAK;
+      for (size_t i = 0; i < r->nasites; i++) {
+         const ASite *a = &r->asites[i];
+         add_stack(&ls, &a->role, &a->stack, peak ? a->at_peak : a->bytes);
+      }
+      add_rest(&ls, r, peak ? r->as_rest_at_peak : r->as_rest_bytes, file);
+      break;
+   }
+   case FOLD_WAIT_TIME: case FOLD_WAIT_COUNT: {
+      bool us = kind == FOLD_WAIT_TIME;
+      for (size_t i = 0; i < r->nfsites; i++) {
+         const FSite *f = &r->fsites[i];
+         add_stack(&ls, &f->role, &f->stack, us ? f->fx.blocked_us : f->fx.waits);
+      }
+      break;
+   }
+   case FOLD_INSNS:
+      /* No stacks: a thread under its primary role, by name, so that a
+         pool's threads of one name make one frame. */
+      for (size_t i = 0; i < r->nthreads; i++) {
+         const Thread *t = &r->threads[i];
+         Buf b = { 0 };
+         if (t->insns == 0)
+            continue;
+         add_root(&b, &t->role);
+         buf_adds(&b, ";");
+         if (t->name != NULL && t->name[0] != '\0') {
+            add_name(&b, t->name);
+         } else {
+            char n[48];
+            snprintf(n, sizeof n, "thread %" PRIu64, t->seq);
+            buf_adds(&b, n);
+         }
+         push(&ls, &b, t->insns);
+      }
+      break;
+   default:
+      break;
+   }
+
+   size_t warnings = 0;
+   if (check && (ls.total.over || want.over || ls.total.v != want.v)) {
+      fprintf(stderr, "at_print: %s: warning: the --folded=%s lines sum to "
+              "%s%s, not the %s%s %s\n", file, kind_names[kind],
+              ls.total.over ? "more than " : "",
+              num(ls.total.over ? UINT64_MAX : ls.total.v),
+              want.over ? "more than " : "",
+              num(want.over ? UINT64_MAX : want.v), what);
+      warnings++;
+   }
+   print_lines(&ls);
+   return (int)warnings;
+}

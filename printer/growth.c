@@ -1,0 +1,181 @@
+/* growth.c: leak suspects from the snapshots: the sites whose live bytes
+ * grow across the snapshots taken after a warm-up.
+ *
+ * A site is a stack and a role, as in the report's <snapshot> <site>s.
+ * A snapshot lists only its largest sites, so a site has a point in the
+ * snapshots that list it; it needs at least MIN_POINTS of them after the
+ * warm-up, the last snapshot among them.  Through its points a line is
+ * fitted by least squares (live bytes against the snapshot's time, or
+ * its number if the times are all equal): the slope is its growth per
+ * hour, R^2 how well a line fits.  "Steady" is the share of the steps
+ * between consecutive points in which it grew.  A suspect grew overall,
+ * in at least STEADY_MIN of its steps, with R^2 at least R2_MIN: a
+ * steady-state site (a cache, a pool) goes up and down or stays flat.
+ *
+ * The warm-up: snapshots up to --after=N (a snapshot's seq) or taken no
+ * later than --after=TIME; without --after, those before the first phase
+ * the program marked (ASYNCTRACE_PHASE); without a phase, none.
+ *
+ * Copyright (C) 2026 the asynctrace authors.
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+
+#define MIN_POINTS 3
+#define STEADY_MIN 0.75
+#define R2_MIN     0.8
+
+AfterOpt growth_after;
+
+/* N (a snapshot), or N followed by ms, s, min or h. */
+bool parse_after(const char *s, AfterOpt *out)
+{
+   char *end;
+   unsigned long long v;
+   if (*s < '0' || *s > '9')
+      return false;
+   v = strtoull(s, &end, 10);
+   out->set = true;
+   out->by_time = *end != '\0';
+   if (*end == '\0')
+      out->v = v;
+   else if (strcmp(end, "ms") == 0)
+      out->v = v;
+   else if (strcmp(end, "s") == 0)
+      out->v = v * 1000;
+   else if (strcmp(end, "min") == 0)
+      out->v = v * 60000;
+   else if (strcmp(end, "h") == 0)
+      out->v = v * 3600000;
+   else
+      return false;
+   return true;
+}
+
+static bool same_site(const SnapSite *a, const SnapSite *b)
+{
+   if (a->stack.ref != b->stack.ref || a->role.pool != b->role.pool)
+      return false;
+   if (a->stack.ref == 0 && a->stack.nframes + b->stack.nframes > 0)
+      return false;              /* version 1 stacks: not compared */
+   return strcmp(a->role.role ? a->role.role : "",
+                 b->role.role ? b->role.role : "") == 0;
+}
+
+static int cmp_suspect(const void *va, const void *vb)
+{
+   const Suspect *a = va, *b = vb;
+   if (a->per_hour != b->per_hour)
+      return a->per_hour > b->per_hour ? -1 : 1;
+   return a->site->stack.ref < b->site->stack.ref ? -1
+        : a->site->stack.ref > b->site->stack.ref;
+}
+
+Growth *growth_find(const Report *r)
+{
+   const Snaps *ss = r->snaps;
+   Growth *g;
+   size_t first, n;
+   if (ss == NULL || ss->n == 0)
+      return NULL;
+   g = xrealloc(NULL, sizeof *g);
+   memset(g, 0, sizeof *g);
+   g->why = "none";
+   if (growth_after.set && !growth_after.by_time) {
+      g->after_seq = growth_after.v;
+      g->why = "--after";
+   } else if (growth_after.set) {
+      g->why = "--after";
+      for (size_t i = 0; i < ss->n; i++)
+         if (ss->list[i].ms <= growth_after.v)
+            g->after_seq = ss->list[i].seq;
+   } else if (ss->nphases > 0) {
+      g->phase = &ss->phases[0];
+      g->after_seq = g->phase->after;
+      g->why = "phase";
+   }
+   for (first = 0; first < ss->n && ss->list[first].seq <= g->after_seq;
+        first++)
+      ;
+   n = ss->n - first;
+   g->used = n;
+   if (n < MIN_POINTS)
+      return g;
+   const Snap *last = &ss->list[ss->n - 1];
+   bool by_time = ss->list[first].ms != last->ms;
+   double *x = xrealloc(NULL, n * sizeof *x);
+   double *y = xrealloc(NULL, n * sizeof *y);
+   size_t cap = 0;
+   for (size_t k = 0; k < last->nsites; k++) {
+      const SnapSite *site = &last->sites[k];
+      size_t m = 0, up = 0;
+      uint64_t first_seq = 0, first_bytes = 0;
+      for (size_t i = first; i < ss->n; i++) {
+         const Snap *sn = &ss->list[i];
+         for (size_t j = 0; j < sn->nsites; j++) {
+            if (!same_site(&sn->sites[j], site))
+               continue;
+            x[m] = by_time ? (double)sn->ms : (double)sn->seq;
+            y[m] = (double)sn->sites[j].live_bytes;
+            if (m == 0) {
+               first_seq = sn->seq;
+               first_bytes = sn->sites[j].live_bytes;
+            } else if (y[m] > y[m - 1]) {
+               up++;
+            }
+            m++;
+            break;
+         }
+      }
+      if (m < MIN_POINTS || site->live_bytes <= first_bytes)
+         continue;
+      double mx = 0, my = 0, sxx = 0, sxy = 0, syy = 0;
+      for (size_t i = 0; i < m; i++) {
+         mx += x[i];
+         my += y[i];
+      }
+      mx /= m;
+      my /= m;
+      for (size_t i = 0; i < m; i++) {
+         sxx += (x[i] - mx) * (x[i] - mx);
+         sxy += (x[i] - mx) * (y[i] - my);
+         syy += (y[i] - my) * (y[i] - my);
+      }
+      if (sxx <= 0 || syy <= 0)
+         continue;
+      double slope = sxy / sxx;
+      double r2 = sxy * sxy / (sxx * syy);
+      double steady = (double)up / (double)(m - 1);
+      if (slope <= 0 || steady < STEADY_MIN || r2 < R2_MIN)
+         continue;
+      GROW(g->list, cap, g->n + 1);
+      Suspect *s = &g->list[g->n++];
+      s->site = site;
+      s->points = m;
+      s->first_seq = first_seq;
+      s->last_seq = last->seq;
+      s->first_bytes = first_bytes;
+      s->last_bytes = site->live_bytes;
+      /* Per ms, or per snapshot when the times say nothing. */
+      s->per_hour = by_time ? slope * 3600000.0 : 0;
+      s->steady = steady;
+      s->r2 = r2;
+   }
+   free(x);
+   free(y);
+   if (g->n > 1)
+      qsort(g->list, g->n, sizeof *g->list, cmp_suspect);
+   return g;
+}
+
+void growth_free(Growth *g)
+{
+   if (g == NULL)
+      return;
+   free(g->list);
+   free(g);
+}

@@ -1,0 +1,1125 @@
+/* json.c: at_print's JSON output (--format=json): the report as one
+ * JSON object for scripts, with every figure the text shows and every
+ * item the reader kept.  The shape is docs/at_print-json.md.
+ *
+ * Copyright (C) 2026 the asynctrace authors.
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ * This program is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License as published by the
+ * Free Software Foundation; either version 2 of the License, or (at your
+ * option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful, but
+ * WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General
+ * Public License for more details.
+ */
+
+#define _POSIX_C_SOURCE 200809L
+
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+
+/* The shape's name and version, at the top of every output: a script
+   can check them before it reads on.  The version changes when a key
+   is removed or changes meaning; keys may be added within a version. */
+#define JSON_FORMAT "at_print-json"
+#define JSON_VERSION 1
+
+/* ------------------------------------------------------------------ */
+/* Writing JSON                                                        */
+/* ------------------------------------------------------------------ */
+
+/* Deeper than the output ever goes. */
+#define MAX_DEPTH 32
+
+/* An object or array is written one member per line, indented, or, if
+   flat, on one line: a frame, a sample, a thread; everything inside a
+   flat one is flat too. */
+typedef struct {
+   FILE *f;
+   int depth;
+   int flat_at;                  /* the depth of the outermost flat one,
+                                    or 0 */
+   bool empty[MAX_DEPTH];        /* no member written yet, per depth */
+} Json;
+
+/* The length of the valid UTF-8 character at p (not NUL), or 0 if it
+   is not one: a stray or missing continuation byte, an overlong form,
+   a surrogate or more than U+10FFFF.  The string is NUL-terminated, so
+   a byte is looked at only if the ones before it matched. */
+static size_t utf8_char(const unsigned char *p)
+{
+   unsigned c = p[0];
+   if (c < 0x80)
+      return 1;
+   if (c >= 0xc2 && c <= 0xdf)
+      return (p[1] & 0xc0) == 0x80 ? 2 : 0;
+   if (c >= 0xe0 && c <= 0xef) {
+      unsigned lo = c == 0xe0 ? 0xa0 : 0x80, hi = c == 0xed ? 0x9f : 0xbf;
+      return p[1] >= lo && p[1] <= hi && (p[2] & 0xc0) == 0x80 ? 3 : 0;
+   }
+   if (c >= 0xf0 && c <= 0xf4) {
+      unsigned lo = c == 0xf0 ? 0x90 : 0x80, hi = c == 0xf4 ? 0x8f : 0xbf;
+      return p[1] >= lo && p[1] <= hi && (p[2] & 0xc0) == 0x80 &&
+             (p[3] & 0xc0) == 0x80 ? 4 : 0;
+   }
+   return 0;
+}
+
+/* s as a JSON string.  The reader's strings are UTF-8 (libxml2 makes
+   them so) with control characters already shown as \xNN; but nothing
+   that is not valid JSON may come out whatever they hold: a control
+   character is written \u00XX, and a byte that is not UTF-8 as the
+   text \xNN, the report's own notation for such bytes. */
+static void j_string(Json *j, const char *s)
+{
+   const unsigned char *p = (const unsigned char *)s;
+   putc('"', j->f);
+   while (*p) {
+      const unsigned char *run = p;
+      size_t n;
+      while (*p >= 0x20 && *p != 0x7f && *p != '"' && *p != '\\' &&
+             (n = utf8_char(p)) > 0)
+         p += n;
+      fwrite(run, 1, (size_t)(p - run), j->f);
+      if (*p == '\0')
+         break;
+      if (*p == '"' || *p == '\\')
+         fprintf(j->f, "\\%c", *p);
+      else if (*p < 0x20 || *p == 0x7f)
+         fprintf(j->f, "\\u%04x", *p);
+      else
+         fprintf(j->f, "\\\\x%02x", *p);
+      p++;
+   }
+   putc('"', j->f);
+}
+
+static bool j_flat(const Json *j)
+{
+   return j->flat_at != 0 && j->depth >= j->flat_at;
+}
+
+/* Starts a member: the comma after the one before, its line, its key
+   (none in an array). */
+static void j_member(Json *j, const char *key)
+{
+   if (j->depth > 0) {
+      bool first = j->empty[j->depth];
+      j->empty[j->depth] = false;
+      if (!first)
+         putc(',', j->f);
+      if (j_flat(j)) {
+         if (!first)
+            putc(' ', j->f);
+      } else {
+         fprintf(j->f, "\n%*s", 2 * j->depth, "");
+      }
+   }
+   if (key != NULL) {
+      j_string(j, key);
+      fputs(": ", j->f);
+   }
+}
+
+static void j_open(Json *j, const char *key, char c, bool flat)
+{
+   j_member(j, key);
+   putc(c, j->f);
+   if (j->depth + 1 < MAX_DEPTH)
+      j->depth++;
+   j->empty[j->depth] = true;
+   if (flat && j->flat_at == 0)
+      j->flat_at = j->depth;
+}
+
+static void j_close(Json *j, char c)
+{
+   bool flat = j_flat(j), empty = j->empty[j->depth];
+   if (j->flat_at == j->depth)
+      j->flat_at = 0;
+   if (j->depth > 0)
+      j->depth--;
+   if (!flat && !empty)
+      fprintf(j->f, "\n%*s", 2 * j->depth, "");
+   putc(c, j->f);
+}
+
+static void j_obj(Json *j, const char *key, bool flat) { j_open(j, key, '{', flat); }
+static void j_arr(Json *j, const char *key, bool flat) { j_open(j, key, '[', flat); }
+static void j_end_obj(Json *j) { j_close(j, '}'); }
+static void j_end_arr(Json *j) { j_close(j, ']'); }
+
+static void j_str(Json *j, const char *key, const char *s)
+{
+   j_member(j, key);
+   j_string(j, s);
+}
+
+/* A string member, left out if the report does not have it. */
+static void j_str_opt(Json *j, const char *key, const char *s)
+{
+   if (s != NULL)
+      j_str(j, key, s);
+}
+
+static void j_u64(Json *j, const char *key, uint64_t v)
+{
+   j_member(j, key);
+   fprintf(j->f, "%" PRIu64, v);
+}
+
+static void j_long(Json *j, const char *key, long v)
+{
+   j_member(j, key);
+   fprintf(j->f, "%ld", v);
+}
+
+static void j_bool(Json *j, const char *key, bool v)
+{
+   j_member(j, key);
+   fputs(v ? "true" : "false", j->f);
+}
+
+/* ------------------------------------------------------------------ */
+/* The parts the sections share                                        */
+/* ------------------------------------------------------------------ */
+
+/* "role" and, where the report gives them, "pool" and "index". */
+static void j_role(Json *j, const Role *r)
+{
+   j_str(j, "role", r->role ? r->role : "?");
+   if (r->has_pool)
+      j_u64(j, "pool", r->pool);
+   if (r->has_index)
+      j_u64(j, "index", r->index);
+}
+
+/* The same with the keys prefixed: "alloc_role", "alloc_pool". */
+static void j_role_as(Json *j, const char *prefix, const Role *r)
+{
+   char key[32];
+   snprintf(key, sizeof key, "%s_role", prefix);
+   j_str(j, key, r->role ? r->role : "?");
+   if (r->has_pool) {
+      snprintf(key, sizeof key, "%s_pool", prefix);
+      j_u64(j, key, r->pool);
+   }
+}
+
+/* A name of the report's as a key: "blocked-us" -> "blocked_us", so
+   that jq can write .blocked_us. */
+static const char *key_of(char *buf, size_t size, const char *name)
+{
+   snprintf(buf, size, "%s", name);
+   for (char *c = buf; *c; c++)
+      if (*c == '-')
+         *c = '_';
+   return buf;
+}
+
+/* The futex counters the report gives. */
+static void j_futex(Json *j, const char *key, const Futex *fx)
+{
+   char name[32];
+   j_obj(j, key, true);
+   for (size_t i = 0; i < FUTEX_N; i++)
+      if (fx->has & (1u << i))
+         j_u64(j, key_of(name, sizeof name, futex_attrs[i].name),
+               *(const uint64_t *)((const char *)fx + futex_attrs[i].off));
+   j_end_obj(j);
+}
+
+/* Every frame, innermost first, one per line. */
+static void j_stack(Json *j, const Stack *s)
+{
+   size_t n = stack_depth(s);
+   j_arr(j, "stack", false);
+   for (size_t i = 0; i < n; i++) {
+      const Frame *f = stack_frame(s, i);
+      j_obj(j, NULL, true);
+      j_str(j, "ip", f->ip ? f->ip : "");
+      j_str_opt(j, "obj", f->obj);
+      j_str_opt(j, "fn", f->fn);
+      j_str_opt(j, "dir", f->dir);
+      j_str_opt(j, "file", f->file);
+      if (f->has_line)
+         j_u64(j, "line", f->line);
+      j_end_obj(j);
+   }
+   j_end_arr(j);
+}
+
+static void j_bytes_blocks(Json *j, const char *key, uint64_t bytes,
+                           uint64_t blocks)
+{
+   j_obj(j, key, true);
+   j_u64(j, "bytes", bytes);
+   j_u64(j, "blocks", blocks);
+   j_end_obj(j);
+}
+
+static size_t min_size(size_t a, size_t b)
+{
+   return a < b ? a : b;
+}
+
+/* ------------------------------------------------------------------ */
+/* The sections                                                        */
+/* ------------------------------------------------------------------ */
+
+static void j_run(Json *j, const Report *r)
+{
+   j_obj(j, "run", false);
+   j_str(j, "tool_version", r->tool_version ? r->tool_version : "");
+   j_str(j, "valgrind_version", r->vg_version ? r->vg_version : "");
+   j_str(j, "exe", r->exe ? r->exe : "");
+   j_arr(j, "args", true);
+   for (size_t i = 0; i < r->nargs; i++)
+      j_str(j, NULL, r->args[i]);
+   j_end_arr(j);
+   j_u64(j, "pid", r->pid);
+   j_u64(j, "ppid", r->ppid);
+   j_str(j, "start_time", r->start_time ? r->start_time : "");
+   j_u64(j, "duration_ms", r->duration_ms);
+   j_obj(j, "end", true);
+   switch (r->end_how) {
+   case END_EXIT:
+      j_str(j, "how", "exit");
+      j_long(j, "status", r->status);
+      break;
+   case END_SIGNAL:
+      j_str(j, "how", "signal");
+      j_str(j, "signal", r->signal ? r->signal : "unknown");
+      j_u64(j, "signo", r->signo);
+      break;
+   default:
+      j_str(j, "how", r->signal ? r->signal : "?");
+      break;
+   }
+   j_end_obj(j);
+   j_end_obj(j);
+}
+
+/* ---- The verdict ---- */
+
+static bool is_crash(const char *sig)
+{
+   static const char *const crash[] = {
+      "SIGSEGV", "SIGBUS", "SIGILL", "SIGFPE", "SIGABRT", "SIGTRAP", "SIGSYS",
+   };
+   for (size_t i = 0; sig != NULL && i < sizeof crash / sizeof crash[0]; i++)
+      if (strcmp(sig, crash[i]) == 0)
+         return true;
+   return false;
+}
+
+/* How the run ended, in a word (the text's verdict says it in a
+   sentence). */
+static const char *outcome(const Report *r)
+{
+   switch (r->end_how) {
+   case END_EXIT:
+      return "exited";
+   case END_SIGNAL:
+      if (r->signo == 0 || r->signal == NULL ||
+          strcmp(r->signal, "unknown") == 0)
+         return "killed";
+      return is_crash(r->signal) ? "crashed" : "stopped";
+   default:
+      return r->signal ? r->signal : "?";
+   }
+}
+
+typedef struct {
+   const Role *role;
+   uint64_t bytes, blocks;
+} Lost;
+
+static int cmp_lost_role(const void *a, const void *b)
+{
+   return cmp_role(((const Lost *)a)->role, ((const Lost *)b)->role);
+}
+
+/* Most bytes first, then by role. */
+static int cmp_lost(const void *a, const void *b)
+{
+   const Lost *x = a, *y = b;
+   if (x->bytes != y->bytes)
+      return x->bytes > y->bytes ? -1 : 1;
+   return cmp_role(x->role, y->role);
+}
+
+/* The bytes and blocks really lost (definitely, indirectly and
+   possibly) by the role in force when they were allocated. */
+static void j_lost_by_role(Json *j, const Report *r)
+{
+   Lost *a = xrealloc(NULL, (r->nlroles ? r->nlroles : 1) * sizeof *a);
+   size_t n = 0, m = 0;
+   for (size_t i = 0; i < r->nlroles; i++) {
+      const LeakRole *lr = &r->lroles[i];
+      if (lr->kind == LK_REACH || (lr->bytes == 0 && lr->blocks == 0))
+         continue;
+      a[n++] = (Lost){ &lr->role, lr->bytes, lr->blocks };
+   }
+   qsort(a, n, sizeof *a, cmp_lost_role);
+   for (size_t i = 0; i < n; i++) {
+      if (m > 0 && same_role(a[m - 1].role, a[i].role)) {
+         a[m - 1].bytes = add_sat(a[m - 1].bytes, a[i].bytes);
+         a[m - 1].blocks = add_sat(a[m - 1].blocks, a[i].blocks);
+      } else {
+         a[m++] = a[i];
+      }
+   }
+   qsort(a, m, sizeof *a, cmp_lost);
+   j_arr(j, "lost_by_role", false);
+   for (size_t i = 0; i < m; i++) {
+      j_obj(j, NULL, true);
+      j_role(j, a[i].role);
+      j_u64(j, "bytes", a[i].bytes);
+      j_u64(j, "blocks", a[i].blocks);
+      j_end_obj(j);
+   }
+   j_end_arr(j);
+   free(a);
+}
+
+/* What holds the still reachable bytes, in the text verdict's groups. */
+static void j_held_groups(Json *j, const Report *r)
+{
+   enum { G_GLOBALS, G_LIVE, G_ENDED, G_UNKNOWN, G_OTHER, G_N };
+   static const char *const key[G_N] = {
+      "globals", "live_threads", "ended_threads", "unknown", "other",
+   };
+   uint64_t sum[G_N] = { 0 };
+   for (size_t i = 0; i < r->nheld; i++) {
+      const Held *h = &r->held[i];
+      int g = G_OTHER;
+      if (strcmp(h->holder, "globals") == 0)
+         g = G_GLOBALS;
+      else if (strcmp(h->holder, "none") == 0)
+         g = G_UNKNOWN;
+      else if (strcmp(h->holder, "stack") == 0 ||
+               strcmp(h->holder, "registers") == 0 ||
+               strcmp(h->holder, "tls") == 0)
+         g = h->alive_known && !h->alive ? G_ENDED : G_LIVE;
+      sum[g] = add_sat(sum[g], h->bytes);
+   }
+   j_obj(j, "reachable_held_by", true);
+   for (int g = 0; g < G_N; g++)
+      j_u64(j, key[g], sum[g]);
+   j_end_obj(j);
+}
+
+/* The bad calls summed by kind, most first, then in order of first
+   sight. */
+static void j_bad_kinds(Json *j, const Report *r)
+{
+   size_t nk;
+   BadKind *kinds = bad_call_kinds(r, &nk);
+   j_arr(j, "bad_calls_by_kind", false);
+   for (size_t k = 0; k < nk; k++) {
+      j_obj(j, NULL, true);
+      j_str(j, "kind", kinds[k].kind);
+      j_u64(j, "count", kinds[k].count);
+      j_end_obj(j);
+   }
+   j_end_arr(j);
+   free(kinds);
+}
+
+static void j_verdict(Json *j, const Report *r, size_t nwarn)
+{
+   j_obj(j, "verdict", false);
+   j_str(j, "outcome", outcome(r));
+   j_bool(j, "leak_scan", r->has_leaks);
+   if (r->has_leaks) {
+      uint64_t bytes = 0, blocks = 0;
+      for (int k = LK_DEF; k <= LK_POS; k++) {
+         bytes = add_sat(bytes, r->leak_bytes[k]);
+         blocks = add_sat(blocks, r->leak_blocks[k]);
+      }
+      j_bool(j, "leaked", bytes > 0 || blocks > 0);
+      j_bytes_blocks(j, "lost", bytes, blocks);
+      j_lost_by_role(j, r);
+      j_bytes_blocks(j, "still_reachable", r->leak_bytes[LK_REACH],
+                     r->leak_blocks[LK_REACH]);
+      if (r->nheld > 0)
+         j_held_groups(j, r);
+   } else {
+      j_bytes_blocks(j, "still_live", r->exit_bytes, r->exit_blocks);
+   }
+   if (r->has_bad) {
+      j_u64(j, "bad_calls", r->bad_total);
+      j_bad_kinds(j, r);
+   }
+   j_u64(j, "invariants_broken", nwarn);
+   j_end_obj(j);
+}
+
+/* ---- Threads, roles, heap ---- */
+
+static void j_threads(Json *j, const Report *r)
+{
+   j_arr(j, "threads", false);
+   for (size_t i = 0; i < r->nthreads; i++) {
+      const Thread *t = &r->threads[i];
+      j_obj(j, NULL, true);
+      j_u64(j, "seq", t->seq);
+      j_str_opt(j, "name", t->name);
+      j_role(j, &t->role);
+      j_u64(j, "creator", t->creator);
+      j_u64(j, "start_ms", t->start_ms);
+      if (t->has_end) {
+         j_u64(j, "end_ms", t->end_ms);
+         if (t->forked)            /* else not known in older reports */
+            j_bool(j, "ended_by_fork", true);
+      }
+      j_bool(j, "alive_at_exit", t->alive);
+      if (t->has_insns)
+         j_u64(j, "instructions", t->insns);
+      j_obj(j, "heap", true);
+      j_u64(j, "allocs", t->allocs);
+      j_u64(j, "bytes_allocated", t->bytes_allocated);
+      j_u64(j, "live_blocks", t->live_blocks);
+      j_u64(j, "live_bytes", t->live_bytes);
+      j_end_obj(j);
+      if (t->has_futex)
+         j_futex(j, "futex", &t->fx);
+      j_end_obj(j);
+   }
+   j_end_arr(j);
+}
+
+static void j_roles(Json *j, const Report *r)
+{
+   if (!r->has_roles)
+      return;
+   j_arr(j, "roles", false);
+   for (size_t i = 0; i < r->nroles; i++) {
+      const RoleSum *s = &r->roles[i];
+      j_obj(j, NULL, true);
+      j_role(j, &s->role);
+      j_u64(j, "threads", s->threads);
+      j_u64(j, "peak_alive", s->peak_alive);
+      j_u64(j, "churn", s->churn);
+      j_u64(j, "alive_at_exit", s->alive);
+      j_u64(j, "instructions", s->insns);
+      if (s->has_live_at_peak)
+         j_u64(j, "live_at_peak", s->live_at_peak);
+      j_obj(j, "heap", true);
+      j_u64(j, "bytes_allocated", s->bytes_allocated);
+      j_u64(j, "live_bytes", s->live_bytes);
+      if (s->has_live_blocks)
+         j_u64(j, "live_blocks", s->live_blocks);
+      if (s->has_peak_live)
+         j_u64(j, "peak_live", s->peak_live);
+      j_end_obj(j);
+      j_futex(j, "futex", &s->fx);
+      j_end_obj(j);
+   }
+   j_end_arr(j);
+}
+
+static void j_heap(Json *j, const Report *r)
+{
+   j_obj(j, "heap", false);
+   j_u64(j, "allocs", r->allocs);
+   j_u64(j, "frees", r->frees);
+   j_u64(j, "bytes_allocated", r->bytes_allocated);
+   j_u64(j, "bytes_freed", r->bytes_freed);
+   j_u64(j, "live_blocks", r->live_blocks);
+   j_u64(j, "live_bytes", r->live_bytes);
+   j_u64(j, "peak_bytes", r->peak_bytes);
+   j_u64(j, "peak_blocks", r->peak_blocks);
+   j_u64(j, "peak_ms", r->peak_ms);
+   if (r->has_peak_time) {
+      j_u64(j, "peak_time", r->peak_time);
+      j_str_opt(j, "time_unit", r->time_unit);
+   }
+   j_end_obj(j);
+}
+
+/* ---- The timeline ---- */
+
+/* The i-th sample: those kept, then the last if it was kept apart. */
+static const Sample *sample_at(const Report *r, size_t i)
+{
+   return i < r->nsamples ? &r->samples[i] : &r->tl_last;
+}
+
+static void j_timeline(Json *j, const Report *r)
+{
+   if (!r->has_timeline)
+      return;
+   size_t n = r->nsamples + (r->tl_have_last ? 1 : 0);
+   j_obj(j, "timeline", false);
+   j_str_opt(j, "unit", r->tl_unit);
+   j_u64(j, "samples_in_report", sub_sat(r->tl_seen, r->tl_repeats));
+   j_arr(j, "samples", false);
+   for (size_t i = 0; i < n; i++) {
+      const Sample *s = sample_at(r, i), *next = i + 1 < n ? sample_at(r, i + 1) : NULL;
+      bool peak = s->peak;
+      /* The tool writes the peak as a sample of its own, which may
+         repeat the one before: listed once, as the peak (as the text
+         shows it). */
+      if (i > 0) {
+         const Sample *prev = sample_at(r, i - 1);
+         if (prev->peak != s->peak && prev->time == s->time &&
+             prev->live == s->live)
+            continue;
+      }
+      if (next != NULL && next->peak && !s->peak && next->time == s->time &&
+          next->live == s->live)
+         peak = true;
+      j_obj(j, NULL, true);
+      j_u64(j, "time", s->time);
+      j_u64(j, "live_bytes", s->live);
+      if (peak)
+         j_bool(j, "peak", true);
+      j_arr(j, "roles", true);
+      for (size_t k = 0; k < s->nroles; k++) {
+         j_obj(j, NULL, true);
+         j_role(j, &r->tl_cols[s->roles[k].col]);
+         j_u64(j, "live_bytes", s->roles[k].bytes);
+         j_end_obj(j);
+      }
+      j_end_arr(j);
+      j_end_obj(j);
+   }
+   j_end_arr(j);
+   j_end_obj(j);
+}
+
+/* ---- Allocation sites, frees across roles, bad calls ---- */
+
+static void j_asites(Json *j, Report *r, size_t top)
+{
+   if (!r->has_asites)
+      return;
+   qsort(r->asites, r->nasites, sizeof *r->asites, cmp_asite);
+   j_obj(j, "alloc_sites", false);
+   j_u64(j, "count", r->as_count);
+   j_u64(j, "shown", r->as_shown);
+   j_u64(j, "listed", r->asites_total);
+   j_u64(j, "allocs", add_sat(r->as_allocs, r->as_rest_allocs));
+   j_u64(j, "bytes", add_sat(r->as_bytes, r->as_rest_bytes));
+   j_obj(j, "rest", true);
+   j_u64(j, "allocs", r->as_rest_allocs);
+   j_u64(j, "bytes", r->as_rest_bytes);
+   j_u64(j, "live_bytes", r->as_rest_live);
+   j_u64(j, "at_peak", r->as_rest_at_peak);
+   j_end_obj(j);
+   j_arr(j, "sites", false);
+   for (size_t i = 0, n = min_size(r->nasites, top); i < n; i++) {
+      const ASite *a = &r->asites[i];
+      j_obj(j, NULL, false);
+      j_role(j, &a->role);
+      j_u64(j, "allocs", a->allocs);
+      j_u64(j, "bytes", a->bytes);
+      j_u64(j, "live_blocks", a->live_blocks);
+      j_u64(j, "live_bytes", a->live_bytes);
+      j_u64(j, "at_peak", a->at_peak);
+      j_stack(j, &a->stack);
+      j_end_obj(j);
+   }
+   j_end_arr(j);
+   j_end_obj(j);
+}
+
+static void j_xfrees(Json *j, const Report *r)
+{
+   if (!r->has_xfrees)
+      return;
+   j_obj(j, "cross_frees", false);
+   j_u64(j, "frees", r->xfree_frees);
+   j_u64(j, "bytes", r->xfree_bytes);
+   j_arr(j, "pairs", false);
+   for (size_t i = 0; i < r->nxfrees; i++) {
+      const XFree *x = &r->xfrees[i];
+      j_obj(j, NULL, true);
+      j_role_as(j, "alloc", &x->alloc);
+      j_role_as(j, "free", &x->freed);
+      j_u64(j, "frees", x->frees);
+      j_u64(j, "bytes", x->bytes);
+      j_end_obj(j);
+   }
+   j_end_arr(j);
+   j_end_obj(j);
+}
+
+static void j_bad(Json *j, const Report *r)
+{
+   if (!r->has_bad)
+      return;
+   j_obj(j, "bad_calls", false);
+   j_u64(j, "calls", r->bad_total);
+   j_arr(j, "list", false);
+   for (size_t i = 0; i < r->nbad; i++) {
+      const BadCall *b = &r->bad[i];
+      j_obj(j, NULL, false);
+      j_str(j, "kind", b->kind ? b->kind : "?");
+      j_u64(j, "count", b->count);
+      j_str_opt(j, "addr", b->addr);
+      j_u64(j, "size", b->size);
+      j_u64(j, "given", b->given);
+      j_stack(j, &b->stack);
+      j_end_obj(j);
+   }
+   j_end_arr(j);
+   j_end_obj(j);
+}
+
+/* ---- Footprint: the heap and the mappings ---- */
+
+static void j_fp(Json *j, const Fp *f)
+{
+   j_u64(j, "heap", f->heap);
+   j_u64(j, "stacks", f->stacks);
+   j_u64(j, "anon", f->anon);
+   j_u64(j, "file", f->file);
+   j_u64(j, "total", f->total);
+   j_u64(j, "stack_maps", f->stack_maps);
+   j_u64(j, "anon_maps", f->anon_maps);
+   j_u64(j, "file_maps", f->file_maps);
+}
+
+static void j_maps(Json *j, const Report *r)
+{
+   static const char *const at_key[2] = { "peak", "exit" };
+   const Maps *m = r->maps;
+   if (m == NULL)
+      return;
+   j_obj(j, "footprint", false);
+   j_u64(j, "maps", m->maps);
+   j_u64(j, "rest_bytes", m->rest_bytes);
+   for (int a = 0; a < 2; a++) {
+      if (!m->has_at[a])
+         continue;
+      j_obj(j, at_key[a], false);
+      j_fp(j, &m->at[a]);
+      j_arr(j, "roles", false);
+      for (size_t i = 0; i < m->nroles[a]; i++) {
+         j_obj(j, NULL, true);
+         j_role(j, &m->roles[a][i].role);
+         j_fp(j, &m->roles[a][i].fp);
+         j_end_obj(j);
+      }
+      j_end_arr(j);
+      if (a == FP_EXIT) {
+         j_arr(j, "threads", false);
+         for (size_t i = 0; i < m->nthreads; i++) {
+            j_obj(j, NULL, true);
+            j_u64(j, "thread", m->threads[i].thread);
+            j_fp(j, &m->threads[i].fp);
+            j_end_obj(j);
+         }
+         j_end_arr(j);
+      }
+      j_end_obj(j);
+   }
+   j_arr(j, "maps_at_exit", false);
+   for (size_t i = 0; i < m->nlist; i++) {
+      const MapRec *x = &m->list[i];
+      j_obj(j, NULL, false);
+      j_str(j, "start", x->start ? x->start : "?");
+      j_u64(j, "bytes", x->bytes);
+      j_str(j, "kind", x->kind ? x->kind : "?");
+      j_str(j, "how", x->how ? x->how : "?");
+      j_u64(j, "thread", x->thread);
+      j_role(j, &x->role);
+      j_str_opt(j, "file", x->file);
+      j_stack(j, &x->stack);
+      j_end_obj(j);
+   }
+   j_end_arr(j);
+   j_end_obj(j);
+}
+
+/* ---- Tokio tasks ---- */
+
+static void j_tasks(Json *j, const Report *r)
+{
+   const Tasks *t = r->tasks;
+   if (t == NULL)
+      return;
+   j_obj(j, "tasks", false);
+   j_str(j, "attribution", t->attribution ? t->attribution : "?");
+   j_str(j, "recognised", t->recognised ? t->recognised : "?");
+   j_u64(j, "spawned", t->spawned);
+   j_u64(j, "poll_entries", t->poll_entries);
+   j_u64(j, "unknown_polls", t->unknown_polls);
+   j_u64(j, "shown", t->shown);
+   j_arr(j, "spawn_sites", false);
+   for (size_t i = 0; i < t->nsites; i++) {
+      const SpawnSite *s = &t->sites[i];
+      j_obj(j, NULL, false);
+      j_u64(j, "id", s->id);
+      j_str(j, "kind", s->kind ? s->kind : "?");
+      j_str(j, "future", s->future ? s->future : "?");
+      if (s->has_frame)
+         j_u64(j, "frame", s->frame);
+      j_u64(j, "spawned", s->spawned);
+      j_u64(j, "ended", s->ended);
+      j_u64(j, "alive_at_exit", s->alive);
+      j_u64(j, "pending_at_exit", s->pending);
+      j_u64(j, "polls", s->polls);
+      j_u64(j, "instructions", s->insns);
+      j_u64(j, "max_poll_instructions", s->max_poll);
+      j_u64(j, "allocs", s->allocs);
+      j_u64(j, "bytes_allocated", s->bytes);
+      j_u64(j, "peak_live", s->peak_live);
+      j_u64(j, "live_blocks", s->live_blocks);
+      j_u64(j, "live_bytes", s->live_bytes);
+      if (s->has_lost) {
+         j_u64(j, "lost_bytes", s->lost_bytes);
+         j_u64(j, "lost_blocks", s->lost_blocks);
+      }
+      j_u64(j, "blocking_waits", s->waits);
+      j_u64(j, "blocking_us", s->blocked_us);
+      j_stack(j, &s->stack);
+      j_end_obj(j);
+   }
+   j_end_arr(j);
+   j_arr(j, "role_shares", false);
+   for (size_t i = 0; i < t->nshares; i++) {
+      const TaskShare *s = &t->shares[i];
+      j_obj(j, NULL, true);
+      j_role(j, &s->role);
+      j_u64(j, "allocs_in_tasks", s->allocs_in);
+      j_u64(j, "bytes_in_tasks", s->bytes_in);
+      j_u64(j, "allocs_outside", s->allocs_out);
+      j_u64(j, "bytes_outside", s->bytes_out);
+      j_u64(j, "instructions_in_tasks", s->insns_in);
+      j_end_obj(j);
+   }
+   j_end_arr(j);
+   j_arr(j, "tasks", false);
+   for (size_t i = 0; i < t->ntasks; i++) {
+      const TaskRec *k = &t->tasks[i];
+      j_obj(j, NULL, false);
+      j_u64(j, "seq", k->seq);
+      j_u64(j, "spawn_site", k->site);
+      j_str(j, "state", k->state ? k->state : "?");
+      j_u64(j, "polls", k->polls);
+      j_u64(j, "instructions", k->insns);
+      j_u64(j, "max_poll_instructions", k->max_poll);
+      j_u64(j, "allocs", k->allocs);
+      j_u64(j, "bytes_allocated", k->bytes);
+      j_u64(j, "blocking_waits", k->waits);
+      j_u64(j, "spawned_ms", k->spawned_ms);
+      if (k->has_ended)
+         j_u64(j, "ended_ms", k->ended_ms);
+      if (stack_depth(&k->stack) > 0)
+         j_stack(j, &k->stack);
+      j_end_obj(j);
+   }
+   j_end_arr(j);
+   j_arr(j, "blocking_in_async", false);
+   for (size_t i = 0; i < t->nblocks; i++) {
+      const BlockIn *b = &t->blocks[i];
+      j_obj(j, NULL, false);
+      j_u64(j, "spawn_site", b->site);
+      j_u64(j, "waits", b->waits);
+      j_u64(j, "blocked_us", b->blocked_us);
+      j_u64(j, "max_us", b->max_us);
+      j_stack(j, &b->stack);
+      j_end_obj(j);
+   }
+   j_end_arr(j);
+   j_end_obj(j);
+}
+
+/* ---- Snapshots and growth suspects (growth.c) ---- */
+
+static void j_num(Json *j, const char *key, double v, int prec)
+{
+   j_member(j, key);
+   fprintf(j->f, "%.*f", prec, v);
+}
+
+static void j_snaps(Json *j, const Report *r)
+{
+   const Snaps *ss = r->snaps;
+   if (ss == NULL)
+      return;
+   j_obj(j, "snapshots", false);
+   j_str_opt(j, "interval", ss->interval);
+   j_u64(j, "taken", ss->taken);
+   j_u64(j, "kept", ss->kept);
+   j_u64(j, "max", ss->max);
+   j_arr(j, "list", false);
+   for (size_t i = 0; i < ss->n; i++) {
+      const Snap *sn = &ss->list[i];
+      j_obj(j, NULL, false);
+      j_u64(j, "seq", sn->seq);
+      j_u64(j, "ms", sn->ms);
+      j_u64(j, "insns", sn->insns);
+      j_str(j, "cause", sn->cause ? sn->cause : "?");
+      j_str_opt(j, "label", sn->label);
+      j_u64(j, "live_bytes", sn->live_bytes);
+      j_u64(j, "live_blocks", sn->live_blocks);
+      j_u64(j, "threads", sn->threads);
+      j_bool(j, "largest", sn->peak);
+      j_arr(j, "roles", false);
+      for (size_t k = 0; k < sn->nroles; k++) {
+         const SnapRole *x = &sn->roles[k];
+         j_obj(j, NULL, true);
+         j_role(j, &x->role);
+         j_u64(j, "threads", x->threads);
+         j_u64(j, "live_bytes", x->live_bytes);
+         j_u64(j, "live_blocks", x->live_blocks);
+         j_u64(j, "waits", x->waits);
+         j_u64(j, "blocked_us", x->blocked_us);
+         j_u64(j, "idle_us", x->idle_us);
+         j_end_obj(j);
+      }
+      j_end_arr(j);
+      j_u64(j, "sites", sn->nsites);
+      j_u64(j, "rest_bytes", sn->rest_bytes);
+      j_end_obj(j);
+   }
+   j_end_arr(j);
+   j_arr(j, "phases", false);
+   for (size_t i = 0; i < ss->nphases; i++) {
+      j_obj(j, NULL, true);
+      j_str(j, "label", ss->phases[i].label ? ss->phases[i].label : "");
+      j_u64(j, "ms", ss->phases[i].ms);
+      j_u64(j, "after", ss->phases[i].after);
+      j_end_obj(j);
+   }
+   j_end_arr(j);
+   Growth *g = growth_find(r);
+   j_obj(j, "growth", false);
+   j_str(j, "warm_up", g->why);
+   j_u64(j, "after", g->after_seq);
+   j_u64(j, "snapshots_used", g->used);
+   j_arr(j, "suspects", false);
+   for (size_t i = 0; i < g->n; i++) {
+      const Suspect *x = &g->list[i];
+      j_obj(j, NULL, false);
+      j_role(j, &x->site->role);
+      j_u64(j, "first_snapshot", x->first_seq);
+      j_u64(j, "last_snapshot", x->last_seq);
+      j_u64(j, "points", x->points);
+      j_u64(j, "first_bytes", x->first_bytes);
+      j_u64(j, "last_bytes", x->last_bytes);
+      j_num(j, "bytes_per_hour", x->per_hour, 0);
+      j_num(j, "steady", x->steady, 3);
+      j_num(j, "r2", x->r2, 3);
+      j_stack(j, &x->site->stack);
+      j_end_obj(j);
+   }
+   j_end_arr(j);
+   j_end_obj(j);
+   growth_free(g);
+   j_end_obj(j);
+}
+
+/* ---- Leaks, orphans, memory live at exit ---- */
+
+/* The members a live site and a loss record share. */
+static void j_site_body(Json *j, const Site *s)
+{
+   if (s->kind)
+      j_str(j, "kind", s->kind);
+   j_u64(j, "bytes", s->bytes);
+   j_u64(j, "blocks", s->blocks);
+   if (s->has_ind) {
+      j_u64(j, "indirect_bytes", s->ind_bytes);
+      j_u64(j, "indirect_blocks", s->ind_blocks);
+   }
+   j_u64(j, "thread", s->thread);
+   j_role(j, &s->role);
+}
+
+static void j_leaks(Json *j, Report *r, size_t top)
+{
+   if (!r->has_leaks)
+      return;
+   j_obj(j, "leaks", false);
+   j_str_opt(j, "check", r->leak_check);
+   char name[32];
+   j_obj(j, "totals", false);
+   for (int k = 0; k < LK_N; k++)
+      j_bytes_blocks(j, key_of(name, sizeof name, lk_attr[k]),
+                     r->leak_bytes[k], r->leak_blocks[k]);
+   j_end_obj(j);
+
+   j_arr(j, "by_role", false);
+   for (size_t i = 0; i < r->nlroles; i++) {
+      const LeakRole *lr = &r->lroles[i];
+      j_obj(j, NULL, true);
+      j_str(j, "kind", lk_attr[lr->kind]);
+      j_role(j, &lr->role);
+      j_u64(j, "bytes", lr->bytes);
+      j_u64(j, "blocks", lr->blocks);
+      j_end_obj(j);
+   }
+   j_end_arr(j);
+
+   j_arr(j, "held_by", false);
+   for (size_t i = 0; i < r->nheld; i++) {
+      const Held *h = &r->held[i];
+      j_obj(j, NULL, true);
+      j_str(j, "holder", h->holder);
+      if (h->has_thread) {
+         j_u64(j, "thread", h->thread);
+         j_role(j, &h->role);
+         if (h->alive_known)
+            j_bool(j, "thread_alive_at_exit", h->alive);
+      }
+      j_u64(j, "bytes", h->bytes);
+      j_u64(j, "blocks", h->blocks);
+      j_end_obj(j);
+   }
+   j_end_arr(j);
+
+   qsort(r->lrecs, r->nlrecs, sizeof *r->lrecs, cmp_lrec);
+   j_u64(j, "loss_records_count", r->lrecs_total);
+   j_arr(j, "loss_records", false);
+   for (size_t i = 0, n = min_size(r->nlrecs, top); i < n; i++) {
+      const Site *s = &r->lrecs[i];
+      j_obj(j, NULL, false);
+      j_site_body(j, s);
+      j_u64(j, "total_bytes", lrec_total(s));
+      j_stack(j, &s->stack);
+      j_end_obj(j);
+   }
+   j_end_arr(j);
+   j_end_obj(j);
+}
+
+static void j_orphans(Json *j, const Report *r)
+{
+   if (!r->has_orphan_info)
+      return;
+   j_arr(j, "orphans", false);
+   for (size_t i = 0; i < r->norphans; i++) {
+      j_obj(j, NULL, true);
+      j_role(j, &r->orphans[i].role);
+      j_u64(j, "bytes", r->orphans[i].bytes);
+      j_u64(j, "blocks", r->orphans[i].blocks);
+      j_end_obj(j);
+   }
+   j_end_arr(j);
+}
+
+static void j_sites(Json *j, Report *r, size_t top)
+{
+   qsort(r->sites, r->nsites, sizeof *r->sites, cmp_site);
+   j_obj(j, "live_at_exit", false);
+   j_u64(j, "bytes", r->exit_bytes);
+   j_u64(j, "blocks", r->exit_blocks);
+   j_u64(j, "count", r->sites_total);
+   j_arr(j, "sites", false);
+   for (size_t i = 0, n = min_size(r->nsites, top); i < n; i++) {
+      const Site *s = &r->sites[i];
+      j_obj(j, NULL, false);
+      j_site_body(j, s);
+      if (r->has_orphan_info)
+         j_bool(j, "orphan", s->orphan);
+      j_stack(j, &s->stack);
+      j_end_obj(j);
+   }
+   j_end_arr(j);
+   j_end_obj(j);
+}
+
+/* ---- Futex sites and wake pairs ---- */
+
+static void j_fsites(Json *j, Report *r, size_t top)
+{
+   if (!r->has_fsites)
+      return;
+   qsort(r->fsites, r->nfsites, sizeof *r->fsites, cmp_fsite);
+   j_obj(j, "futex_sites", false);
+   j_u64(j, "count", r->fsites_total);
+   j_u64(j, "active", r->fsites_active);
+   j_u64(j, "waits", r->fx_waits);
+   j_u64(j, "blocked_us", r->fx_blocked_us);
+   j_u64(j, "wakes", r->fx_wakes);
+   j_arr(j, "sites", false);
+   for (size_t i = 0, n = min_size(r->nfsites, top); i < n; i++) {
+      const FSite *s = &r->fsites[i];
+      j_obj(j, NULL, false);
+      j_str(j, "class", s->class ? s->class : "?");
+      j_str(j, "ops", s->ops ? s->ops : "");
+      j_role(j, &s->role);
+      j_futex(j, "futex", &s->fx);
+      j_stack(j, &s->stack);
+      j_end_obj(j);
+   }
+   j_end_arr(j);
+   j_end_obj(j);
+}
+
+static void j_wakes(Json *j, Report *r)
+{
+   if (!r->has_wakes)
+      return;
+   qsort(r->wakes, r->nwakes, sizeof *r->wakes, cmp_wake);
+   j_obj(j, "wake_pairs", false);
+   j_u64(j, "count", r->wakes_total);
+   j_u64(j, "woken", r->woken_total);
+   j_arr(j, "pairs", false);
+   for (size_t i = 0; i < r->nwakes; i++) {
+      j_obj(j, NULL, true);
+      j_u64(j, "waker", r->wakes[i].waker);
+      j_u64(j, "waiter", r->wakes[i].waiter);
+      j_u64(j, "count", r->wakes[i].count);
+      j_end_obj(j);
+   }
+   j_end_arr(j);
+   j_end_obj(j);
+}
+
+/* ------------------------------------------------------------------ */
+/* The whole report                                                    */
+/* ------------------------------------------------------------------ */
+
+/* Prints rep on standard output as one JSON object; file is the
+   report's name as given, w the broken invariants check_report_keep
+   found.  The lists that can be long are cut to lim's figures (SIZE_MAX
+   unless the user gave one). */
+void print_json(Report *rep, const char *file, const Limits *lim,
+                const Warnings *w)
+{
+   Json j = { .f = stdout };
+   j_obj(&j, NULL, false);
+   j_str(&j, "format", JSON_FORMAT);
+   j_u64(&j, "version", JSON_VERSION);
+   j_str(&j, "file", file);
+   j_run(&j, rep);
+   j_verdict(&j, rep, w->n);
+   j_arr(&j, "warnings", false);
+   for (size_t i = 0; i < w->n; i++)
+      j_str(&j, NULL, w->msgs[i]);
+   j_end_arr(&j);
+   j_threads(&j, rep);
+   j_roles(&j, rep);
+   j_heap(&j, rep);
+   j_timeline(&j, rep);
+   j_asites(&j, rep, lim->alloc_top);
+   j_xfrees(&j, rep);
+   j_bad(&j, rep);
+   j_maps(&j, rep);
+   j_tasks(&j, rep);
+   j_snaps(&j, rep);
+   j_leaks(&j, rep, lim->leaks_top);
+   j_orphans(&j, rep);
+   j_sites(&j, rep, lim->top);
+   j_fsites(&j, rep, lim->futex_top);
+   j_wakes(&j, rep);
+   j_end_obj(&j);
+   putchar('\n');
+}

@@ -1,0 +1,1291 @@
+/* svg.c: at_print's --svg picture: the heap over time by role and pool
+ * as stacked areas with the peak marked, and the time blocked in futex
+ * waits by role and wait class as bars, in one self-contained SVG 1.1
+ * file (no script, no reference outside it, no font of its own).
+ *
+ * Copyright (C) 2026 the asynctrace authors.
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ * This program is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License as published by the
+ * Free Software Foundation; either version 2 of the License, or (at your
+ * option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful, but
+ * WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General
+ * Public License for more details.
+ */
+
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+
+/* The layout, in pixels.  The text is laid out from an estimate of its
+   width (text_px), since the viewer picks the sans-serif font. */
+#define WIDTH     1000
+#define MARGIN    20
+#define PLOT_L    96             /* the heap plot: room for y labels */
+#define PLOT_R    (WIDTH - 36)   /* room for the last x label */
+#define PLOT_H    300
+#define BAR_H     22
+#define BAR_GAP   8
+#define TITLE_PX  18
+#define HEAD_PX   15
+#define TEXT_PX   12
+#define TICK_PX   11
+#define BOLD      1.1            /* bold text is that much wider */
+
+/* Roles drawn as areas or bars of their own; the rest are summed. */
+#define AREA_ROLES 10
+#define BAR_ROLES  24
+/* Role names wider than this are cut, with an ellipsis. */
+#define LABEL_PX  280
+
+#define GRID   "#e4e4e4"
+#define INK    "#222222"
+#define MUTED  "#555555"
+#define OTHER_ROLES "#8c8c8c"    /* roles summed in one area or bar */
+#define OTHER_BYTES "#c9c9c9"    /* live bytes of no listed role */
+
+/* Distinct on white and from each other, for the first roles; later
+   ones get hues spread by the golden angle. */
+static const char *const palette[] = {
+   "#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#b07aa1",
+   "#76b7b2", "#edc948", "#9c755f", "#ff9da7", "#2f4b7c",
+};
+#define NPALETTE (sizeof palette / sizeof palette[0])
+
+/* Wait classes (FSite.class): drawn in the role's colour, solid for
+   lock contention (and a report of a tool before wait classes says
+   contention for any wait not idle), lighter for the others, light and
+   hatched for idle parking. */
+enum { CL_LOCK, CL_CONTENTION, CL_CONDITION, CL_JOIN, CL_SLEEP, CL_IDLE,
+       CL_OTHER, CL_N };
+static const char *const class_name[CL_N] = {
+   "lock", "contention", "condition", "join", "sleep", "idle", "other",
+};
+/* How much lighter than the role's colour each class's part is. */
+static const double class_tint[CL_N] = { 0, 0, 0.25, 0.55, 0.8, 0.6, 0.4 };
+static const char *const class_legend[CL_N] = {
+   "lock: waiting for a mutex or rwlock held by another thread",
+   "contention: on the program's own locks, condvars, joins",
+   "condition: a condvar, channel, barrier or Once",
+   "join: waiting for a thread to exit",
+   "sleep: a timeout, with nothing to wait for",
+   "idle: a runtime thread parked with nothing to do",
+   "other",
+};
+
+typedef struct {
+   const Role *role;
+   char *label;                  /* role_label, cut to LABEL_PX */
+   char colour[8];
+   uint64_t max_bytes;           /* at any sample */
+   uint64_t at_peak;             /* at the peak sample */
+   uint64_t blocked, waits;      /* over its futex sites */
+   uint64_t by_class[CL_N];
+   size_t rank;                  /* place in the colour order */
+} RoleInfo;
+
+/* ---- Writing ---- */
+
+static void addf(Buf *b, const char *fmt, ...)
+   __attribute__((format(printf, 2, 3)));
+
+static void addf(Buf *b, const char *fmt, ...)
+{
+   char small[256];
+   va_list ap;
+   va_start(ap, fmt);
+   int n = vsnprintf(small, sizeof small, fmt, ap);
+   va_end(ap);
+   if (n < 0)
+      return;
+   if ((size_t)n < sizeof small) {
+      buf_add(b, small, (size_t)n);
+      return;
+   }
+   char *big = xrealloc(NULL, (size_t)n + 1);
+   va_start(ap, fmt);
+   vsnprintf(big, (size_t)n + 1, fmt, ap);
+   va_end(ap);
+   buf_add(b, big, (size_t)n);
+   free(big);
+}
+
+/* The code point at p and its length in bytes (n), or -1 if the bytes
+   are not UTF-8 (n is then 1).  p is NUL-terminated. */
+static long utf8_at(const unsigned char *p, size_t *n)
+{
+   static const uint32_t min[5] = { 0, 0, 0x80, 0x800, 0x10000 };
+   uint32_t c = p[0];
+   size_t len = c < 0x80 ? 1 : (c & 0xe0) == 0xc0 ? 2 :
+                (c & 0xf0) == 0xe0 ? 3 : (c & 0xf8) == 0xf0 ? 4 : 0;
+   *n = 1;
+   if (len == 0)
+      return -1;
+   if (len > 1)
+      c &= 0x3f >> (len - 1);
+   for (size_t i = 1; i < len; i++) {
+      if ((p[i] & 0xc0) != 0x80)
+         return -1;
+      c = (c << 6) | (p[i] & 0x3f);
+   }
+   if (c < min[len] || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
+      return -1;                 /* overlong, too large, a surrogate */
+   *n = len;
+   return (long)c;
+}
+
+/* Appends s as XML character data or an attribute value: markup
+   characters as references, and anything XML 1.0 cannot hold (control
+   characters, bytes that are not UTF-8, U+FFFE and U+FFFF) as U+FFFD.
+   The reader has already replaced control characters by \xNN; this is
+   so that the file is well-formed whatever a string holds. */
+static void esc(Buf *b, const char *s)
+{
+   const unsigned char *p = (const unsigned char *)s;
+   while (*p) {
+      size_t n;
+      long c = utf8_at(p, &n);
+      if (c == '<')
+         buf_adds(b, "&lt;");
+      else if (c == '>')
+         buf_adds(b, "&gt;");
+      else if (c == '&')
+         buf_adds(b, "&amp;");
+      else if (c == '"')
+         buf_adds(b, "&quot;");
+      else if (c == '\'')
+         buf_adds(b, "&#39;");
+      else if (c < 0x20 || (c >= 0x7f && c <= 0x9f) || c == 0xfffe ||
+               c == 0xffff)
+         buf_adds(b, "\xef\xbf\xbd");
+      else
+         buf_add(b, (const char *)p, n);
+      p += n;
+   }
+}
+
+/* Hundredths of an em that printable ASCII takes, from ' ' to '~', in
+   DejaVu Sans (the usual sans-serif on Linux, and wider than Arial or
+   Liberation Sans, so the estimate errs on the side of room). */
+static const unsigned char ascii_em[95] = {
+   32, 40, 46, 84, 64, 95, 78, 28, 39, 39, 50, 84, 32, 36, 32, 34,
+   64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 34, 34, 84, 84, 84, 53,
+   100, 68, 69, 70, 77, 63, 58, 78, 75, 30, 30, 66, 56, 86, 75, 79,
+   60, 79, 70, 64, 61, 73, 68, 99, 69, 61, 69, 39, 34, 39, 84, 50,
+   50, 61, 64, 55, 64, 62, 35, 64, 63, 28, 28, 58, 28, 97, 63, 61,
+   64, 64, 41, 52, 39, 63, 59, 82, 59, 59, 53, 64, 34, 64, 84,
+};
+
+/* The width of the character at p, in ems, estimated (the viewer picks
+   the font); its length in bytes in *n. */
+static double char_em(const unsigned char *p, size_t *n)
+{
+   long c = utf8_at(p, n);
+   if (c >= 32 && c <= 126)
+      return ascii_em[c - 32] / 100.0;
+   /* Other letters about as wide as a capital, CJK and emoji (two
+      columns in a terminal) a whole em, combining marks nothing. */
+   char one[8] = "?";
+   if (c >= 0) {
+      memcpy(one, p, *n);
+      one[*n] = '\0';
+   }
+   size_t w = display_width(one);
+   return w == 2 ? 1.0 : w == 0 ? 0 : 0.72;
+}
+
+/* The width of s in pixels at this font size; bold text is about a
+   tenth wider. */
+static double text_px(const char *s, int size)
+{
+   const unsigned char *p = (const unsigned char *)s;
+   double em = 0;
+   size_t n;
+   for (; *p; p += n)
+      em += char_em(p, &n);
+   return em * size;
+}
+
+/* s cut to at most max pixels at this font size, an ellipsis ending a
+   cut one.  Newly allocated. */
+static char *clip_px(const char *s, int size, double max)
+{
+   if (text_px(s, size) <= max)
+      return xstrdup(s);
+   const unsigned char *p = (const unsigned char *)s;
+   double w = 1.0 * size;        /* the ellipsis */
+   size_t keep = 0, n;
+   for (; p[keep]; keep += n) {
+      double cw = char_em(p + keep, &n) * size;
+      if (w + cw > max)
+         break;
+      w += cw;
+   }
+   char *out = xrealloc(NULL, keep + 4);
+   memcpy(out, s, keep);
+   memcpy(out + keep, "\xe2\x80\xa6", 4);
+   return out;
+}
+
+
+
+/* <text> at x, y (the baseline); anchor "start", "middle" or "end";
+   more attributes in attrs, or NULL. */
+static void text(Buf *b, double x, double y, int size, const char *anchor,
+                 const char *attrs, const char *s)
+{
+   addf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%d\"", x, y, size);
+   if (anchor != NULL && strcmp(anchor, "start") != 0)
+      addf(b, " text-anchor=\"%s\"", anchor);
+   if (attrs != NULL)
+      addf(b, " %s", attrs);
+   buf_adds(b, ">");
+   esc(b, s);
+   buf_adds(b, "</text>\n");
+}
+
+/* ---- Numbers ---- */
+
+static double pow10i(int e)
+{
+   double v = 1;
+   for (; e > 0; e--)
+      v *= 10;
+   for (; e < 0; e++)
+      v /= 10;
+   return v;
+}
+
+/* A step of 1, 2 or 5 times a power of ten, near span / n. */
+static double nice_step(double span, int n)
+{
+   double raw = span / (n > 0 ? n : 1), mag = 1;
+   if (!(raw > 0))
+      return 1;
+   while (mag * 10 <= raw)
+      mag *= 10;
+   while (mag > raw)
+      mag /= 10;
+   double f = raw / mag;
+   return (f < 1.5 ? 1 : f < 3.5 ? 2 : f < 7.5 ? 5 : 10) * mag;
+}
+
+/* The decimals a multiple of step needs: 0 for 5, 1 for 0.5. */
+static int step_decimals(double step)
+{
+   int d = 0;
+   while (d < 6) {
+      double v = step * pow10i(d);
+      if (v >= 1e15)
+         break;
+      double r = (double)(uint64_t)(v + 0.5);
+      if (v - r < 1e-6 * v && r - v < 1e-6 * v)
+         break;
+      d++;
+   }
+   return d;
+}
+
+/* How an axis shows its values: divided by div, with a suffix. */
+typedef struct {
+   double div;
+   const char *suffix;
+} Scale;
+
+static Scale bytes_scale(double max)
+{
+   static const char *const unit[] = { " B", " KiB", " MiB", " GiB",
+                                       " TiB", " PiB", " EiB" };
+   Scale s = { 1, unit[0] };
+   for (size_t k = 1; k < sizeof unit / sizeof unit[0]; k++) {
+      double d = s.div * 1024;
+      if (max < d)
+         break;
+      s = (Scale){ d, unit[k] };
+   }
+   return s;
+}
+
+/* The timeline's unit (the tool's --time-unit): i instructions, ms, B
+   bytes allocated and freed so far. */
+static Scale time_scale(const char *unit, double max)
+{
+   if (unit != NULL && strcmp(unit, "ms") == 0)
+      return max >= 2000 ? (Scale){ 1000, " s" } : (Scale){ 1, " ms" };
+   if (unit != NULL && strcmp(unit, "B") == 0)
+      return bytes_scale(max);
+   if (unit != NULL && strcmp(unit, "i") == 0) {
+      if (max >= 1e12)
+         return (Scale){ 1e12, " T" };
+      if (max >= 1e9)
+         return (Scale){ 1e9, " G" };
+      if (max >= 1e6)
+         return (Scale){ 1e6, " M" };
+      if (max >= 1e3)
+         return (Scale){ 1e3, " k" };
+   }
+   return (Scale){ 1, "" };
+}
+
+static const char *time_axis_title(const char *unit, const Scale *s)
+{
+   if (unit == NULL)
+      return "time";
+   if (strcmp(unit, "ms") == 0)
+      return "time since the start";
+   if (strcmp(unit, "B") == 0)
+      return "time: bytes allocated and freed so far";
+   if (strcmp(unit, "i") == 0) {
+      if (s->div == 1e3)
+         return "time: instructions executed (k = thousand)";
+      if (s->div == 1e6)
+         return "time: instructions executed (M = million)";
+      if (s->div == 1e9)
+         return "time: instructions executed (G = billion)";
+      if (s->div == 1e12)
+         return "time: instructions executed (T = trillion)";
+      return "time: instructions executed";
+   }
+   return NULL;                  /* an unknown unit: said in the title */
+}
+
+/* k * step shown: "1.5 MiB", "0", "250 ms". */
+static void tick_label(char *out, size_t n, double v, int dec,
+                       const char *suffix)
+{
+   if (v == 0) {
+      snprintf(out, n, "0");
+   } else if (v >= 1e15) {     /* beyond exact integers in a double */
+      snprintf(out, n, "%.3g%s", v, suffix);
+   } else if (dec == 0) {
+      snprintf(out, n, "%s%s", num((uint64_t)(v + 0.5)), suffix);
+   } else {
+      /* "1.5 M", "1 M": the decimals a tick needs, not every tick. */
+      char d[64];
+      snprintf(d, sizeof d, "%.*f", dec, v);
+      char *e = d + strlen(d);
+      while (e > d && e[-1] == '0')
+         *--e = '\0';
+      if (e > d && e[-1] == '.')
+         *--e = '\0';
+      snprintf(out, n, "%s%s", d, suffix);
+   }
+}
+
+/* "4,868 bytes (4.8 KiB)", or "532 bytes". */
+static void bytes_text(char *out, size_t n, uint64_t v)
+{
+   Scale s = bytes_scale((double)v);
+   if (s.div == 1)
+      snprintf(out, n, "%s", bytes_str(v));
+   else
+      snprintf(out, n, "%s (%.1f%s)", bytes_str(v), (double)v / s.div,
+               s.suffix);
+}
+
+/* Microseconds, readably: "0.4 ms", "680.0 ms", "1.25 s", "250.2 s". */
+static const char *dur_str(uint64_t us)
+{
+   static char ring[4][48];
+   static unsigned next;
+   char *out = ring[next++ % 4];
+   if (us < 999950)
+      return ms1(us);
+   if (us < 9995000) {
+      uint64_t hundredths = us / 10000 + (us % 10000 >= 5000);
+      snprintf(out, sizeof ring[0], "%u.%02u s", (unsigned)(hundredths / 100),
+               (unsigned)(hundredths % 100));
+      return out;
+   }
+   uint64_t tenths = us / 100000 + (us % 100000 >= 50000);
+   snprintf(out, sizeof ring[0], "%s.%u s", num(tenths / 10),
+            (unsigned)(tenths % 10));
+   return out;
+}
+
+/* ---- Colours ---- */
+
+static void hsl_hex(char out[8], double h, double s, double l)
+{
+   double c = (1 - (2 * l - 1 < 0 ? 1 - 2 * l : 2 * l - 1)) * s;
+   double hp = h / 60, m = l - c / 2;
+   double hm = hp - 2 * (double)(int)(hp / 2);       /* hp mod 2 */
+   double x = c * (1 - (hm - 1 < 0 ? 1 - hm : hm - 1));
+   double rgb[3] = { 0, 0, 0 };
+   int sector = (int)hp % 6;
+   static const int ci[6][3] = { { 0, 1, 2 }, { 1, 0, 2 }, { 2, 0, 1 },
+                                 { 2, 1, 0 }, { 1, 2, 0 }, { 0, 2, 1 } };
+   double parts[3] = { c, x, 0 };
+   for (int k = 0; k < 3; k++)
+      rgb[k] = parts[ci[sector][k]] + m;
+   snprintf(out, 8, "#%02x%02x%02x", (unsigned)(rgb[0] * 255 + 0.5) & 0xff,
+            (unsigned)(rgb[1] * 255 + 0.5) & 0xff,
+            (unsigned)(rgb[2] * 255 + 0.5) & 0xff);
+}
+
+static void role_colour(char out[8], size_t rank)
+{
+   if (rank < NPALETTE) {
+      memcpy(out, palette[rank], 8);
+      return;
+   }
+   double h = 20 + 137.508 * (double)(rank - NPALETTE);
+   h -= 360 * (double)(int)(h / 360);
+   hsl_hex(out, h, 0.55, rank % 2 ? 0.42 : 0.58);
+}
+
+/* Whether text on this colour reads better in black than in white. */
+static bool is_light(const char *hex)
+{
+   unsigned r, g, b;
+   if (sscanf(hex, "#%2x%2x%2x", &r, &g, &b) != 3)
+      return true;
+   return 0.299 * r + 0.587 * g + 0.114 * b > 150;
+}
+
+/* The colour mixed with white: t = 0 the colour, 1 white. */
+static void tint(char out[8], const char *hex, double t)
+{
+   unsigned c[3];
+   if (sscanf(hex, "#%2x%2x%2x", &c[0], &c[1], &c[2]) != 3)
+      c[0] = c[1] = c[2] = 128;
+   for (int k = 0; k < 3; k++)
+      c[k] = (unsigned)(c[k] + (255 - c[k]) * t + 0.5);
+   snprintf(out, 8, "#%02x%02x%02x", c[0] & 0xff, c[1] & 0xff, c[2] & 0xff);
+}
+
+/* ---- The roles ---- */
+
+typedef struct {
+   RoleInfo *v;
+   size_t n, cap;
+} Roles;
+
+static size_t role_find(Roles *rs, const Role *role)
+{
+   for (size_t i = 0; i < rs->n; i++)
+      if (same_role(rs->v[i].role, role))
+         return i;
+   GROW(rs->v, rs->cap, rs->n + 1);
+   RoleInfo *ri = &rs->v[rs->n];
+   memset(ri, 0, sizeof *ri);
+   ri->role = role;
+   char *full = role_label(role, false);
+   ri->label = clip_px(full, TEXT_PX, LABEL_PX);
+   free(full);
+   return rs->n++;
+}
+
+static const Roles *sort_roles;
+
+/* The colour order: the most heap at any time first, then the most
+   blocked, then by name. */
+static int cmp_rank(const void *a, const void *b)
+{
+   const RoleInfo *x = &sort_roles->v[*(const size_t *)a];
+   const RoleInfo *y = &sort_roles->v[*(const size_t *)b];
+   if (x->max_bytes != y->max_bytes)
+      return x->max_bytes > y->max_bytes ? -1 : 1;
+   if (x->blocked != y->blocked)
+      return x->blocked > y->blocked ? -1 : 1;
+   return cmp_role(x->role, y->role);
+}
+
+static int cmp_blocked(const void *a, const void *b)
+{
+   const RoleInfo *x = &sort_roles->v[*(const size_t *)a];
+   const RoleInfo *y = &sort_roles->v[*(const size_t *)b];
+   if (x->blocked != y->blocked)
+      return x->blocked > y->blocked ? -1 : 1;
+   return (x->rank > y->rank) - (x->rank < y->rank);
+}
+
+/* ---- The title ---- */
+
+static void how_ended(Buf *b, const Report *r)
+{
+   char n[96];
+   switch (r->end_how) {
+   case END_EXIT:
+      snprintf(n, sizeof n, "exited with status %ld", r->status);
+      buf_adds(b, n);
+      break;
+   case END_SIGNAL:
+      if (r->signal == NULL || r->signo == 0 ||
+          strcmp(r->signal, "unknown") == 0) {
+         buf_adds(b, "killed by a signal the tool could not name");
+      } else {
+         buf_adds(b, "killed by ");
+         buf_adds(b, r->signal);
+         snprintf(n, sizeof n, " (signal %" PRIu64 ")", r->signo);
+         buf_adds(b, n);
+      }
+      break;
+   default:
+      if (r->signal != NULL && strcmp(r->signal, "exec") == 0) {
+         buf_adds(b, "called execve");
+      } else if (r->signal != NULL && strcmp(r->signal, "thread-limit") == 0) {
+         buf_adds(b, "still running when Valgrind's thread slots ran out");
+      } else {
+         buf_adds(b, "ended: ");
+         buf_adds(b, r->signal ? r->signal : "?");
+      }
+      break;
+   }
+   snprintf(n, sizeof n, " after %s ms", num(r->duration_ms));
+   buf_adds(b, n);
+}
+
+static double draw_title(Buf *out, const Report *r)
+{
+   Buf cmd = { 0 }, end = { 0 };
+   buf_adds(&cmd, r->exe ? r->exe : "?");
+   for (size_t i = 0; i < r->nargs; i++) {
+      buf_adds(&cmd, " ");
+      buf_adds(&cmd, r->args[i]);
+   }
+   how_ended(&end, r);
+   /* The command is cut to leave room for how it ended, on one line. */
+   double room = (WIDTH - 2 * MARGIN) / BOLD;
+   double cw = text_px(cmd.s, TITLE_PX) + text_px(": ", TITLE_PX);
+   char *e = clip_px(end.s, TITLE_PX, room - (cw < room / 2 ? cw : room / 2));
+   char *c = clip_px(cmd.s, TITLE_PX, room - text_px(e, TITLE_PX) -
+                                      text_px(": ", TITLE_PX));
+   Buf title = { 0 };
+   buf_adds(&title, c);
+   buf_adds(&title, ": ");
+   buf_adds(&title, e);
+   text(out, MARGIN, 30, TITLE_PX, NULL, "font-weight=\"bold\" fill=\"" INK "\"",
+        title.s);
+
+   Buf sub = { 0 };
+   char n[160];
+   snprintf(n, sizeof n, "asynctrace report: pid %s, ", num(r->pid));
+   buf_adds(&sub, n);
+   if (r->start_time != NULL) {
+      buf_adds(&sub, "started ");
+      buf_adds(&sub, r->start_time);
+      buf_adds(&sub, ", ");
+   }
+   snprintf(n, sizeof n, "%s %s, peak heap %s",
+            num(r->nthreads), plural(r->nthreads, "thread", "threads"),
+            bytes_str(r->peak_bytes));
+   buf_adds(&sub, n);
+   char *s = clip_px(sub.s, TEXT_PX, WIDTH - 2 * MARGIN);
+   text(out, MARGIN, 50, TEXT_PX, NULL, "fill=\"" MUTED "\"", s);
+   free(s);
+   free(c);
+   free(e);
+   free(cmd.s);
+   free(end.s);
+   free(title.s);
+   free(sub.s);
+   return 50;
+}
+
+/* ---- Legends ---- */
+
+typedef struct {
+   char fill[8];
+   const char *extra;            /* a pattern over the fill, or NULL */
+   char *label;
+} Item;
+
+typedef struct {
+   Item *v;
+   size_t n, cap;
+} Legend;
+
+static void legend_add(Legend *lg, const char *fill, const char *extra,
+                       const char *label)
+{
+   GROW(lg->v, lg->cap, lg->n + 1);
+   Item *it = &lg->v[lg->n++];
+   snprintf(it->fill, sizeof it->fill, "%s", fill);
+   it->extra = extra;
+   it->label = xstrdup(label);
+}
+
+/* Draws the items in as many columns of the widest item as fit, row by
+   row, the first row's baseline at y; frees them.  Returns the last
+   row's baseline. */
+static double legend_draw(Buf *b, Legend *lg, double y)
+{
+   double colw = 0, room = WIDTH - 2 * MARGIN;
+   for (size_t i = 0; i < lg->n; i++) {
+      double w = 17 + text_px(lg->v[i].label, TEXT_PX) + 24;
+      if (w > colw)
+         colw = w;
+   }
+   size_t ncol = colw > 0 ? (size_t)(room / colw) : 1;
+   if (ncol == 0)
+      ncol = 1;
+   if (ncol > lg->n)
+      ncol = lg->n;
+   for (size_t i = 0; i < lg->n; i++) {
+      const Item *it = &lg->v[i];
+      double x = MARGIN + (double)(i % ncol) * colw;
+      double yy = y + (double)(i / ncol) * 20;
+      addf(b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"12\" height=\"12\" "
+           "fill=\"%s\" stroke=\"%s\" stroke-width=\"0.5\"/>\n",
+           x, yy - 10, it->fill, MUTED);
+      if (it->extra != NULL)
+         addf(b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"12\" height=\"12\" "
+              "fill=\"%s\"/>\n", x, yy - 10, it->extra);
+      text(b, x + 17, yy, TEXT_PX, NULL, "fill=\"" INK "\"", it->label);
+      free(it->label);
+   }
+   double last = y + (double)(lg->n ? (lg->n - 1) / ncol : 0) * 20;
+   free(lg->v);
+   memset(lg, 0, sizeof *lg);
+   return last;
+}
+
+/* ---- The heap over time ---- */
+
+static int cmp_sample_time(const void *a, const void *b)
+{
+   const Sample *x = *(const Sample *const *)a, *y = *(const Sample *const *)b;
+   if (x->time != y->time)
+      return x->time > y->time ? 1 : -1;
+   return (x->ordinal > y->ordinal) - (x->ordinal < y->ordinal);
+}
+
+static double draw_heap(Buf *b, const Report *r, Roles *rs, double y,
+                        const size_t *col_role)
+{
+   text(b, MARGIN, y + 22, HEAD_PX, NULL, "font-weight=\"bold\" fill=\"" INK "\"",
+        "Heap over time, by role and pool");
+   y += 22;
+   if (!r->has_timeline) {
+      text(b, MARGIN, y + 24, TEXT_PX, NULL, "fill=\"" MUTED "\"",
+           "This report has no timeline.");
+      return y + 24;
+   }
+
+   /* The samples in time order, a peak that repeats the sample before
+      it counted once. */
+   size_t n = 0;
+   const Sample **sm = xrealloc(NULL, (r->nsamples + 1) * sizeof *sm);
+   bool *peak_of = xrealloc(NULL, (r->nsamples + 1) * sizeof *peak_of);
+   for (size_t i = 0; i <= r->nsamples; i++) {
+      const Sample *s = i < r->nsamples ? &r->samples[i]
+                        : r->tl_have_last ? &r->tl_last : NULL;
+      if (s != NULL)
+         sm[n++] = s;
+   }
+   qsort(sm, n, sizeof *sm, cmp_sample_time);
+   size_t m = 0;
+   for (size_t i = 0; i < n; i++) {
+      if (m > 0 && sm[i]->time == sm[m - 1]->time &&
+          sm[i]->live == sm[m - 1]->live) {
+         peak_of[m - 1] |= sm[i]->peak;
+         continue;
+      }
+      peak_of[m] = sm[i]->peak;
+      sm[m++] = sm[i];
+   }
+   n = m;
+   if (n == 0) {
+      text(b, MARGIN, y + 24, TEXT_PX, NULL, "fill=\"" MUTED "\"",
+           "The timeline has no samples.");
+      free(sm);
+      free(peak_of);
+      return y + 24;
+   }
+
+   /* The peak: the largest of the samples marked so, else the largest. */
+   size_t pk = n;
+   for (size_t i = 0; i < n; i++)
+      if (peak_of[i] && (pk == n || sm[i]->live > sm[pk]->live))
+         pk = i;
+   if (pk == n) {
+      pk = 0;
+      for (size_t i = 1; i < n; i++)
+         if (sm[i]->live > sm[pk]->live)
+            pk = i;
+   }
+
+   /* The layers, bottom up: the roles with the most bytes at any time,
+      the rest of the roles summed, the live bytes of no listed role. */
+   size_t *order = xrealloc(NULL, (rs->n ? rs->n : 1) * sizeof *order);
+   size_t nheap = 0;
+   for (size_t i = 0; i < rs->n; i++)
+      if (rs->v[i].max_bytes > 0)
+         order[nheap++] = i;
+   sort_roles = rs;
+   qsort(order, nheap, sizeof *order, cmp_rank);
+   size_t own = nheap <= AREA_ROLES ? nheap : AREA_ROLES - 1;
+   bool rest = own < nheap;
+   size_t *layer_of = xrealloc(NULL, (rs->n ? rs->n : 1) * sizeof *layer_of);
+   for (size_t i = 0; i < rs->n; i++)
+      layer_of[i] = own;         /* in the summed layer unless listed */
+   for (size_t k = 0; k < own; k++)
+      layer_of[order[k]] = k;
+   size_t nl = own + (rest ? 1 : 0) + 1;   /* + "other", dropped if empty */
+   uint64_t *val = xrealloc(NULL, n * nl * sizeof *val);
+   memset(val, 0, n * nl * sizeof *val);
+   bool any_other = false;
+   uint64_t rest_peak = 0;
+   double ymax = 0;
+   for (size_t i = 0; i < n; i++) {
+      uint64_t *v = &val[i * nl], sum = 0;
+      for (size_t j = 0; j < sm[i]->nroles; j++) {
+         const SRole *sr = &sm[i]->roles[j];
+         size_t l = sr->col < r->ntl_cols ? layer_of[col_role[sr->col]] : own;
+         v[l] = add_sat(v[l], sr->bytes);
+         sum = add_sat(sum, sr->bytes);
+      }
+      if (sm[i]->live > sum) {
+         v[nl - 1] = sm[i]->live - sum;
+         any_other = true;
+      }
+      uint64_t top = add_sat(sum, v[nl - 1]);
+      if ((double)top > ymax)
+         ymax = (double)top;
+   }
+   if (rest)
+      rest_peak = val[pk * nl + own];
+
+   /* Axes. */
+   double top = y + 38, bottom = top + PLOT_H;
+   double tmax = (double)sm[n - 1]->time;
+   if (tmax <= 0)
+      tmax = 1;
+   Scale ys = bytes_scale(ymax > 0 ? ymax : 1);
+   double ystep = nice_step((ymax > 0 ? ymax : 8) / ys.div, 5);
+   int ydec = step_decimals(ystep);
+   uint64_t yk = (uint64_t)((ymax / ys.div) / ystep - 1e-9) + 1;
+   if (yk == 0)
+      yk = 1;
+   double yrange = (double)yk * ystep * ys.div;
+   Scale xs = time_scale(r->tl_unit, tmax);
+   double pw = PLOT_R - PLOT_L;
+   double xstep = 0;
+   int xdec = 0;
+   for (int target = 10; target >= 1; target--) {
+      xstep = nice_step(tmax / xs.div, target);
+      xdec = step_decimals(xstep);
+      char l[64];
+      tick_label(l, sizeof l, (double)(uint64_t)(tmax / xs.div / xstep) * xstep,
+                 xdec, xs.suffix);
+      if (text_px(l, TICK_PX) + 16 < xstep * xs.div / tmax * pw)
+         break;
+   }
+#define XPOS(t) (PLOT_L + (double)(t) / tmax * pw)
+#define YPOS(v) (bottom - (double)(v) / yrange * PLOT_H)
+
+   text(b, MARGIN, top - 12, TICK_PX, NULL, "fill=\"" MUTED "\"", "live heap");
+   for (uint64_t k = 0; k <= yk; k++) {
+      char l[64];
+      double yy = bottom - (double)k / (double)yk * PLOT_H;
+      tick_label(l, sizeof l, (double)k * ystep, ydec, ys.suffix);
+      if (k > 0)
+         addf(b, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" "
+              "stroke=\"" GRID "\" stroke-width=\"1\"/>\n",
+              PLOT_L, yy, PLOT_R, yy);
+      text(b, PLOT_L - 8, yy + 4, TICK_PX, "end", "fill=\"" INK "\"", l);
+   }
+
+   /* The areas: each layer's running total from the bottom, drawn from
+      the top one down, so that each covers the part of the one above it
+      that is not its own.  Many samples are thinned to the smallest and
+      largest of each pixel column, and the peak. */
+   size_t *pick = xrealloc(NULL, n * sizeof *pick), np = 0;
+   if (n <= 2 * (size_t)pw) {
+      for (size_t i = 0; i < n; i++)
+         pick[np++] = i;
+   } else {
+      size_t i = 0;
+      while (i < n) {
+         long colx = (long)((double)sm[i]->time / tmax * pw);
+         size_t lo = i, hi = i, j = i;
+         bool has_pk = false;
+         for (; j < n && (long)((double)sm[j]->time / tmax * pw) == colx; j++) {
+            if (sm[j]->live < sm[lo]->live)
+               lo = j;
+            if (sm[j]->live > sm[hi]->live)
+               hi = j;
+            has_pk |= j == pk;
+         }
+         size_t keep[5] = { i, lo, hi, has_pk ? pk : i, j - 1 };
+         /* In time order, each once. */
+         for (int a = 1; a < 5; a++)
+            for (int c = a; c > 0 && keep[c] < keep[c - 1]; c--) {
+               size_t t = keep[c];
+               keep[c] = keep[c - 1];
+               keep[c - 1] = t;
+            }
+         for (int a = 0; a < 5; a++)
+            if (a == 0 || keep[a] != keep[a - 1])
+               pick[np++] = keep[a];
+         i = j;
+      }
+   }
+   char (*fill)[8] = xrealloc(NULL, nl * sizeof *fill);
+   for (size_t k = 0; k < own; k++)
+      memcpy(fill[k], rs->v[order[k]].colour, 8);
+   if (rest)
+      memcpy(fill[own], OTHER_ROLES, 8);
+   memcpy(fill[nl - 1], OTHER_BYTES, 8);
+   uint64_t *cum = xrealloc(NULL, np * sizeof *cum);
+   for (size_t l = nl; l-- > 0;) {
+      if (l == nl - 1 && !any_other)
+         continue;
+      bool empty = true;
+      for (size_t q = 0; q < np; q++) {
+         uint64_t s = 0;
+         for (size_t k = 0; k <= l; k++)
+            s = add_sat(s, val[pick[q] * nl + k]);
+         cum[q] = s;
+         empty &= val[pick[q] * nl + l] == 0;
+      }
+      if (empty && l != 0)
+         continue;
+      addf(b, "<polygon fill=\"%s\" stroke=\"#ffffff\" stroke-width=\"0.6\" "
+           "stroke-linejoin=\"round\" points=\"", fill[l]);
+      for (size_t q = 0; q < np; q++) {
+         double x = XPOS(sm[pick[q]]->time), px = XPOS(sm[pk]->time);
+         if (pick[q] == pk) {
+            /* The peak 2 pixels wide, so that a spike shows; what it
+               hides is narrower than a pixel. */
+            addf(b, "%.1f,%.1f %.1f,%.1f ", px - 1 < PLOT_L ? PLOT_L : px - 1,
+                 YPOS(cum[q]), px + 1 > PLOT_R ? PLOT_R : px + 1, YPOS(cum[q]));
+         } else if (x <= px - 1 || x >= px + 1) {
+            addf(b, "%.1f,%.1f ", x, YPOS(cum[q]));
+         }
+      }
+      addf(b, "%.1f,%.1f %.1f,%.1f\"/>\n", XPOS(sm[pick[np - 1]]->time),
+           bottom, XPOS(sm[pick[0]]->time), bottom);
+   }
+
+   /* The axes over the areas, then the x ticks. */
+   addf(b, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"" INK
+        "\" stroke-width=\"1\"/>\n", PLOT_L, top, PLOT_L, bottom);
+   addf(b, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"" INK
+        "\" stroke-width=\"1\"/>\n", PLOT_L, bottom, PLOT_R, bottom);
+   uint64_t xk = (uint64_t)(tmax / xs.div / xstep + 1e-9);
+   for (uint64_t k = 0; k <= xk; k++) {
+      char l[64];
+      double xx = XPOS((double)k * xstep * xs.div);
+      if (xx > PLOT_R + 0.5)
+         break;
+      tick_label(l, sizeof l, (double)k * xstep, xdec, xs.suffix);
+      addf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+           "stroke=\"" INK "\" stroke-width=\"1\"/>\n", xx, bottom, xx,
+           bottom + 5);
+      text(b, xx, bottom + 18, TICK_PX, "middle", "fill=\"" INK "\"", l);
+   }
+   const char *xt = time_axis_title(r->tl_unit, &xs);
+   char xtb[96];
+   if (xt == NULL) {
+      snprintf(xtb, sizeof xtb, "time (in units of \"%s\")", r->tl_unit);
+      xt = xtb;
+   }
+   text(b, (PLOT_L + PLOT_R) / 2.0, bottom + 36, TEXT_PX, "middle",
+        "fill=\"" MUTED "\"", xt);
+
+   /* The peak: a dashed line, a dot on the heap's top, and what it was
+      above the plot, on the side with room. */
+   {
+      const Sample *p = sm[pk];
+      double px = XPOS(p->time);
+      uint64_t ptop = 0;
+      for (size_t k = 0; k < nl; k++)
+         ptop = add_sat(ptop, val[pk * nl + k]);
+      addf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+           "stroke=\"" INK "\" stroke-width=\"1.2\" stroke-dasharray=\"5,3\"/>\n",
+           px, top - 4, px, YPOS(ptop) - 4);
+      addf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"#ffffff\" "
+           "stroke=\"" INK "\" stroke-width=\"1.5\"/>\n", px, YPOS(ptop));
+      char bt[96], l[256];
+      bytes_text(bt, sizeof bt, p->live);
+      const char *unit = r->tl_unit ? r->tl_unit : "";
+      if (strcmp(unit, "ms") == 0)
+         snprintf(l, sizeof l, "peak: %s at %s ms", bt, num(p->time));
+      else if (strcmp(unit, "i") == 0)
+         snprintf(l, sizeof l, "peak: %s at %s instructions", bt, num(p->time));
+      else if (strcmp(unit, "B") == 0)
+         snprintf(l, sizeof l, "peak: %s after %s bytes allocated and freed",
+                  bt, num(p->time));
+      else
+         snprintf(l, sizeof l, "peak: %s at %s %s", bt, num(p->time), unit);
+      double lw = text_px(l, TEXT_PX) * BOLD;
+      bool right = px + 6 + lw <= WIDTH - MARGIN;
+      text(b, right ? px + 6 : px - 6, top - 8, TEXT_PX, right ? NULL : "end",
+           "font-weight=\"bold\" fill=\"" INK "\"", l);
+   }
+
+   /* The legend, in the layers' order, with each one's bytes at the
+      peak. */
+   Legend lg = { 0 };
+   for (size_t k = 0; k < own; k++) {
+      const RoleInfo *ri = &rs->v[order[k]];
+      char l[256];
+      snprintf(l, sizeof l, "%s: %s at the peak", ri->label,
+               bytes_str(val[pk * nl + k]));
+      legend_add(&lg, ri->colour, NULL, l);
+   }
+   if (rest) {
+      char l[160];
+      snprintf(l, sizeof l, "%s other roles: %s at the peak",
+               num(nheap - own), bytes_str(rest_peak));
+      legend_add(&lg, OTHER_ROLES, NULL, l);
+   }
+   if (any_other) {
+      char l[160];
+      snprintf(l, sizeof l, "other (of no role listed): %s at the peak",
+               bytes_str(val[pk * nl + nl - 1]));
+      legend_add(&lg, OTHER_BYTES, NULL, l);
+   }
+   double ly = bottom + 62;
+   if (lg.n == 0)
+      text(b, MARGIN, ly, TEXT_PX, NULL, "fill=\"" MUTED "\"",
+           "No live bytes at any sample.");
+   else
+      ly = legend_draw(b, &lg, ly);
+#undef XPOS
+#undef YPOS
+   free(cum);
+   free(fill);
+   free(pick);
+   free(val);
+   free(layer_of);
+   free(order);
+   free(sm);
+   free(peak_of);
+   return ly;
+}
+
+/* ---- Blocked time ---- */
+
+/* A bar of the blocked time: a role's, or the rest's summed. */
+typedef struct {
+   const char *label, *colour;
+   uint64_t by[CL_N], total, waits;
+   char value[200];              /* the text right of the bar */
+} Bar;
+
+/* The class and its time inside its part of the bar, or the time
+   alone, or NULL if neither fits in w pixels. */
+static const char *inside(char *out, size_t n, int c, uint64_t us, double w)
+{
+   snprintf(out, n, "%s %s", class_name[c], dur_str(us));
+   if (text_px(out, TICK_PX) + 10 <= w)
+      return out;
+   snprintf(out, n, "%s", dur_str(us));
+   return text_px(out, TICK_PX) + 10 <= w ? out : NULL;
+}
+
+/* The text right of each bar, for bars bw pixels at most: the total,
+   the waits, and the classes too narrow to be named inside.  Returns
+   the widest. */
+static double bar_values(Bar *bars, size_t n, double max, double bw)
+{
+   double widest = 0;
+   for (size_t k = 0; k < n; k++) {
+      Bar *br = &bars[k];
+      int len = snprintf(br->value, sizeof br->value, "%s, %s %s",
+                         dur_str(br->total), num(br->waits),
+                         plural(br->waits, "wait", "waits"));
+      const char *sep = ": ";
+      for (int c = 0; c < CL_N && len > 0 && (size_t)len < sizeof br->value; c++) {
+         char l[96];
+         if (br->by[c] == 0 ||
+             inside(l, sizeof l, c, br->by[c],
+                    (double)br->by[c] / max * bw) != NULL)
+            continue;
+         len += snprintf(br->value + len, sizeof br->value - (size_t)len,
+                         "%s%s %s", sep, class_name[c], dur_str(br->by[c]));
+         sep = ", ";
+      }
+      double w = text_px(br->value, TEXT_PX) * BOLD;
+      if (w > widest)
+         widest = w;
+   }
+   return widest;
+}
+
+static double draw_blocked(Buf *b, const Report *r, Roles *rs, double y)
+{
+   text(b, MARGIN, y + 22, HEAD_PX, NULL, "font-weight=\"bold\" fill=\"" INK "\"",
+        "Time blocked in futex waits, by role and pool and wait class");
+   y += 22;
+   if (!r->has_fsites || r->fsites_total == 0) {
+      text(b, MARGIN, y + 24, TEXT_PX, NULL, "fill=\"" MUTED "\"",
+           r->has_fsites ? "This report has no futex sites: no thread waited "
+                           "on or woke a futex."
+                         : "This report has no futex sites.");
+      return y + 24;
+   }
+   size_t *order = xrealloc(NULL, (rs->n ? rs->n : 1) * sizeof *order);
+   size_t nb = 0;
+   for (size_t i = 0; i < rs->n; i++)
+      if (rs->v[i].blocked > 0)
+         order[nb++] = i;
+   if (nb == 0) {
+      char l[160];
+      snprintf(l, sizeof l, "No thread blocked in a futex wait (%s futex %s).",
+               num(r->fsites_total), plural(r->fsites_total, "site", "sites"));
+      text(b, MARGIN, y + 24, TEXT_PX, NULL, "fill=\"" MUTED "\"", l);
+      free(order);
+      return y + 24;
+   }
+   sort_roles = rs;
+   qsort(order, nb, sizeof *order, cmp_blocked);
+
+   /* The bars, the most blocked first; past BAR_ROLES, the rest in
+      one. */
+   size_t own = nb <= BAR_ROLES ? nb : BAR_ROLES - 1, nbars = own;
+   Bar *bars = xrealloc(NULL, (own + 1) * sizeof *bars);
+   memset(bars, 0, (own + 1) * sizeof *bars);
+   for (size_t k = 0; k < own; k++) {
+      const RoleInfo *ri = &rs->v[order[k]];
+      bars[k].label = ri->label;
+      bars[k].colour = ri->colour;
+      memcpy(bars[k].by, ri->by_class, sizeof bars[k].by);
+      bars[k].total = ri->blocked;
+      bars[k].waits = ri->waits;
+   }
+   char restlab[64];
+   if (own < nb) {
+      Bar *br = &bars[nbars++];
+      snprintf(restlab, sizeof restlab, "%s other roles", num(nb - own));
+      br->label = restlab;
+      br->colour = OTHER_ROLES;
+      for (size_t k = own; k < nb; k++) {
+         const RoleInfo *ri = &rs->v[order[k]];
+         for (int c = 0; c < CL_N; c++)
+            br->by[c] = add_sat(br->by[c], ri->by_class[c]);
+         br->total = add_sat(br->total, ri->blocked);
+         br->waits = add_sat(br->waits, ri->waits);
+      }
+   }
+
+   /* The wait classes, in the role's colour: lock contention solid, idle
+      light and hatched (so that they differ in grey too), the others
+      lighter each.  A report of a tool before wait classes has only
+      contention and idle: both are in its legend, as they always were;
+      a newer one's legend has the classes it has. */
+   y += 20;
+   Legend lg = { 0 };
+   bool seen[CL_N] = { false }, legacy;
+   char swatch[CL_N][8];
+   for (size_t k = 0; k < nbars; k++)
+      for (int c = 0; c < CL_N; c++)
+         seen[c] |= bars[k].by[c] > 0;
+   legacy = seen[CL_CONTENTION] || !(seen[CL_LOCK] || seen[CL_CONDITION] ||
+                                     seen[CL_JOIN] || seen[CL_SLEEP]);
+   for (int c = 0; c < CL_N; c++) {
+      tint(swatch[c], "#555555", c == CL_IDLE ? 0.7 : class_tint[c]);
+      if (legacy) {
+         if (c == CL_CONTENTION || c == CL_IDLE)
+            legend_add(&lg, swatch[c], c == CL_IDLE ? "url(#hatch)" : NULL,
+                       class_legend[c]);
+         else if (c == CL_OTHER && seen[c])
+            legend_add(&lg, "#999999", NULL, "another class");
+      } else if (seen[c]) {
+         legend_add(&lg, swatch[c], c == CL_IDLE ? "url(#hatch)" : NULL,
+                    class_legend[c]);
+      }
+   }
+   y = legend_draw(b, &lg, y) + 16;
+
+   /* Labels on the left, the bars, the values on the right: the bars
+      as long as the values leave room for, the values naming the
+      classes the bars are then too short to. */
+   /* The longest bar, as the sum of its parts: the total saturates on
+      absurd figures. */
+   double max = 0, labw = 0;
+   for (size_t k = 0; k < nbars; k++) {
+      double w = text_px(bars[k].label, TEXT_PX), sum = 0;
+      if (w > labw)
+         labw = w;
+      for (int c = 0; c < CL_N; c++)
+         sum += (double)bars[k].by[c];
+      if (sum > max)
+         max = sum;
+   }
+   if (labw > 300)
+      labw = 300;
+   double bx = MARGIN + labw + 10, bw = WIDTH - MARGIN - bx;
+   for (int pass = 0; pass < 4; pass++) {
+      double valw = bar_values(bars, nbars, max, bw);
+      double nbw = WIDTH - MARGIN - valw - 8 - bx;
+      if (nbw < 200)
+         nbw = 200;
+      if (nbw >= bw)
+         break;
+      bw = nbw;
+   }
+   bar_values(bars, nbars, max, bw);
+
+   double bars_top = y;
+   for (size_t k = 0; k < nbars; k++) {
+      const Bar *br = &bars[k];
+      double yy = y + (double)k * (BAR_H + BAR_GAP), x = bx;
+      text(b, bx - 8, yy + BAR_H / 2.0 + 4, TEXT_PX, "end",
+           "fill=\"" INK "\"", br->label);
+      for (int c = 0; c < CL_N; c++) {
+         if (br->by[c] == 0)
+            continue;
+         double w = (double)br->by[c] / max * bw;
+         char shade[8], l[96];
+         if (class_tint[c] == 0)
+            memcpy(shade, br->colour, 8);
+         else
+            tint(shade, br->colour, class_tint[c]);
+         /* Each part says what it is when pointed at. */
+         addf(b, "<g><title>");
+         esc(b, br->label);
+         addf(b, ": %s %s</title>\n", class_name[c], dur_str(br->by[c]));
+         addf(b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" "
+              "fill=\"%s\"/>\n", x, yy, w, BAR_H, shade);
+         if (c == CL_IDLE)
+            addf(b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" "
+                 "fill=\"url(#hatch)\"/>\n", x, yy, w, BAR_H);
+         if (inside(l, sizeof l, c, br->by[c], w) != NULL)
+            text(b, x + w / 2, yy + BAR_H / 2.0 + 4, TICK_PX, "middle",
+                 class_tint[c] == 0 && !is_light(shade)
+                    ? "fill=\"#ffffff\"" : "fill=\"" INK "\"", l);
+         buf_adds(b, "</g>\n");
+         x += w;
+      }
+      addf(b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" "
+           "fill=\"none\" stroke=\"%s\" stroke-width=\"1\"/>\n",
+           bx, yy, x - bx, BAR_H, br->colour);
+      text(b, x + 8, yy + BAR_H / 2.0 + 4, TEXT_PX, NULL,
+           "font-weight=\"bold\" fill=\"" INK "\"", br->value);
+   }
+   y += (double)nbars * (BAR_H + BAR_GAP);
+   addf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+        "stroke=\"" INK "\" stroke-width=\"1\"/>\n", bx, bars_top - 4, bx,
+        y - BAR_GAP + 4);
+   char l[200];
+   snprintf(l, sizeof l, "In all: %s blocked in %s %s at %s futex %s.",
+            dur_str(r->fx_blocked_us), num(r->fx_waits),
+            plural(r->fx_waits, "wait", "waits"), num(r->fsites_total),
+            plural(r->fsites_total, "site", "sites"));
+   text(b, MARGIN, y + 12, TEXT_PX, NULL, "fill=\"" MUTED "\"", l);
+   free(bars);
+   free(order);
+   return y + 12;
+}
+
+/* ---- The picture ---- */
+
+static void build(Buf *out, const Report *r)
+{
+   Roles rs = { 0 };
+
+   /* The roles, from the timeline's columns and the futex sites. */
+   size_t *col_role = xrealloc(NULL, (r->ntl_cols ? r->ntl_cols : 1) *
+                                     sizeof *col_role);
+   for (size_t c = 0; c < r->ntl_cols; c++)
+      col_role[c] = role_find(&rs, &r->tl_cols[c]);
+   for (size_t i = 0; i <= r->nsamples; i++) {
+      const Sample *s = i < r->nsamples ? &r->samples[i]
+                        : r->tl_have_last ? &r->tl_last : NULL;
+      if (s == NULL)
+         continue;
+      for (size_t j = 0; j < s->nroles; j++) {
+         if (s->roles[j].col >= r->ntl_cols)
+            continue;
+         RoleInfo *ri = &rs.v[col_role[s->roles[j].col]];
+         if (s->roles[j].bytes > ri->max_bytes)
+            ri->max_bytes = s->roles[j].bytes;
+      }
+   }
+   for (size_t i = 0; i < r->nfsites; i++) {
+      const FSite *fs = &r->fsites[i];
+      size_t at = role_find(&rs, &fs->role);   /* may move rs.v */
+      RoleInfo *ri = &rs.v[at];
+      int c = CL_OTHER;
+      for (int k = 0; fs->class != NULL && k < CL_N; k++)
+         if (strcmp(fs->class, class_name[k]) == 0)
+            c = k;
+      ri->by_class[c] = add_sat(ri->by_class[c], fs->fx.blocked_us);
+      ri->blocked = add_sat(ri->blocked, fs->fx.blocked_us);
+      ri->waits = add_sat(ri->waits, fs->fx.waits);
+   }
+   /* One colour per role, the same in both charts. */
+   size_t *rank = xrealloc(NULL, (rs.n ? rs.n : 1) * sizeof *rank);
+   for (size_t i = 0; i < rs.n; i++)
+      rank[i] = i;
+   sort_roles = &rs;
+   qsort(rank, rs.n, sizeof *rank, cmp_rank);
+   for (size_t k = 0; k < rs.n; k++) {
+      rs.v[rank[k]].rank = k;
+      role_colour(rs.v[rank[k]].colour, k);
+   }
+
+   Buf body = { 0 };
+   double y = draw_title(&body, r);
+   y = draw_heap(&body, r, &rs, y + 14, col_role);
+   y = draw_blocked(&body, r, &rs, y + 30);
+   int height = (int)(y + MARGIN + 0.5);
+
+   Buf title = { 0 };
+   buf_adds(&title, "asynctrace report of ");
+   buf_adds(&title, r->exe ? r->exe : "?");
+   buf_adds(&title, ": heap over time and time blocked, by role");
+   char *t = clip_px(title.s, TEXT_PX, 4000);
+   addf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
+        "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
+        "font-family=\"sans-serif\">\n<title>", WIDTH, height, WIDTH, height);
+   esc(out, t);
+   buf_adds(out, "</title>\n");
+   /* The idle hatching: white strokes over the light tint. */
+   buf_adds(out, "<defs>\n<pattern id=\"hatch\" patternUnits=\"userSpaceOnUse\" "
+                 "width=\"6\" height=\"6\" patternTransform=\"rotate(45)\">\n"
+                 "<rect x=\"0\" y=\"0\" width=\"2\" height=\"6\" "
+                 "fill=\"#ffffff\" fill-opacity=\"0.75\"/>\n</pattern>\n"
+                 "</defs>\n");
+   addf(out, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" "
+        "fill=\"#ffffff\"/>\n", WIDTH, height);
+   buf_add(out, body.s, body.len);
+   buf_adds(out, "</svg>\n");
+
+   free(t);
+   free(title.s);
+   free(body.s);
+   free(rank);
+   free(col_role);
+   for (size_t i = 0; i < rs.n; i++)
+      free(rs.v[i].label);
+   free(rs.v);
+}
+
+int write_svg(const Report *rep, const char *path)
+{
+   Buf svg = { 0 };
+   build(&svg, rep);
+   FILE *f = fopen(path, "w");
+   if (f == NULL) {
+      int e = errno;
+      free(svg.s);
+      return e;
+   }
+   errno = 0;
+   size_t put = fwrite(svg.s, 1, svg.len, f);
+   int e = put == svg.len ? 0 : errno ? errno : EIO;
+   if (fclose(f) != 0 && e == 0)
+      e = errno ? errno : EIO;
+   free(svg.s);
+   return e;
+}
