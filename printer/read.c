@@ -30,6 +30,7 @@
 
 #define _POSIX_C_SOURCE 200809L
 
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -80,10 +81,17 @@ typedef struct {
 #define TABLE_END "</stack-table>"
 enum { TABLE_END_LEN = sizeof TABLE_END - 1 };
 
+/* What is read from the file at a time.  libxml2 asks for 4 KiB at a
+   time: a system call each was a tenth of the reading. */
+#define INPUT_BUF (256 * 1024)
+
 /* The file, read through our own callback so we know how much of it
    libxml2 has been given, how it starts and how it ends. */
 typedef struct {
    int fd;
+   char *buf;                    /* INPUT_BUF bytes; buf[pos..end) are
+                                    read but not given yet */
+   size_t pos, end;
    uint64_t total;
    int err;                      /* errno of a failed read, or 0 */
    int first;                    /* first byte that is not space or BOM,
@@ -180,6 +188,23 @@ static void tail_byte(Input *in, unsigned char c)
       in->line++;
 }
 
+/* The newlines in b[0..n): in blocks of 64 bytes, a loop the compiler
+   makes a few vector instructions of (a memchr a line cost more). */
+static uint64_t count_newlines(const unsigned char *b, size_t n)
+{
+   uint64_t lines = 0;
+   size_t i = 0;
+   for (; i + 64 <= n; i += 64) {
+      unsigned char c = 0;       /* at most 64 */
+      for (size_t j = 0; j < 64; j++)
+         c += b[i + j] == '\n';
+      lines += c;
+   }
+   for (; i < n; i++)
+      lines += b[i] == '\n';
+   return lines;
+}
+
 /* Notes n bytes about to be added to what was read. */
 static void input_note(Input *in, const unsigned char *b, size_t n)
 {
@@ -205,9 +230,7 @@ static void input_note(Input *in, const unsigned char *b, size_t n)
       memcpy(in->recent + k - n, b, n);
    }
    if (gt > 0) {
-      for (const unsigned char *q = b;
-           (q = memchr(q, '\n', (size_t)(b + gt - q))) != NULL; q++)
-         in->line++;
+      in->line += count_newlines(b, gt);
       memset(&in->tail, 0, sizeof in->tail);
       in->tail.ctl = -1;
    }
@@ -218,24 +241,35 @@ static void input_note(Input *in, const unsigned char *b, size_t n)
 static int input_read(void *ctx, char *buf, int len)
 {
    Input *in = ctx;
-   ssize_t n;
-   do
-      n = read(in->fd, buf, (size_t)len);
-   while (n < 0 && errno == EINTR);
-   if (n < 0) {
-      in->err = errno;
-      return -1;
+   if (in->pos == in->end && len > 0) {
+      ssize_t got;
+      do
+         got = read(in->fd, in->buf, INPUT_BUF);
+      while (got < 0 && errno == EINTR);
+      if (got < 0) {
+         in->err = errno;
+         return -1;
+      }
+      in->pos = 0;
+      in->end = (size_t)got;
    }
-   for (ssize_t i = 0; i < n && in->prolog != PR_DONE; i++)
+   size_t n = in->end - in->pos;
+   if (len < 0)
+      len = 0;
+   if (n > (size_t)len)
+      n = (size_t)len;
+   memcpy(buf, in->buf + in->pos, n);
+   in->pos += n;
+   for (size_t i = 0; i < n && in->prolog != PR_DONE; i++)
       prolog_byte(in, (unsigned char)buf[i]);
    if (in->doctype)
       return -1;                 /* libxml2 gets none of it */
-   for (ssize_t i = 0; i < n && in->first < 0; i++) {
+   for (size_t i = 0; i < n && in->first < 0; i++) {
       unsigned char c = (unsigned char)buf[i];
       if (!is_xml_space((char)c) && c != 0xef && c != 0xbb && c != 0xbf)
          in->first = c;
    }
-   input_note(in, (const unsigned char *)buf, (size_t)n);
+   input_note(in, (const unsigned char *)buf, n);
    in->total += (uint64_t)n;
    return (int)n;
 }
@@ -365,6 +399,134 @@ static void quiet(void *ctx, const char *fmt, ...)
 /* Reading the report                                                  */
 /* ------------------------------------------------------------------ */
 
+/* ---- Names ---- */
+
+/* Every element and attribute name of the format (those of
+   docs/asynctrace-report.rng), with an id.  libxml2's reader keeps the
+   names of the nodes it builds in a dictionary, one copy of each, so a
+   name is told by its address: the dictionary's copy of each of these is
+   looked up once, and then an element's or an attribute's name is found
+   with one hash probe instead of a string comparison per candidate. */
+#define NAMES(X) \
+   X(ADDR, "addr") X(ALIVE_AT_EXIT, "alive-at-exit") \
+   X(ALLOC_POOL, "alloc-pool") X(ALLOC_ROLE, "alloc-role") \
+   X(ALLOC_SITES, "alloc-sites") X(ALLOCS, "allocs") X(ARG, "arg") \
+   X(ASYNCTRACE, "asynctrace") X(AT_PEAK, "at-peak") \
+   X(BAD_CALL, "bad-call") X(BAD_CALLS, "bad-calls") \
+   X(BLOCKED_US, "blocked-us") X(BLOCKS, "blocks") X(BY_ROLE, "by-role") \
+   X(BYTES, "bytes") X(BYTES_ALLOCATED, "bytes-allocated") \
+   X(BYTES_FREED, "bytes-freed") X(CHECK, "check") X(CHURN, "churn") \
+   X(CLASS, "class") X(COMMAND, "command") X(COUNT, "count") \
+   X(CREATION, "creation") X(CREATOR, "creator") \
+   X(CROSS_FREES, "cross-frees") X(DIR, "dir") \
+   X(DURATION_MS, "duration-ms") X(EAGAIN, "eagain") X(EINTR, "eintr") \
+   X(END, "end") X(END_MS, "end-ms") X(ENDED, "ended") \
+   X(EPOCH_MS, "epoch-ms") X(ERRORS, "errors") X(EXE, "exe") \
+   X(FILE, "file") X(FN, "fn") X(FRAME, "frame") X(FRAMES, "frames") \
+   X(FREE, "free") X(FREE_POOL, "free-pool") X(FREE_ROLE, "free-role") \
+   X(FREES, "frees") X(FUTEX, "futex") X(FUTEX_SITES, "futex-sites") \
+   X(GIVEN, "given") X(HEAP, "heap") X(HELD_BY, "held-by") \
+   X(HOLDER, "holder") X(HOW, "how") X(ID, "id") X(IDLE_US, "idle-us") \
+   X(IDLE_WAITS, "idle-waits") X(INDEX, "index") \
+   X(INDIRECT_BLOCKS, "indirect-blocks") \
+   X(INDIRECT_BYTES, "indirect-bytes") X(INHERITED, "inherited") \
+   X(INLINED, "inlined") X(INSNS, "insns") X(IP, "ip") X(KIND, "kind") \
+   X(LEAKS, "leaks") X(LINE, "line") X(LIVE_AT_EXIT, "live-at-exit") \
+   X(LIVE_AT_PEAK, "live-at-peak") X(LIVE_BLOCKS, "live-blocks") \
+   X(LIVE_BYTES, "live-bytes") X(LOSS_RECORD, "loss-record") \
+   X(MAX_THREADS, "max-threads") X(MAX_US, "max-us") X(NAME, "name") \
+   X(OBJ, "obj") X(OPS, "ops") X(ORPHAN, "orphan") X(OS_TID, "os-tid") \
+   X(PEAK, "peak") X(PEAK_ALIVE, "peak-alive") \
+   X(PEAK_BLOCKS, "peak-blocks") X(PEAK_BYTES, "peak-bytes") \
+   X(PEAK_LIVE, "peak-live") X(PEAK_MS, "peak-ms") \
+   X(PEAK_TIME, "peak-time") X(PENDING, "pending") X(PID, "pid") \
+   X(POOL, "pool") X(PPID, "ppid") X(PRIVATE, "private") \
+   X(REALTIME, "realtime") X(REF, "ref") X(REST_ALLOCS, "rest-allocs") \
+   X(REST_AT_PEAK, "rest-at-peak") X(REST_BYTES, "rest-bytes") \
+   X(REST_LIVE_BYTES, "rest-live-bytes") X(ROLE, "role") \
+   X(ROLE_HISTORY, "role-history") X(ROLE_SUMMARY, "role-summary") \
+   X(ROLES, "roles") X(RUN, "run") X(SAMPLE, "sample") \
+   X(SAMPLES, "samples") X(SEQ, "seq") X(SHOWN, "shown") \
+   X(SIGNAL, "signal") X(SIGNO, "signo") X(SINCE_MS, "since-ms") \
+   X(SITE, "site") X(SITES, "sites") X(SIZE, "size") X(STACK, "stack") \
+   X(STACK_TABLE, "stack-table") X(STACKS, "stacks") \
+   X(START_MS, "start-ms") X(START_TIME, "start-time") X(STATUS, "status") \
+   X(THREAD, "thread") X(THREAD_ALIVE_AT_EXIT, "thread-alive-at-exit") \
+   X(THREADS, "threads") X(TIME, "time") X(TIME_UNIT, "time-unit") \
+   X(TIMED, "timed") X(TIMELINE, "timeline") X(TIMEOUTS, "timeouts") \
+   X(TOOL, "tool") X(TOTAL, "total") X(UNIT, "unit") \
+   X(VALGRIND, "valgrind") X(VERSION, "version") X(VG_TID, "vg-tid") \
+   X(WAITER, "waiter") X(WAITS, "waits") X(WAKE, "wake") \
+   X(WAKE_PAIRS, "wake-pairs") X(WAKER, "waker") X(WAKES, "wakes") \
+   X(WOKE, "woke") X(WOKEN, "woken") \
+   /* Added later. */ \
+   X(AFTER, "after") X(ALLOCS_IN_TASKS, "allocs-in-tasks") \
+   X(ALLOCS_OUTSIDE, "allocs-outside") X(ANON, "anon") \
+   X(ANON_MAPS, "anon-maps") X(AT, "at") X(ATTRIBUTION, "attribution") \
+   X(BLOCK, "block") X(BLOCKING_IN_ASYNC, "blocking-in-async") \
+   X(BLOCKING_US, "blocking-us") X(BLOCKING_WAITS, "blocking-waits") \
+   X(BYTES_IN_TASKS, "bytes-in-tasks") X(BYTES_OUTSIDE, "bytes-outside") \
+   X(CAUSE, "cause") X(CONDITION_US, "condition-us") \
+   X(CONDITION_WAITS, "condition-waits") X(ENDED_MS, "ended-ms") \
+   X(FILE_MAPS, "file-maps") X(FOOTPRINT, "footprint") \
+   X(FROM_BLOCK, "from-block") X(FROM_KIND, "from-kind") \
+   X(FUTURE, "future") X(INSNS_IN_TASKS, "insns-in-tasks") \
+   X(INTERVAL, "interval") X(JOIN_US, "join-us") \
+   X(JOIN_WAITS, "join-waits") X(KEPT, "kept") X(LABEL, "label") \
+   X(LOCK_US, "lock-us") X(LOCK_WAITS, "lock-waits") \
+   X(LOST_BLOCKS, "lost-blocks") X(LOST_BYTES, "lost-bytes") \
+   X(MAP, "map") X(MAPPINGS, "mappings") X(MAPS, "maps") X(MAX, "max") \
+   X(MAX_POLL_INSNS, "max-poll-insns") X(MS, "ms") X(OFFSET, "offset") \
+   X(OTHER_US, "other-us") X(OTHER_WAITS, "other-waits") \
+   X(PENDING_AT_EXIT, "pending-at-exit") X(PHASE, "phase") \
+   X(POINTED_FROM, "pointed-from") X(POLL_ENTRIES, "poll-entries") \
+   X(POLLS, "polls") X(RECOGNISED, "recognised") X(REGISTER, "register") \
+   X(REST_BLOCKS, "rest-blocks") X(REST_SITES, "rest-sites") \
+   X(ROLE_FOOTPRINT, "role-footprint") X(ROLE_SHARE, "role-share") \
+   X(ROOT, "root") X(SECTION, "section") X(SLEEP_US, "sleep-us") \
+   X(SLEEP_WAITS, "sleep-waits") X(SNAPSHOT, "snapshot") \
+   X(SNAPSHOTS, "snapshots") X(SPAWN_SITE, "spawn-site") \
+   X(SPAWNED, "spawned") X(SPAWNED_MS, "spawned-ms") \
+   X(STACK_MAPS, "stack-maps") X(START, "start") X(STATE, "state") \
+   X(SYMBOL, "symbol") X(SYMBOL_OFFSET, "symbol-offset") \
+   X(TAKEN, "taken") X(TASK, "task") X(TASKS, "tasks") \
+   X(THREAD_FOOTPRINT, "thread-footprint") \
+   X(UNKNOWN_POLLS, "unknown-polls") X(VALUE, "value")
+
+enum Name {
+   N_NONE,                       /* not one of them */
+#define X(id, str) N_##id,
+   NAMES(X)
+#undef X
+   N_NAMES
+};
+
+static const char *const name_str[N_NAMES] = {
+   "",
+#define X(id, str) str,
+   NAMES(X)
+#undef X
+};
+
+/* futex_attrs' names, in its order (checked by names_init). */
+static const enum Name futex_name[FUTEX_N] = {
+   N_WAITS, N_WOKEN, N_EAGAIN, N_TIMEOUTS, N_EINTR, N_ERRORS, N_PENDING,
+   N_BLOCKED_US, N_MAX_US, N_IDLE_WAITS, N_IDLE_US, N_WAKES, N_WOKE,
+   N_LOCK_WAITS, N_LOCK_US, N_CONDITION_WAITS, N_CONDITION_US,
+   N_JOIN_WAITS, N_JOIN_US, N_SLEEP_WAITS, N_SLEEP_US, N_OTHER_WAITS,
+   N_OTHER_US,
+};
+
+/* The names' addresses in the reader's dictionary, and the other names
+   of it met so far (as N_NONE), by address: open addressing, at most
+   half full. */
+#define NAME_SLOTS 1024
+
+typedef struct {
+   const xmlChar *s;
+   enum Name id;
+} NameSlot;
+
 enum Kind {
    K_SKIP,      /* unknown here: skipped with everything inside */
    K_ROOT, K_RUN, K_TOOL, K_VALGRIND, K_COMMAND, K_EXE, K_ARG, K_PID,
@@ -403,89 +565,89 @@ static const char *const kind_name[K_COUNT] = {
    a version 1 report may hold additions. */
 static const struct {
    enum Kind parent;
-   const char *name;
+   enum Name name;
    enum Kind kind;
    bool many, required;
 } children[] = {
-   { K_ROOT, "run", K_RUN, false, true },
-   { K_ROOT, "threads", K_THREADS, false, true },
-   { K_ROOT, "heap", K_HEAP, false, true },
-   { K_ROOT, "live-at-exit", K_LIVE, false, true },
+   { K_ROOT, N_RUN, K_RUN, false, true },
+   { K_ROOT, N_THREADS, K_THREADS, false, true },
+   { K_ROOT, N_HEAP, K_HEAP, false, true },
+   { K_ROOT, N_LIVE_AT_EXIT, K_LIVE, false, true },
    /* Added to version 1 later: optional, so older reports still read. */
-   { K_ROOT, "roles", K_ROLES, false, false },
-   { K_ROOT, "futex-sites", K_FSITES, false, false },
-   { K_ROOT, "wake-pairs", K_WAKES, false, false },
-   { K_ROOT, "leaks", K_LEAKS, false, false },
-   { K_ROOT, "cross-frees", K_XFREES, false, false },
-   { K_ROOT, "timeline", K_TIMELINE, false, false },
-   { K_ROOT, "alloc-sites", K_ASITES, false, false },
-   { K_ROOT, "bad-calls", K_BADCALLS, false, false },
-   { K_ROOT, "mappings", K_MAPS, false, false },
-   { K_ROOT, "tasks", K_TASKS, false, false },
-   { K_ROOT, "snapshots", K_SNAPS, false, false },
+   { K_ROOT, N_ROLES, K_ROLES, false, false },
+   { K_ROOT, N_FUTEX_SITES, K_FSITES, false, false },
+   { K_ROOT, N_WAKE_PAIRS, K_WAKES, false, false },
+   { K_ROOT, N_LEAKS, K_LEAKS, false, false },
+   { K_ROOT, N_CROSS_FREES, K_XFREES, false, false },
+   { K_ROOT, N_TIMELINE, K_TIMELINE, false, false },
+   { K_ROOT, N_ALLOC_SITES, K_ASITES, false, false },
+   { K_ROOT, N_BAD_CALLS, K_BADCALLS, false, false },
+   { K_ROOT, N_MAPPINGS, K_MAPS, false, false },
+   { K_ROOT, N_TASKS, K_TASKS, false, false },
+   { K_ROOT, N_SNAPSHOTS, K_SNAPS, false, false },
    /* Version 2 (skipped in version 1). */
-   { K_ROOT, "stack-table", K_STABLE, false, false },
-   { K_RUN, "tool", K_TOOL, false, true },
-   { K_RUN, "valgrind", K_VALGRIND, false, true },
-   { K_RUN, "command", K_COMMAND, false, true },
-   { K_RUN, "pid", K_PID, false, true },
-   { K_RUN, "ppid", K_PPID, false, true },
-   { K_RUN, "start-time", K_START, false, true },
-   { K_RUN, "duration-ms", K_DURATION, false, true },
-   { K_RUN, "end", K_END, false, true },
-   { K_COMMAND, "exe", K_EXE, false, true },
-   { K_COMMAND, "arg", K_ARG, true, false },
-   { K_THREADS, "thread", K_THREAD, true, false },
-   { K_THREAD, "name", K_NAME, true, false },
-   { K_THREAD, "heap", K_THEAP, false, true },
-   { K_THREAD, "futex", K_TFUTEX, false, false },
-   { K_LIVE, "site", K_SITE, true, false },
-   { K_SITE, "stack", K_STACK, false, true },
-   { K_ROLES, "role-summary", K_RSUM, true, false },
-   { K_RSUM, "heap", K_RHEAP, false, true },
-   { K_RSUM, "futex", K_RFUTEX, false, true },
-   { K_FSITES, "site", K_FSITE, true, false },
-   { K_FSITE, "stack", K_STACK, false, true },
-   { K_WAKES, "wake", K_WAKE, true, false },
-   { K_LEAKS, "total", K_LTOTAL, true, false },
-   { K_LEAKS, "by-role", K_LBYROLE, true, false },
-   { K_LEAKS, "held-by", K_HELD, true, false },
-   { K_LEAKS, "loss-record", K_LREC, true, false },
-   { K_LREC, "stack", K_STACK, false, true },
-   { K_LREC, "pointed-from", K_PFROM, false, false },
-   { K_XFREES, "free", K_XFREE, true, false },
-   { K_TIMELINE, "sample", K_SAMPLE, true, false },
-   { K_SAMPLE, "role", K_SROLE, true, false },
-   { K_ASITES, "site", K_ASITE, true, false },
-   { K_ASITE, "stack", K_STACK, false, true },
-   { K_BADCALLS, "bad-call", K_BADCALL, true, false },
-   { K_BADCALL, "stack", K_STACK, false, true },
-   { K_MAPS, "footprint", K_FPRINT, true, false },
-   { K_FPRINT, "role-footprint", K_RFP, true, false },
-   { K_FPRINT, "thread-footprint", K_TFP, true, false },
-   { K_MAPS, "map", K_MAP, true, false },
-   { K_MAP, "stack", K_STACK, false, true },
-   { K_TASKS, "spawn-site", K_SPAWN, true, false },
-   { K_TASKS, "role-share", K_RSHARE, true, false },
-   { K_TASKS, "task", K_TASK, true, false },
-   { K_TASKS, "blocking-in-async", K_BLOCKIN, true, false },
-   { K_SPAWN, "stack", K_STACK, false, true },
-   { K_TASK, "stack", K_STACK, false, false },
-   { K_BLOCKIN, "stack", K_STACK, false, true },
-   { K_SNAPS, "snapshot", K_SNAP, true, false },
-   { K_SNAPS, "phase", K_PHASE, true, false },
-   { K_SNAP, "role", K_SNROLE, true, false },
-   { K_SNAP, "site", K_SNSITE, true, false },
-   { K_SNSITE, "stack", K_STACK, false, true },
-   { K_STACK, "frame", K_FRAME, true, false },
-   { K_STABLE, "frame", K_FRAME, true, false },
-   { K_STABLE, "stack", K_TSTACK, true, false },
-   { K_FRAME, "ip", K_IP, false, true },
-   { K_FRAME, "obj", K_OBJ, false, false },
-   { K_FRAME, "fn", K_FN, false, false },
-   { K_FRAME, "dir", K_DIR, false, false },
-   { K_FRAME, "file", K_FILE, false, false },
-   { K_FRAME, "line", K_LINE, false, false },
+   { K_ROOT, N_STACK_TABLE, K_STABLE, false, false },
+   { K_RUN, N_TOOL, K_TOOL, false, true },
+   { K_RUN, N_VALGRIND, K_VALGRIND, false, true },
+   { K_RUN, N_COMMAND, K_COMMAND, false, true },
+   { K_RUN, N_PID, K_PID, false, true },
+   { K_RUN, N_PPID, K_PPID, false, true },
+   { K_RUN, N_START_TIME, K_START, false, true },
+   { K_RUN, N_DURATION_MS, K_DURATION, false, true },
+   { K_RUN, N_END, K_END, false, true },
+   { K_COMMAND, N_EXE, K_EXE, false, true },
+   { K_COMMAND, N_ARG, K_ARG, true, false },
+   { K_THREADS, N_THREAD, K_THREAD, true, false },
+   { K_THREAD, N_NAME, K_NAME, true, false },
+   { K_THREAD, N_HEAP, K_THEAP, false, true },
+   { K_THREAD, N_FUTEX, K_TFUTEX, false, false },
+   { K_LIVE, N_SITE, K_SITE, true, false },
+   { K_SITE, N_STACK, K_STACK, false, true },
+   { K_ROLES, N_ROLE_SUMMARY, K_RSUM, true, false },
+   { K_RSUM, N_HEAP, K_RHEAP, false, true },
+   { K_RSUM, N_FUTEX, K_RFUTEX, false, true },
+   { K_FSITES, N_SITE, K_FSITE, true, false },
+   { K_FSITE, N_STACK, K_STACK, false, true },
+   { K_WAKES, N_WAKE, K_WAKE, true, false },
+   { K_LEAKS, N_TOTAL, K_LTOTAL, true, false },
+   { K_LEAKS, N_BY_ROLE, K_LBYROLE, true, false },
+   { K_LEAKS, N_HELD_BY, K_HELD, true, false },
+   { K_LEAKS, N_LOSS_RECORD, K_LREC, true, false },
+   { K_LREC, N_STACK, K_STACK, false, true },
+   { K_LREC, N_POINTED_FROM, K_PFROM, false, false },
+   { K_XFREES, N_FREE, K_XFREE, true, false },
+   { K_TIMELINE, N_SAMPLE, K_SAMPLE, true, false },
+   { K_SAMPLE, N_ROLE, K_SROLE, true, false },
+   { K_ASITES, N_SITE, K_ASITE, true, false },
+   { K_ASITE, N_STACK, K_STACK, false, true },
+   { K_BADCALLS, N_BAD_CALL, K_BADCALL, true, false },
+   { K_BADCALL, N_STACK, K_STACK, false, true },
+   { K_MAPS, N_FOOTPRINT, K_FPRINT, true, false },
+   { K_FPRINT, N_ROLE_FOOTPRINT, K_RFP, true, false },
+   { K_FPRINT, N_THREAD_FOOTPRINT, K_TFP, true, false },
+   { K_MAPS, N_MAP, K_MAP, true, false },
+   { K_MAP, N_STACK, K_STACK, false, true },
+   { K_TASKS, N_SPAWN_SITE, K_SPAWN, true, false },
+   { K_TASKS, N_ROLE_SHARE, K_RSHARE, true, false },
+   { K_TASKS, N_TASK, K_TASK, true, false },
+   { K_TASKS, N_BLOCKING_IN_ASYNC, K_BLOCKIN, true, false },
+   { K_SPAWN, N_STACK, K_STACK, false, true },
+   { K_TASK, N_STACK, K_STACK, false, false },
+   { K_BLOCKIN, N_STACK, K_STACK, false, true },
+   { K_SNAPS, N_SNAPSHOT, K_SNAP, true, false },
+   { K_SNAPS, N_PHASE, K_PHASE, true, false },
+   { K_SNAP, N_ROLE, K_SNROLE, true, false },
+   { K_SNAP, N_SITE, K_SNSITE, true, false },
+   { K_SNSITE, N_STACK, K_STACK, false, true },
+   { K_STACK, N_FRAME, K_FRAME, true, false },
+   { K_STABLE, N_FRAME, K_FRAME, true, false },
+   { K_STABLE, N_STACK, K_TSTACK, true, false },
+   { K_FRAME, N_IP, K_IP, false, true },
+   { K_FRAME, N_OBJ, K_OBJ, false, false },
+   { K_FRAME, N_FN, K_FN, false, false },
+   { K_FRAME, N_DIR, K_DIR, false, false },
+   { K_FRAME, N_FILE, K_FILE, false, false },
+   { K_FRAME, N_LINE, K_LINE, false, false },
 };
 
 static bool has_text(enum Kind k)
@@ -498,6 +660,30 @@ static bool has_text(enum Kind k)
    default:
       return false;
    }
+}
+
+/* children[] by parent and name: child_of[parent][name] is the index
+   of the entry plus 1, or 0; required[parent] has a bit per kind of a
+   required child.  Made once, from children[]. */
+static uint8_t child_of[K_COUNT][N_NAMES];
+static uint64_t required[K_COUNT][SEEN_WORDS];
+
+_Static_assert(sizeof children / sizeof children[0] < 255,
+               "too many children for child_of");
+
+static void children_init(void)
+{
+   static bool done;
+   if (done)
+      return;
+   for (size_t i = 0; i < sizeof children / sizeof children[0]; i++) {
+      if (child_of[children[i].parent][children[i].name] == 0)
+         child_of[children[i].parent][children[i].name] = (uint8_t)(i + 1);
+      if (children[i].required)
+         required[children[i].parent][children[i].kind / 64] |=
+            SEEN_BIT(children[i].kind);
+   }
+   done = true;
 }
 
 /* Where each role stands in a list of distinct roles (the timeline's
@@ -589,10 +775,34 @@ typedef struct {
    long line;
 } Level;
 
+/* Has l not yet met a child its kind requires? */
+static bool missing_required(const Level *l)
+{
+   for (size_t w = 0; w < SEEN_WORDS; w++)
+      if (required[l->kind][w] & ~l->seen[w])
+         return true;
+   return false;
+}
+
 typedef struct {
    xmlTextReaderPtr r;
    Report *rep;
    size_t top, futex_top, leaks_top, alloc_top;
+   NameSlot names[NAME_SLOTS];   /* names by address */
+   size_t nnames;
+   /* The attributes of the element that has just started, read once
+      from its node: av[n] is the value of attribute n if av_gen[n] is
+      gen.  Values are libxml2's own text, but for the rare attribute
+      whose text is in several nodes: joined in av_own, freed at the
+      next element. */
+   const char *av[N_NAMES];
+   uint32_t av_gen[N_NAMES], gen;
+   xmlChar **av_own;
+   size_t nav_own, capav_own;
+   /* The strings kept once (intern): open addressing, at most half
+      full. */
+   struct Once *once;
+   size_t nonce, caponce;
    bool keep_all;                /* Limits.keep_all */
    Level *lv;
    size_t nlv, caplv;
@@ -620,6 +830,12 @@ typedef struct {
    uint64_t table_stacks;        /* the table's stacks attribute */
    size_t next_need;             /* the first Need the table has not
                                     reached yet */
+   uint32_t *need_of;            /* or NULL: by ref, 1 + the index of its
+                                    Need, 0 if none */
+   /* Each list of the largest has been cut back to its --top at least
+      once: its entry --top - 1 is then the smallest that can still be
+      shown, and a smaller one read later is not kept. */
+   bool cut_sites, cut_fsites, cut_lrecs, cut_asites;
    bool done;                    /* the root element ended */
    bool failed;
    char why[1024];
@@ -638,63 +854,174 @@ static void fail(Parser *p, const char *fmt, ...)
 
 /* The line of the current element.  libxml2 2.9 stores element lines in
    16 bits, so past line 65534 fall back to where the parser is, which is
-   close. */
-static long node_line(Parser *p)
+   close.  xmlGetLineNo then looks for a line among the nodes around,
+   which is most of the cost of a line: but from an element at line
+   65535 (or past) that has children or a next sibling, it only looks at
+   those and what follows, all at line 65535 too (or with none), so the
+   answer is known without asking. */
+static long node_line(Parser *p, xmlNodePtr n)
 {
-   xmlNodePtr n = xmlTextReaderCurrentNode(p->r);
-   long line = n ? xmlGetLineNo(n) : -1;
+   long line;
+   if (n == NULL)
+      line = -1;
+   else if (n->type == XML_ELEMENT_NODE && n->line != 65535)
+      line = n->line;
+   else if (n->type == XML_ELEMENT_NODE &&
+            (n->children != NULL || n->next != NULL))
+      line = 65535;
+   else
+      line = xmlGetLineNo(n);
    if (line <= 0 || line >= 65535)
       line = xmlTextReaderGetParserLineNumber(p->r);
    return line;
 }
 
-/* The value of attribute name of the current element, cleaned; NULL and
-   a failure if it is required and missing. */
-static char *attr_str(Parser *p, const char *elem, const char *name,
-                      bool required, long line)
+static size_t name_hash(const xmlChar *s)
 {
-   xmlChar *v = xmlTextReaderGetAttribute(p->r, BAD_CAST name);
-   if (v == NULL) {
-      if (required)
-         fail(p, "line %ld: <%s> has no %s attribute", line, elem, name);
-      return NULL;
-   }
-   char *s = clean_dup((const char *)v);
-   xmlFree(v);
-   return s;
+   return (size_t)(((uint64_t)(uintptr_t)s * UINT64_C(0x9e3779b97f4a7c15))
+                   >> 54) & (NAME_SLOTS - 1);
 }
 
-static bool attr_u64(Parser *p, const char *elem, const char *name,
+static void name_add(Parser *p, const xmlChar *s, enum Name id)
+{
+   if (p->nnames >= NAME_SLOTS / 2)
+      return;                    /* full: the rest are compared as text */
+   size_t h = name_hash(s);
+   while (p->names[h].s != NULL) {
+      if (p->names[h].s == s)
+         return;
+      h = (h + 1) & (NAME_SLOTS - 1);
+   }
+   p->names[h] = (NameSlot){ s, id };
+   p->nnames++;
+}
+
+/* The dictionary's copy of each name of the format. */
+static void names_init(Parser *p)
+{
+   for (size_t i = 0; i < FUTEX_N; i++)
+      assert(strcmp(name_str[futex_name[i]], futex_attrs[i].name) == 0);
+   for (int n = 1; n < N_NAMES; n++) {
+      const xmlChar *s = xmlTextReaderConstString(p->r, BAD_CAST name_str[n]);
+      if (s != NULL)
+         name_add(p, s, (enum Name)n);
+   }
+}
+
+/* The id of name s of a node, N_NONE if it is none of the format's. */
+static enum Name name_id(Parser *p, const xmlChar *s)
+{
+   for (size_t h = name_hash(s);; h = (h + 1) & (NAME_SLOTS - 1)) {
+      if (p->names[h].s == s)
+         return p->names[h].id;
+      if (p->names[h].s == NULL)
+         break;
+   }
+   /* A name met for the first time, or one not in the dictionary (where
+      libxml2 does keep them, but need not): by its text, and remembered
+      by address if it is the dictionary's. */
+   enum Name id = N_NONE;
+   for (int n = 1; n < N_NAMES; n++)
+      if (strcmp((const char *)s, name_str[n]) == 0) {
+         id = (enum Name)n;
+         break;
+      }
+   if (xmlTextReaderConstString(p->r, s) == s)
+      name_add(p, s, id);
+   return id;
+}
+
+/* Notes the attributes of the element that has just started, as
+   xmlTextReaderGetAttribute would find them (those in no namespace, the
+   first of a name), without copying them. */
+static void attrs_read(Parser *p, xmlNodePtr node)
+{
+   for (size_t i = 0; i < p->nav_own; i++)
+      xmlFree(p->av_own[i]);
+   p->nav_own = 0;
+   if (++p->gen == 0) {
+      memset(p->av_gen, 0, sizeof p->av_gen);
+      p->gen = 1;
+   }
+   if (node == NULL || node->type != XML_ELEMENT_NODE)
+      return;
+   for (xmlAttrPtr a = node->properties; a != NULL; a = a->next) {
+      if (a->ns != NULL || a->name == NULL)
+         continue;
+      enum Name n = name_id(p, a->name);
+      if (n == N_NONE || p->av_gen[n] == p->gen)
+         continue;
+      const xmlNode *c = a->children;
+      const char *v = "";
+      if (c != NULL && c->next == NULL &&
+          (c->type == XML_TEXT_NODE || c->type == XML_CDATA_SECTION_NODE)) {
+         v = (const char *)c->content;   /* NULL: none, as libxml2 says */
+      } else if (c != NULL) {
+         xmlChar *j = xmlNodeListGetString(a->doc, c, 1);
+         if (j != NULL) {
+            GROW(p->av_own, p->capav_own, p->nav_own + 1);
+            p->av_own[p->nav_own++] = j;
+            v = (const char *)j;
+         }
+      }
+      p->av[n] = v;
+      p->av_gen[n] = p->gen;
+   }
+}
+
+/* Attribute n of the element that has just started, or NULL. */
+static const char *attr_get(Parser *p, enum Name n)
+{
+   return p->av_gen[n] == p->gen ? p->av[n] : NULL;
+}
+
+/* The value of attribute name of the current element, cleaned; NULL and
+   a failure if it is required and missing. */
+static char *attr_str(Parser *p, const char *elem, enum Name name,
+                      bool required, long line)
+{
+   const char *v = attr_get(p, name);
+   if (v == NULL) {
+      if (required)
+         fail(p, "line %ld: <%s> has no %s attribute", line, elem,
+              name_str[name]);
+      return NULL;
+   }
+   return clean_dup(v);
+}
+
+static bool attr_u64(Parser *p, const char *elem, enum Name name,
                      long line, uint64_t *out)
 {
-   xmlChar *v = xmlTextReaderGetAttribute(p->r, BAD_CAST name);
+   const char *v = attr_get(p, name);
    if (v == NULL) {
-      fail(p, "line %ld: <%s> has no %s attribute", line, elem, name);
+      fail(p, "line %ld: <%s> has no %s attribute", line, elem,
+           name_str[name]);
       return false;
    }
-   bool ok = parse_u64((const char *)v, out);
+   bool ok = parse_u64(v, out);
    if (!ok) {
-      char *c = clip((const char *)v, 40);
+      char *c = clip(v, 40);
       fail(p, "line %ld: <%s> attribute %s is not a number: \"%s\"",
-           line, elem, name, c);
+           line, elem, name_str[name], c);
       free(c);
    }
-   xmlFree(v);
    return ok;
 }
 
 /* An id of the stack table (a stack ref, or a frame or stack id):
    required, a number, and telling one too large for 64 bits from one
    that is not a number at all. */
-static bool attr_id(Parser *p, const char *elem, const char *name,
+static bool attr_id(Parser *p, const char *elem, enum Name name,
                     long line, uint64_t *out)
 {
-   xmlChar *v = xmlTextReaderGetAttribute(p->r, BAD_CAST name);
+   const char *v = attr_get(p, name);
    if (v == NULL) {
-      fail(p, "line %ld: <%s> has no %s attribute", line, elem, name);
+      fail(p, "line %ld: <%s> has no %s attribute", line, elem,
+           name_str[name]);
       return false;
    }
-   const char *s = (const char *)v;
+   const char *s = v;
    bool ok = parse_u64(s, out);
    if (!ok) {
       s += strspn(s, " \t\r\n");
@@ -703,33 +1030,106 @@ static bool attr_id(Parser *p, const char *elem, const char *name,
       bool big = digits > 0 &&
                  s[digits + strspn(s + digits, " \t\r\n")] == '\0';
       char *c = clip((const char *)v, 40);
-      fail(p, "line %ld: <%s> attribute %s is %s: \"%s\"", line, elem, name,
-           big ? "too large" : "not a number", c);
+      fail(p, "line %ld: <%s> attribute %s is %s: \"%s\"", line, elem,
+           name_str[name], big ? "too large" : "not a number", c);
       free(c);
    }
-   xmlFree(v);
    return ok;
 }
 
 /* Optional: *present tells whether it was there. */
-static bool attr_u64_opt(Parser *p, const char *elem, const char *name,
+static bool attr_u64_opt(Parser *p, const char *elem, enum Name name,
                          long line, uint64_t *out, bool *present)
 {
-   xmlChar *v = xmlTextReaderGetAttribute(p->r, BAD_CAST name);
-   *present = v != NULL;
-   if (v == NULL)
+   *present = attr_get(p, name) != NULL;
+   if (!*present)
       return true;
-   xmlFree(v);
    return attr_u64(p, elem, name, line, out);
 }
 
-/* A role attribute named role_name (required) and its pool attribute
-   named pool_name (optional). */
-static bool attr_role_named(Parser *p, const char *elem, long line, Role *r,
-                            const char *role_name, const char *pool_name)
+/* A string kept once in the report, raw and cleaned, for those every
+   site repeats (its role, leak kind, futex class and ops): a report
+   with a million sites has a handful of them, and a site, kept or not,
+   then costs no malloc for them. */
+typedef struct Once {
+   uint64_t hash;
+   const char *raw;              /* as in the file; NULL: a free slot */
+   size_t len;
+   char *clean;                  /* cleaned for printing */
+} Once;
+
+static void once_grow(Parser *p)
 {
-   free(r->role);
-   r->role = attr_str(p, elem, role_name, true, line);
+   size_t cap = p->caponce ? 2 * p->caponce : 64;
+   Once *t = xrealloc(NULL, cap * sizeof *t);
+   memset(t, 0, cap * sizeof *t);
+   for (size_t i = 0; i < p->caponce; i++) {
+      if (p->once[i].raw == NULL)
+         continue;
+      size_t j = p->once[i].hash & (cap - 1);
+      while (t[j].raw != NULL)
+         j = (j + 1) & (cap - 1);
+      t[j] = p->once[i];
+   }
+   free(p->once);
+   p->once = t;
+   p->caponce = cap;
+}
+
+/* raw cleaned, in the report's strings (Report.strs), once. */
+static char *intern(Parser *p, const char *raw)
+{
+   uint64_t h = UINT64_C(0xcbf29ce484222325);     /* FNV-1a */
+   size_t n = 0;
+   for (; raw[n] != '\0'; n++)
+      h = (h ^ (unsigned char)raw[n]) * UINT64_C(0x100000001b3);
+   if (2 * (p->nonce + 1) > p->caponce)
+      once_grow(p);
+   for (size_t i = h & (p->caponce - 1);; i = (i + 1) & (p->caponce - 1)) {
+      Once *o = &p->once[i];
+      if (o->raw == NULL) {
+         Report *r = p->rep;
+         buf_clear(&p->clean);
+         buf_add_clean(&p->clean, raw);
+         *o = (Once){ .hash = h, .len = n,
+                      .raw = arena_dup(&r->strs, raw, n),
+                      .clean = arena_dup(&r->strs, p->clean.s,
+                                         p->clean.len) };
+         p->nonce++;
+         return o->clean;
+      }
+      if (o->hash == h && o->len == n && memcmp(o->raw, raw, n) == 0)
+         return o->clean;
+   }
+}
+
+/* As attr_str, but kept once (intern): not to be freed. */
+static char *attr_istr(Parser *p, const char *elem, enum Name name,
+                       bool required, long line)
+{
+   const char *v = attr_get(p, name);
+   if (v == NULL) {
+      if (required)
+         fail(p, "line %ld: <%s> has no %s attribute", line, elem,
+              name_str[name]);
+      return NULL;
+   }
+   return intern(p, v);
+}
+
+/* A role attribute named role_name (required) and its pool attribute
+   named pool_name (optional); the role kept once if once, else in a
+   malloc of its own. */
+static bool attr_role_named(Parser *p, const char *elem, long line, Role *r,
+                            enum Name role_name, enum Name pool_name,
+                            bool once)
+{
+   if (once) {
+      r->role = attr_istr(p, elem, role_name, true, line);
+   } else {
+      free(r->role);
+      r->role = attr_str(p, elem, role_name, true, line);
+   }
    return r->role != NULL &&
       attr_u64_opt(p, elem, pool_name, line, &r->pool, &r->has_pool);
 }
@@ -739,18 +1139,25 @@ static bool attr_role_named(Parser *p, const char *elem, long line, Role *r,
 static bool attr_role(Parser *p, const char *elem, long line, Role *r,
                       bool with_index)
 {
-   if (!attr_role_named(p, elem, line, r, "role", "pool"))
+   if (!attr_role_named(p, elem, line, r, N_ROLE, N_POOL, false))
       return false;
    return !with_index ||
-      attr_u64_opt(p, elem, "index", line, &r->index, &r->has_index);
+      attr_u64_opt(p, elem, N_INDEX, line, &r->index, &r->has_index);
+}
+
+/* The role and pool of a site (live, loss record, allocation or futex
+   site): kept once. */
+static bool attr_site_role(Parser *p, const char *elem, long line, Role *r)
+{
+   return attr_role_named(p, elem, line, r, N_ROLE, N_POOL, true);
 }
 
 /* An optional attribute that is "yes" or "no"; anything else fails.
    *present tells whether it was there. */
-static bool attr_yes_no(Parser *p, const char *elem, const char *name,
+static bool attr_yes_no(Parser *p, const char *elem, enum Name name,
                         long line, bool *out, bool *present)
 {
-   char *v = attr_str(p, elem, name, false, line);
+   const char *v = attr_get(p, name);
    bool ok = true;
    *present = v != NULL;
    if (v == NULL)
@@ -762,11 +1169,10 @@ static bool attr_yes_no(Parser *p, const char *elem, const char *name,
    } else {
       char *c = clip(v, 20);
       fail(p, "line %ld: <%s> attribute %s is \"%s\", not yes or no",
-           line, elem, name, c);
+           line, elem, name_str[name], c);
       free(c);
       ok = false;
    }
-   free(v);
    return ok;
 }
 
@@ -777,11 +1183,11 @@ static void attr_leak(Parser *p, const char *elem, long line, Site *s,
                       bool need_kind)
 {
    bool has_blocks = false, orphan_present = false;
-   s->kind = attr_str(p, elem, "kind", need_kind, line);
+   s->kind = attr_istr(p, elem, N_KIND, need_kind, line);
    if (p->failed ||
-       !attr_u64_opt(p, elem, "indirect-bytes", line, &s->ind_bytes,
+       !attr_u64_opt(p, elem, N_INDIRECT_BYTES, line, &s->ind_bytes,
                      &s->has_ind) ||
-       !attr_u64_opt(p, elem, "indirect-blocks", line, &s->ind_blocks,
+       !attr_u64_opt(p, elem, N_INDIRECT_BLOCKS, line, &s->ind_blocks,
                      &has_blocks))
       return;
    if (s->has_ind != has_blocks) {
@@ -790,7 +1196,7 @@ static void attr_leak(Parser *p, const char *elem, long line, Site *s,
            s->has_ind ? "indirect-blocks" : "indirect-bytes");
       return;
    }
-   attr_yes_no(p, elem, "orphan", line, &s->orphan, &orphan_present);
+   attr_yes_no(p, elem, N_ORPHAN, line, &s->orphan, &orphan_present);
 }
 
 /* A loss record's <pointed-from>: kept as written, for printing (its
@@ -800,19 +1206,19 @@ static void attr_pfrom(Parser *p, const char *elem, long line, Site *s)
    PointedFrom *f = xrealloc(NULL, sizeof *f);
    memset(f, 0, sizeof *f);
    s->from = f;
-   f->root = attr_str(p, elem, "root", true, line);
-   f->addr = attr_str(p, elem, "addr", false, line);
-   f->reg = attr_str(p, elem, "register", false, line);
-   f->value = attr_str(p, elem, "value", false, line);
-   f->block = attr_str(p, elem, "block", false, line);
-   f->obj = attr_str(p, elem, "obj", false, line);
-   f->section = attr_str(p, elem, "section", false, line);
-   f->offset = attr_str(p, elem, "offset", false, line);
-   f->symbol = attr_str(p, elem, "symbol", false, line);
-   f->symbol_offset = attr_str(p, elem, "symbol-offset", false, line);
-   f->from_block = attr_str(p, elem, "from-block", false, line);
-   f->from_kind = attr_str(p, elem, "from-kind", false, line);
-   attr_u64_opt(p, elem, "thread", line, &f->thread, &f->has_thread);
+   f->root = attr_str(p, elem, N_ROOT, true, line);
+   f->addr = attr_str(p, elem, N_ADDR, false, line);
+   f->reg = attr_str(p, elem, N_REGISTER, false, line);
+   f->value = attr_str(p, elem, N_VALUE, false, line);
+   f->block = attr_str(p, elem, N_BLOCK, false, line);
+   f->obj = attr_str(p, elem, N_OBJ, false, line);
+   f->section = attr_str(p, elem, N_SECTION, false, line);
+   f->offset = attr_str(p, elem, N_OFFSET, false, line);
+   f->symbol = attr_str(p, elem, N_SYMBOL, false, line);
+   f->symbol_offset = attr_str(p, elem, N_SYMBOL_OFFSET, false, line);
+   f->from_block = attr_str(p, elem, N_FROM_BLOCK, false, line);
+   f->from_kind = attr_str(p, elem, N_FROM_KIND, false, line);
+   attr_u64_opt(p, elem, N_THREAD, line, &f->thread, &f->has_thread);
 }
 
 /* Futex counters, by attribute name (futex_attrs' order).  A reader
@@ -834,15 +1240,13 @@ static bool attr_futex(Parser *p, const char *elem, long line, Futex *f,
    for (size_t i = 0; i < FUTEX_N; i++) {
       uint64_t *out = (uint64_t *)((char *)f + futex_attrs[i].off);
       if (need & (1u << i)) {
-         if (!attr_u64(p, elem, futex_attrs[i].name, line, out))
+         if (!attr_u64(p, elem, futex_name[i], line, out))
             return false;
          f->has |= 1u << i;
       } else {
-         xmlChar *v = xmlTextReaderGetAttribute(p->r,
-                                                BAD_CAST futex_attrs[i].name);
-         if (v != NULL && parse_u64((const char *)v, out))
+         const char *v = attr_get(p, futex_name[i]);
+         if (v != NULL && parse_u64(v, out))
             f->has |= 1u << i;
-         xmlFree(v);
       }
    }
    return true;
@@ -857,14 +1261,14 @@ static void check_root(Parser *p, const char *name)
       free(c);
       return;
    }
-   xmlChar *v = xmlTextReaderGetAttribute(p->r, BAD_CAST "version");
+   const char *v = attr_get(p, N_VERSION);
    if (v == NULL) {
       fail(p, "report has no format version (no version attribute on "
            "<asynctrace>)");
       return;
    }
    /* A RELAX NG <value> compares as a token: ignore surrounding space. */
-   const char *s = (const char *)v;
+   const char *s = v;
    size_t n = strlen(s);
    while (n > 0 && is_xml_space(s[n - 1]))
       n--;
@@ -882,7 +1286,6 @@ static void check_root(Parser *p, const char *name)
            "reads versions " FORMAT_VERSIONS ")", c);
       free(c);
    }
-   xmlFree(v);
 }
 
 static Thread *cur_thread(Parser *p)
@@ -902,9 +1305,7 @@ static Frame *cur_frame(Parser *p)
 static void stack_ref(Parser *p, long line)
 {
    Stack *s = p->stack;
-   xmlChar *v = xmlTextReaderGetAttribute(p->r, BAD_CAST "ref");
-   bool has = v != NULL;
-   xmlFree(v);
+   bool has = attr_get(p, N_REF) != NULL;
    if (p->version == 1) {
       if (has)
          fail(p, "line %ld: <stack ref> in a version 1 report (a version 1 "
@@ -919,7 +1320,7 @@ static void stack_ref(Parser *p, long line)
            "the last element", line);
       return;
    }
-   if (!attr_id(p, "stack", "ref", line, &s->ref))
+   if (!attr_id(p, "stack", N_REF, line, &s->ref))
       return;
    if (s->ref == 0) {
       fail(p, "line %ld: <stack> attribute ref is 0 (stack ids count from 1)",
@@ -934,66 +1335,88 @@ static void stack_ref(Parser *p, long line)
    }
 }
 
-/* The stacks of <tasks> (a task may have none), into out if not
-   NULL; returns how many. */
-static size_t task_stacks(Report *r, Stack **out)
-{
-   Tasks *t = r->tasks;
-   size_t n = 0;
-   for (size_t i = 0; t && i < t->nsites + t->ntasks + t->nblocks; i++) {
-      Stack *s = i < t->nsites ? &t->sites[i].stack
-               : i < t->nsites + t->ntasks ? &t->tasks[i - t->nsites].stack
-               : &t->blocks[i - t->nsites - t->ntasks].stack;
-      if (s->ref == 0)
-         continue;
-      if (out)
-         out[n] = s;
-      n++;
-   }
-   return n;
-}
-
 static int cmp_need(const void *a, const void *b)
 {
    const Need *x = a, *y = b;
    return (x->ref > y->ref) - (x->ref < y->ref);
 }
 
-/* <stack-table> starts: note which of its stacks the kept sites use. */
+/* Calls fn(ctx, s) on the stack s of each kept entry that names one of
+   the table's (a task may have none). */
+static void each_kept_stack(Report *r, void (*fn)(void *, Stack *),
+                            void *ctx)
+{
+#define VISIT(s) do { if ((s)->ref != 0) fn(ctx, (s)); } while (0)
+   for (size_t i = 0; i < r->nsites; i++)
+      VISIT(&r->sites[i].stack);
+   for (size_t i = 0; i < r->nfsites; i++)
+      VISIT(&r->fsites[i].stack);
+   for (size_t i = 0; i < r->nlrecs; i++)
+      VISIT(&r->lrecs[i].stack);
+   for (size_t i = 0; i < r->nasites; i++)
+      VISIT(&r->asites[i].stack);
+   for (size_t i = 0; i < r->nbad; i++)
+      VISIT(&r->bad[i].stack);
+   for (size_t i = 0; r->maps && i < r->maps->nlist; i++)
+      VISIT(&r->maps->list[i].stack);
+   Tasks *t = r->tasks;
+   for (size_t i = 0; t && i < t->nsites; i++)
+      VISIT(&t->sites[i].stack);
+   for (size_t i = 0; t && i < t->ntasks; i++)
+      VISIT(&t->tasks[i].stack);
+   for (size_t i = 0; t && i < t->nblocks; i++)
+      VISIT(&t->blocks[i].stack);
+   for (size_t i = 0; r->snaps && i < r->snaps->n; i++)
+      for (size_t j = 0; j < r->snaps->list[i].nsites; j++)
+         VISIT(&r->snaps->list[i].sites[j].stack);
+#undef VISIT
+}
+
+static void count_stack(void *ctx, Stack *s)
+{
+   (void)s;
+   (*(size_t *)ctx)++;
+}
+
+static void mark_stack(void *ctx, Stack *s)
+{
+   ((uint32_t *)ctx)[s->ref] = 1;
+}
+
+static void add_need(void *ctx, Stack *s)
+{
+   Report *r = ctx;
+   r->need[r->nneed++] = (Need){ .ref = s->ref };
+}
+
+/* <stack-table> starts: note which of its stacks the kept entries use. */
 static void table_begin(Parser *p, long line)
 {
    Report *r = p->rep;
    p->table_begun = true;
-   if (!attr_u64(p, "stack-table", "stacks", line, &p->table_stacks))
+   if (!attr_u64(p, "stack-table", N_STACKS, line, &p->table_stacks))
       return;
-   size_t nmaps = r->maps ? r->maps->nlist : 0;
-   size_t ntasks = task_stacks(r, NULL);
-   size_t nsnap = 0;
-   for (size_t i = 0; r->snaps && i < r->snaps->n; i++)
-      nsnap += r->snaps->list[i].nsites;
-   size_t n = r->nsites + r->nfsites + r->nlrecs + r->nasites + r->nbad
-              + nmaps + ntasks + nsnap, k = 0;
+   size_t n = 0;
+   each_kept_stack(r, count_stack, &n);
    r->need = xrealloc(NULL, (n ? n : 1) * sizeof *r->need);
-   Stack **ts = xrealloc(NULL, (ntasks ? ntasks : 1) * sizeof *ts);
-   task_stacks(r, ts);
-   for (size_t i = 0; i < ntasks; i++)
-      r->need[k++] = (Need){ .ref = ts[i]->ref };
-   free(ts);
-   for (size_t i = 0; i < r->nsites; i++)
-      r->need[k++] = (Need){ .ref = r->sites[i].stack.ref };
-   for (size_t i = 0; i < r->nfsites; i++)
-      r->need[k++] = (Need){ .ref = r->fsites[i].stack.ref };
-   for (size_t i = 0; i < r->nlrecs; i++)
-      r->need[k++] = (Need){ .ref = r->lrecs[i].stack.ref };
-   for (size_t i = 0; i < r->nasites; i++)
-      r->need[k++] = (Need){ .ref = r->asites[i].stack.ref };
-   for (size_t i = 0; i < r->nbad; i++)
-      r->need[k++] = (Need){ .ref = r->bad[i].stack.ref };
-   for (size_t i = 0; i < nmaps; i++)
-      r->need[k++] = (Need){ .ref = r->maps->list[i].stack.ref };
-   for (size_t i = 0; r->snaps && i < r->snaps->n; i++)
-      for (size_t j = 0; j < r->snaps->list[i].nsites; j++)
-         r->need[k++] = (Need){ .ref = r->snaps->list[i].sites[j].stack.ref };
+   r->nneed = 0;
+   if (n > 0 && n < UINT32_MAX && p->max_ref <= 8 * (uint64_t)n + 1024) {
+      /* Sites kept by the million (all of them, say) use most of the
+         table's stacks: their refs are sorted by marking each in an
+         array by ref, which resolve_stack reads too, rather than by
+         qsort and a bsearch a site. */
+      size_t m = (size_t)p->max_ref + 1;
+      p->need_of = xrealloc(NULL, m * sizeof *p->need_of);
+      memset(p->need_of, 0, m * sizeof *p->need_of);
+      each_kept_stack(r, mark_stack, p->need_of);
+      for (size_t ref = 1; ref < m; ref++)
+         if (p->need_of[ref] != 0) {
+            r->need[r->nneed++] = (Need){ .ref = ref };
+            p->need_of[ref] = (uint32_t)r->nneed;
+         }
+      return;
+   }
+   each_kept_stack(r, add_need, r);
    qsort(r->need, n, sizeof *r->need, cmp_need);
    r->nneed = 0;
    for (size_t i = 0; i < n; i++)
@@ -1007,7 +1430,7 @@ static void table_frame(Parser *p, long line)
    Report *r = p->rep;
    uint64_t id;
    p->frame = NULL;
-   if (!attr_id(p, "frame", "id", line, &id))
+   if (!attr_id(p, "frame", N_ID, line, &id))
       return;
    if (id != (uint64_t)r->ntframes + 1) {
       fail(p, "line %ld: <frame> id %" PRIu64 " is out of order (%" PRIu64
@@ -1031,7 +1454,7 @@ static void table_stack(Parser *p, long line)
 {
    Report *r = p->rep;
    uint64_t id;
-   if (!attr_id(p, "stack", "id", line, &id))
+   if (!attr_id(p, "stack", N_ID, line, &id))
       return;
    if (id != r->ntstacks + 1) {
       fail(p, "line %ld: <stack> id %" PRIu64 " is out of order (%" PRIu64
@@ -1040,7 +1463,7 @@ static void table_stack(Parser *p, long line)
       return;
    }
    r->ntstacks++;
-   xmlChar *v = xmlTextReaderGetAttribute(p->r, BAD_CAST "frames");
+   const char *v = attr_get(p, N_FRAMES);
    if (v == NULL) {
       fail(p, "line %ld: <stack> has no frames attribute", line);
       return;
@@ -1050,22 +1473,30 @@ static void table_stack(Parser *p, long line)
       nd = &r->need[p->next_need++];
       nd->start = r->ntids;
    }
-   for (const char *q = (const char *)v;;) {
-      q += strspn(q, " \t\r\n");
+   /* A million stacks of tens of frames: each id is read with no more
+      than a test a digit. */
+   for (const char *q = v;;) {
+      while (is_xml_space(*q))
+         q++;
       if (*q == '\0')
          break;
       const char *tok = q;
       uint64_t f = 0;
       bool big = false;
-      for (; *q >= '0' && *q <= '9'; q++) {
-         unsigned d = (unsigned)(*q - '0');
-         if (f > (UINT64_MAX - d) / 10)
-            big = true;
-         else
-            f = f * 10 + d;
+      for (; (unsigned)(*q - '0') < 10; q++)
+         f = f * 10 + (unsigned)(*q - '0');
+      if (q - tok > 19) {        /* 19 digits always fit: these may not */
+         f = 0;
+         for (const char *d = tok; d < q; d++) {
+            unsigned digit = (unsigned)(*d - '0');
+            if (f > (UINT64_MAX - digit) / 10)
+               big = true;
+            else
+               f = f * 10 + digit;
+         }
       }
       if (q == tok || (*q != '\0' && !is_xml_space(*q))) {
-         char *c = clip((const char *)v, 40);
+         char *c = clip(v, 40);
          fail(p, "line %ld: <stack> attribute frames is not a list of frame "
               "ids: \"%s\"", line, c);
          free(c);
@@ -1083,13 +1514,13 @@ static void table_stack(Parser *p, long line)
          break;
       }
       if (nd != NULL) {
-         GROW(r->tids, r->captids, r->ntids + 1);
+         if (r->ntids == r->captids)
+            GROW(r->tids, r->captids, r->ntids + 1);
          r->tids[r->ntids++] = (uint32_t)(f - 1);
       }
    }
    if (nd != NULL)
       nd->n = r->ntids - nd->start;
-   xmlFree(v);
 }
 
 /* The report has ended: its refs must name stacks of the table. */
@@ -1108,11 +1539,13 @@ static void check_refs(Parser *p, long line)
 }
 
 /* Points the kept sites' stacks at their frames in the table. */
-static void resolve_stack(Report *r, Stack *s)
+static void resolve_stack(Report *r, const uint32_t *need_of, Stack *s)
 {
    Need key = { .ref = s->ref };
-   const Need *nd = bsearch(&key, r->need, r->nneed, sizeof *r->need,
-                            cmp_need);
+   const Need *nd = need_of != NULL
+                    ? &r->need[need_of[s->ref] - 1]
+                    : bsearch(&key, r->need, r->nneed, sizeof *r->need,
+                              cmp_need);
    s->in_table = true;
    s->tab = r->tframes;
    if (nd != NULL && nd->n > 0) {
@@ -1121,65 +1554,57 @@ static void resolve_stack(Report *r, Stack *s)
    }
 }
 
-static void resolve_stacks(Report *r)
+typedef struct {
+   Report *r;
+   const uint32_t *need_of;
+} Resolve;
+
+static void resolve_one(void *ctx, Stack *s)
 {
-   for (size_t i = 0; i < r->nsites; i++)
-      resolve_stack(r, &r->sites[i].stack);
-   for (size_t i = 0; i < r->nfsites; i++)
-      resolve_stack(r, &r->fsites[i].stack);
-   for (size_t i = 0; i < r->nlrecs; i++)
-      resolve_stack(r, &r->lrecs[i].stack);
-   for (size_t i = 0; i < r->nasites; i++)
-      resolve_stack(r, &r->asites[i].stack);
-   for (size_t i = 0; i < r->nbad; i++)
-      resolve_stack(r, &r->bad[i].stack);
-   for (size_t i = 0; r->maps && i < r->maps->nlist; i++)
-      resolve_stack(r, &r->maps->list[i].stack);
-   size_t nt = task_stacks(r, NULL);
-   Stack **ts = xrealloc(NULL, (nt ? nt : 1) * sizeof *ts);
-   task_stacks(r, ts);
-   for (size_t i = 0; i < nt; i++)
-      resolve_stack(r, ts[i]);
-   free(ts);
-   for (size_t i = 0; r->snaps && i < r->snaps->n; i++)
-      for (size_t j = 0; j < r->snaps->list[i].nsites; j++)
-         resolve_stack(r, &r->snaps->list[i].sites[j].stack);
+   Resolve *x = ctx;
+   resolve_stack(x->r, x->need_of, s);
+}
+
+static void resolve_stacks(Report *r, const uint32_t *need_of)
+{
+   Resolve x = { r, need_of };
+   each_kept_stack(r, resolve_one, &x);
 }
 
 /* The figures of a footprint row. */
 static bool attr_fp(Parser *p, const char *elem, long line, Fp *f)
 {
-   return attr_u64(p, elem, "heap", line, &f->heap) &&
-          attr_u64(p, elem, "stacks", line, &f->stacks) &&
-          attr_u64(p, elem, "anon", line, &f->anon) &&
-          attr_u64(p, elem, "file", line, &f->file) &&
-          attr_u64(p, elem, "total", line, &f->total) &&
-          attr_u64(p, elem, "stack-maps", line, &f->stack_maps) &&
-          attr_u64(p, elem, "anon-maps", line, &f->anon_maps) &&
-          attr_u64(p, elem, "file-maps", line, &f->file_maps);
+   return attr_u64(p, elem, N_HEAP, line, &f->heap) &&
+          attr_u64(p, elem, N_STACKS, line, &f->stacks) &&
+          attr_u64(p, elem, N_ANON, line, &f->anon) &&
+          attr_u64(p, elem, N_FILE, line, &f->file) &&
+          attr_u64(p, elem, N_TOTAL, line, &f->total) &&
+          attr_u64(p, elem, N_STACK_MAPS, line, &f->stack_maps) &&
+          attr_u64(p, elem, N_ANON_MAPS, line, &f->anon_maps) &&
+          attr_u64(p, elem, N_FILE_MAPS, line, &f->file_maps);
 }
 
 /* ---- <tasks> ---- */
 
 /* A spawn site's figures, by attribute name. */
 static const struct {
-   const char *name;
+   enum Name name;
    size_t off;
 } spawn_figs[] = {
-   { "spawned", offsetof(SpawnSite, spawned) },
-   { "ended", offsetof(SpawnSite, ended) },
-   { "alive-at-exit", offsetof(SpawnSite, alive) },
-   { "pending-at-exit", offsetof(SpawnSite, pending) },
-   { "polls", offsetof(SpawnSite, polls) },
-   { "insns", offsetof(SpawnSite, insns) },
-   { "max-poll-insns", offsetof(SpawnSite, max_poll) },
-   { "allocs", offsetof(SpawnSite, allocs) },
-   { "bytes-allocated", offsetof(SpawnSite, bytes) },
-   { "peak-live", offsetof(SpawnSite, peak_live) },
-   { "live-blocks", offsetof(SpawnSite, live_blocks) },
-   { "live-bytes", offsetof(SpawnSite, live_bytes) },
-   { "blocking-waits", offsetof(SpawnSite, waits) },
-   { "blocking-us", offsetof(SpawnSite, blocked_us) },
+   { N_SPAWNED, offsetof(SpawnSite, spawned) },
+   { N_ENDED, offsetof(SpawnSite, ended) },
+   { N_ALIVE_AT_EXIT, offsetof(SpawnSite, alive) },
+   { N_PENDING_AT_EXIT, offsetof(SpawnSite, pending) },
+   { N_POLLS, offsetof(SpawnSite, polls) },
+   { N_INSNS, offsetof(SpawnSite, insns) },
+   { N_MAX_POLL_INSNS, offsetof(SpawnSite, max_poll) },
+   { N_ALLOCS, offsetof(SpawnSite, allocs) },
+   { N_BYTES_ALLOCATED, offsetof(SpawnSite, bytes) },
+   { N_PEAK_LIVE, offsetof(SpawnSite, peak_live) },
+   { N_LIVE_BLOCKS, offsetof(SpawnSite, live_blocks) },
+   { N_LIVE_BYTES, offsetof(SpawnSite, live_bytes) },
+   { N_BLOCKING_WAITS, offsetof(SpawnSite, waits) },
+   { N_BLOCKING_US, offsetof(SpawnSite, blocked_us) },
 };
 
 /* The stack of the <tasks> entry being read (the last of its kind). */
@@ -1200,30 +1625,30 @@ static void tasks_begin(Parser *p, enum Kind k, const char *name, long line)
    case K_TASKS:
       t = r->tasks = xrealloc(NULL, sizeof *t);
       memset(t, 0, sizeof *t);
-      if ((t->attribution = attr_str(p, name, "attribution", true, line)) &&
-          (t->recognised = attr_str(p, name, "recognised", true, line)) &&
-          attr_u64(p, name, "spawned", line, &t->spawned) &&
-          attr_u64(p, name, "poll-entries", line, &t->poll_entries) &&
-          attr_u64(p, name, "unknown-polls", line, &t->unknown_polls))
-         attr_u64(p, name, "shown", line, &t->shown);
+      if ((t->attribution = attr_str(p, name, N_ATTRIBUTION, true, line)) &&
+          (t->recognised = attr_str(p, name, N_RECOGNISED, true, line)) &&
+          attr_u64(p, name, N_SPAWNED, line, &t->spawned) &&
+          attr_u64(p, name, N_POLL_ENTRIES, line, &t->poll_entries) &&
+          attr_u64(p, name, N_UNKNOWN_POLLS, line, &t->unknown_polls))
+         attr_u64(p, name, N_SHOWN, line, &t->shown);
       break;
    case K_SPAWN: {
       GROW(t->sites, t->capsites, t->nsites + 1);
       SpawnSite *s = &t->sites[t->nsites++];
       bool lost_blocks = false;
       memset(s, 0, sizeof *s);
-      if (!attr_id(p, name, "id", line, &s->id) ||
-          !(s->kind = attr_str(p, name, "kind", true, line)) ||
-          !(s->future = attr_str(p, name, "future", true, line)) ||
-          !attr_u64_opt(p, name, "frame", line, &s->frame, &s->has_frame))
+      if (!attr_id(p, name, N_ID, line, &s->id) ||
+          !(s->kind = attr_str(p, name, N_KIND, true, line)) ||
+          !(s->future = attr_str(p, name, N_FUTURE, true, line)) ||
+          !attr_u64_opt(p, name, N_FRAME, line, &s->frame, &s->has_frame))
          break;
       for (size_t i = 0; i < sizeof spawn_figs / sizeof spawn_figs[0]; i++)
          if (!attr_u64(p, name, spawn_figs[i].name, line,
                        (uint64_t *)((char *)s + spawn_figs[i].off)))
             return;
-      if (attr_u64_opt(p, name, "lost-bytes", line, &s->lost_bytes,
+      if (attr_u64_opt(p, name, N_LOST_BYTES, line, &s->lost_bytes,
                        &s->has_lost) &&
-          attr_u64_opt(p, name, "lost-blocks", line, &s->lost_blocks,
+          attr_u64_opt(p, name, N_LOST_BLOCKS, line, &s->lost_blocks,
                        &lost_blocks) && s->has_lost != lost_blocks)
          fail(p, "line %ld: <%s> has %s but not %s", line, name,
               s->has_lost ? "lost-bytes" : "lost-blocks",
@@ -1235,28 +1660,28 @@ static void tasks_begin(Parser *p, enum Kind k, const char *name, long line)
       TaskShare *s = &t->shares[t->nshares++];
       memset(s, 0, sizeof *s);
       if (attr_role(p, name, line, &s->role, false) &&
-          attr_u64(p, name, "allocs-in-tasks", line, &s->allocs_in) &&
-          attr_u64(p, name, "bytes-in-tasks", line, &s->bytes_in) &&
-          attr_u64(p, name, "allocs-outside", line, &s->allocs_out) &&
-          attr_u64(p, name, "bytes-outside", line, &s->bytes_out))
-         attr_u64(p, name, "insns-in-tasks", line, &s->insns_in);
+          attr_u64(p, name, N_ALLOCS_IN_TASKS, line, &s->allocs_in) &&
+          attr_u64(p, name, N_BYTES_IN_TASKS, line, &s->bytes_in) &&
+          attr_u64(p, name, N_ALLOCS_OUTSIDE, line, &s->allocs_out) &&
+          attr_u64(p, name, N_BYTES_OUTSIDE, line, &s->bytes_out))
+         attr_u64(p, name, N_INSNS_IN_TASKS, line, &s->insns_in);
       break;
    }
    case K_TASK: {
       GROW(t->tasks, t->captasks, t->ntasks + 1);
       TaskRec *x = &t->tasks[t->ntasks++];
       memset(x, 0, sizeof *x);
-      if (attr_u64(p, name, "seq", line, &x->seq) &&
-          attr_u64(p, name, "spawn-site", line, &x->site) &&
-          (x->state = attr_str(p, name, "state", true, line)) &&
-          attr_u64(p, name, "polls", line, &x->polls) &&
-          attr_u64(p, name, "insns", line, &x->insns) &&
-          attr_u64(p, name, "max-poll-insns", line, &x->max_poll) &&
-          attr_u64(p, name, "allocs", line, &x->allocs) &&
-          attr_u64(p, name, "bytes-allocated", line, &x->bytes) &&
-          attr_u64(p, name, "blocking-waits", line, &x->waits) &&
-          attr_u64(p, name, "spawned-ms", line, &x->spawned_ms))
-         attr_u64_opt(p, name, "ended-ms", line, &x->ended_ms,
+      if (attr_u64(p, name, N_SEQ, line, &x->seq) &&
+          attr_u64(p, name, N_SPAWN_SITE, line, &x->site) &&
+          (x->state = attr_str(p, name, N_STATE, true, line)) &&
+          attr_u64(p, name, N_POLLS, line, &x->polls) &&
+          attr_u64(p, name, N_INSNS, line, &x->insns) &&
+          attr_u64(p, name, N_MAX_POLL_INSNS, line, &x->max_poll) &&
+          attr_u64(p, name, N_ALLOCS, line, &x->allocs) &&
+          attr_u64(p, name, N_BYTES_ALLOCATED, line, &x->bytes) &&
+          attr_u64(p, name, N_BLOCKING_WAITS, line, &x->waits) &&
+          attr_u64(p, name, N_SPAWNED_MS, line, &x->spawned_ms))
+         attr_u64_opt(p, name, N_ENDED_MS, line, &x->ended_ms,
                       &x->has_ended);
       break;
    }
@@ -1264,10 +1689,10 @@ static void tasks_begin(Parser *p, enum Kind k, const char *name, long line)
       GROW(t->blocks, t->capblocks, t->nblocks + 1);
       BlockIn *b = &t->blocks[t->nblocks++];
       memset(b, 0, sizeof *b);
-      if (attr_u64(p, name, "spawn-site", line, &b->site) &&
-          attr_u64(p, name, "waits", line, &b->waits) &&
-          attr_u64(p, name, "blocked-us", line, &b->blocked_us))
-         attr_u64(p, name, "max-us", line, &b->max_us);
+      if (attr_u64(p, name, N_SPAWN_SITE, line, &b->site) &&
+          attr_u64(p, name, N_WAITS, line, &b->waits) &&
+          attr_u64(p, name, N_BLOCKED_US, line, &b->blocked_us))
+         attr_u64(p, name, N_MAX_US, line, &b->max_us);
       break;
    }
    default:
@@ -1285,37 +1710,36 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       break;
    case K_TOOL:
       free(r->tool_version);
-      r->tool_version = attr_str(p, name, "version", true, line);
+      r->tool_version = attr_str(p, name, N_VERSION, true, line);
       break;
    case K_VALGRIND:
       free(r->vg_version);
-      r->vg_version = attr_str(p, name, "version", true, line);
+      r->vg_version = attr_str(p, name, N_VERSION, true, line);
       break;
    case K_END: {
-      char *how = attr_str(p, name, "how", true, line);
+      char *how = attr_str(p, name, N_HOW, true, line);
       if (how == NULL)
          break;
       free(r->signal);
       r->signal = NULL;
       if (strcmp(how, "exit") == 0) {
          r->end_how = END_EXIT;
-         xmlChar *v = xmlTextReaderGetAttribute(p->r, BAD_CAST "status");
+         const char *v = attr_get(p, N_STATUS);
          if (v == NULL) {
             fail(p, "line %ld: <end how=\"exit\"> has no status attribute",
                  line);
-         } else if (!parse_int((const char *)v, &r->status)) {
-            char *c = clip((const char *)v, 40);
+         } else if (!parse_int(v, &r->status)) {
+            char *c = clip(v, 40);
             fail(p, "line %ld: <end> attribute status is not a number: "
                  "\"%s\"", line, c);
             free(c);
          }
-         xmlFree(v);
          free(how);
       } else if (strcmp(how, "signal") == 0) {
          r->end_how = END_SIGNAL;
-         r->signal = attr_str(p, name, "signal", true, line);
+         r->signal = attr_str(p, name, N_SIGNAL, true, line);
          if (r->signal)
-            attr_u64(p, name, "signo", line, &r->signo);
+            attr_u64(p, name, N_SIGNO, line, &r->signo);
          free(how);
       } else {
          /* Not in version 1; show it rather than refuse the report. */
@@ -1328,10 +1752,10 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       GROW(r->threads, r->capthreads, r->nthreads + 1);
       Thread *t = &r->threads[r->nthreads++];
       memset(t, 0, sizeof *t);
-      if (!attr_u64(p, name, "seq", line, &t->seq) ||
-          !attr_u64(p, name, "creator", line, &t->creator) ||
-          !attr_u64(p, name, "start-ms", line, &t->start_ms) ||
-          !attr_u64_opt(p, name, "end-ms", line, &t->end_ms, &t->has_end))
+      if (!attr_u64(p, name, N_SEQ, line, &t->seq) ||
+          !attr_u64(p, name, N_CREATOR, line, &t->creator) ||
+          !attr_u64(p, name, N_START_MS, line, &t->start_ms) ||
+          !attr_u64_opt(p, name, N_END_MS, line, &t->end_ms, &t->has_end))
          break;
       if (t->seq == 0) {
          fail(p, "line %ld: <thread> attribute seq is 0 (seq starts at 1)",
@@ -1339,12 +1763,12 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
          break;
       }
       if (!attr_role(p, name, line, &t->role, true) ||
-          !attr_u64_opt(p, name, "insns", line, &t->insns, &t->has_insns))
+          !attr_u64_opt(p, name, N_INSNS, line, &t->insns, &t->has_insns))
          break;
-      char *ended = attr_str(p, name, "ended", false, line);
+      char *ended = attr_str(p, name, N_ENDED, false, line);
       t->forked = ended != NULL && strcmp(ended, "fork") == 0;
       free(ended);
-      char *alive = attr_str(p, name, "alive-at-exit", true, line);
+      char *alive = attr_str(p, name, N_ALIVE_AT_EXIT, true, line);
       if (alive == NULL)
          break;
       if (strcmp(alive, "yes") == 0) {
@@ -1360,16 +1784,16 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
    }
    case K_THEAP: {
       Thread *t = cur_thread(p);
-      if (attr_u64(p, "heap", "allocs", line, &t->allocs) &&
-          attr_u64(p, "heap", "bytes-allocated", line, &t->bytes_allocated) &&
-          attr_u64(p, "heap", "live-blocks", line, &t->live_blocks))
-         attr_u64(p, "heap", "live-bytes", line, &t->live_bytes);
+      if (attr_u64(p, "heap", N_ALLOCS, line, &t->allocs) &&
+          attr_u64(p, "heap", N_BYTES_ALLOCATED, line, &t->bytes_allocated) &&
+          attr_u64(p, "heap", N_LIVE_BLOCKS, line, &t->live_blocks))
+         attr_u64(p, "heap", N_LIVE_BYTES, line, &t->live_bytes);
       break;
    }
    case K_HEAP: {
-      static const char *const names[] = {
-         "allocs", "frees", "bytes-allocated", "bytes-freed", "live-blocks",
-         "live-bytes", "peak-bytes", "peak-blocks", "peak-ms",
+      static const enum Name names[] = {
+         N_ALLOCS, N_FREES, N_BYTES_ALLOCATED, N_BYTES_FREED, N_LIVE_BLOCKS,
+         N_LIVE_BYTES, N_PEAK_BYTES, N_PEAK_BLOCKS, N_PEAK_MS,
       };
       uint64_t *dest[] = {
          &r->allocs, &r->frees, &r->bytes_allocated, &r->bytes_freed,
@@ -1380,10 +1804,10 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
          if (!attr_u64(p, name, names[i], line, dest[i]))
             return;
       /* Later: when the peak was, in the run's --time-unit. */
-      if (attr_u64_opt(p, name, "peak-time", line, &r->peak_time,
+      if (attr_u64_opt(p, name, N_PEAK_TIME, line, &r->peak_time,
                        &r->has_peak_time) && r->has_peak_time) {
          free(r->time_unit);
-         r->time_unit = attr_str(p, name, "time-unit", true, line);
+         r->time_unit = attr_str(p, name, N_TIME_UNIT, true, line);
          r->has_orphan_info = true;
       }
       break;
@@ -1394,18 +1818,18 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       break;
    }
    case K_LIVE:
-      if (attr_u64(p, name, "blocks", line, &r->exit_blocks))
-         attr_u64(p, name, "bytes", line, &r->exit_bytes);
+      if (attr_u64(p, name, N_BLOCKS, line, &r->exit_blocks))
+         attr_u64(p, name, N_BYTES, line, &r->exit_bytes);
       break;
    case K_SITE:
    case K_LREC: {
       Site *st = k == K_SITE ? &p->site : &p->lrec;
       site_free(st);
       st->order = k == K_SITE ? r->sites_total : r->lrecs_total;
-      if (attr_u64(p, name, "thread", line, &st->thread) &&
-          attr_u64(p, name, "blocks", line, &st->blocks) &&
-          attr_u64(p, name, "bytes", line, &st->bytes) &&
-          attr_role(p, name, line, &st->role, false))
+      if (attr_u64(p, name, N_THREAD, line, &st->thread) &&
+          attr_u64(p, name, N_BLOCKS, line, &st->blocks) &&
+          attr_u64(p, name, N_BYTES, line, &st->bytes) &&
+          attr_site_role(p, name, line, &st->role))
          attr_leak(p, name, line, st, k == K_LREC);
       break;
    }
@@ -1459,24 +1883,24 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       memset(s, 0, sizeof *s);
       s->order = r->nroles;
       if (attr_role(p, name, line, &s->role, false) &&
-          attr_u64(p, name, "threads", line, &s->threads) &&
-          attr_u64(p, name, "peak-alive", line, &s->peak_alive) &&
-          attr_u64(p, name, "alive-at-exit", line, &s->alive) &&
-          attr_u64(p, name, "churn", line, &s->churn) &&
-          attr_u64(p, name, "insns", line, &s->insns))
-         attr_u64_opt(p, name, "live-at-peak", line, &s->live_at_peak,
+          attr_u64(p, name, N_THREADS, line, &s->threads) &&
+          attr_u64(p, name, N_PEAK_ALIVE, line, &s->peak_alive) &&
+          attr_u64(p, name, N_ALIVE_AT_EXIT, line, &s->alive) &&
+          attr_u64(p, name, N_CHURN, line, &s->churn) &&
+          attr_u64(p, name, N_INSNS, line, &s->insns))
+         attr_u64_opt(p, name, N_LIVE_AT_PEAK, line, &s->live_at_peak,
                       &s->has_live_at_peak);
       break;
    }
    case K_RHEAP: {
       RoleSum *s = &r->roles[r->nroles - 1];
-      if (attr_u64(p, name, "bytes-allocated", line, &s->bytes_allocated) &&
-          attr_u64(p, name, "live-bytes", line, &s->live_bytes) &&
-          attr_u64_opt(p, name, "live-blocks", line, &s->live_blocks,
+      if (attr_u64(p, name, N_BYTES_ALLOCATED, line, &s->bytes_allocated) &&
+          attr_u64(p, name, N_LIVE_BYTES, line, &s->live_bytes) &&
+          attr_u64_opt(p, name, N_LIVE_BLOCKS, line, &s->live_blocks,
                        &s->has_live_blocks) &&
-          attr_u64_opt(p, name, "peak-live", line, &s->peak_live,
+          attr_u64_opt(p, name, N_PEAK_LIVE, line, &s->peak_live,
                        &s->has_peak_live))
-         attr_u64_opt(p, name, "allocs", line, &s->allocs, &s->has_allocs);
+         attr_u64_opt(p, name, N_ALLOCS, line, &s->allocs, &s->has_allocs);
       break;
    }
    case K_RFUTEX:
@@ -1490,11 +1914,11 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       FSite *s = &p->fsite;
       fsite_free(s);
       s->order = r->fsites_total;
-      if (!attr_role(p, name, line, &s->role, false))
+      if (!attr_site_role(p, name, line, &s->role))
          break;
-      s->class = attr_str(p, name, "class", true, line);
+      s->class = attr_istr(p, name, N_CLASS, true, line);
       if (s->class)
-         s->ops = attr_str(p, name, "ops", true, line);
+         s->ops = attr_istr(p, name, N_OPS, true, line);
       if (s->ops)
          attr_futex(p, name, line, &s->fx,
                     FX_WAITS | FX_WOKEN | FX_EAGAIN | FX_TIMEOUTS |
@@ -1509,9 +1933,9 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       Wake *w = &r->wakes[r->nwakes++];
       memset(w, 0, sizeof *w);
       w->order = r->wakes_total++;
-      if (attr_u64(p, name, "waker", line, &w->waker) &&
-          attr_u64(p, name, "waiter", line, &w->waiter) &&
-          attr_u64(p, name, "count", line, &w->count))
+      if (attr_u64(p, name, N_WAKER, line, &w->waker) &&
+          attr_u64(p, name, N_WAITER, line, &w->waiter) &&
+          attr_u64(p, name, N_COUNT, line, &w->count))
          r->woken_total = add_sat(r->woken_total, w->count);
       /* The woken waits by class (newer reports): they sum to count. */
       for (int c = 0; c < WC_N; c++) {
@@ -1539,10 +1963,10 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
    case K_LEAKS:
       r->has_leaks = true;
       free(r->leak_check);
-      r->leak_check = attr_str(p, name, "check", false, line);
+      r->leak_check = attr_str(p, name, N_CHECK, false, line);
       break;
    case K_LTOTAL: {
-      char *kind = attr_str(p, name, "kind", true, line);
+      char *kind = attr_str(p, name, N_KIND, true, line);
       int kx = leak_kind(kind);
       uint64_t bytes, blocks;
       free(kind);
@@ -1552,16 +1976,16 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
          /* A kind added later: not printed, but it is part of what is
             live at exit, so the checks count it (if it has figures). */
          bool hb, hk;
-         if (attr_u64_opt(p, name, "bytes", line, &bytes, &hb) &&
-             attr_u64_opt(p, name, "blocks", line, &blocks, &hk) &&
+         if (attr_u64_opt(p, name, N_BYTES, line, &bytes, &hb) &&
+             attr_u64_opt(p, name, N_BLOCKS, line, &blocks, &hk) &&
              hb && hk) {
             sum_add(&r->lk_bytes, bytes);
             sum_add(&r->lk_blocks, blocks);
          }
          break;
       }
-      if (attr_u64(p, name, "bytes", line, &bytes) &&
-          attr_u64(p, name, "blocks", line, &blocks)) {
+      if (attr_u64(p, name, N_BYTES, line, &bytes) &&
+          attr_u64(p, name, N_BLOCKS, line, &blocks)) {
          r->leak_bytes[kx] = add_sat(r->leak_bytes[kx], bytes);
          r->leak_blocks[kx] = add_sat(r->leak_blocks[kx], blocks);
          sum_add(&r->lk_bytes, bytes);
@@ -1570,7 +1994,7 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       break;
    }
    case K_LBYROLE: {
-      char *kind = attr_str(p, name, "kind", true, line);
+      char *kind = attr_str(p, name, N_KIND, true, line);
       int kx = leak_kind(kind);
       free(kind);
       if (p->failed)
@@ -1579,12 +2003,10 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
          /* As for <total>: kept for the checks, if it is complete. */
          LeakRole o = { .kind = -1 };
          bool hb, hk;
-         xmlChar *role = xmlTextReaderGetAttribute(p->r, BAD_CAST "role");
-         bool has_role = role != NULL;
-         xmlFree(role);
+         bool has_role = attr_get(p, N_ROLE) != NULL;
          if (has_role && attr_role(p, name, line, &o.role, false) &&
-             attr_u64_opt(p, name, "bytes", line, &o.bytes, &hb) &&
-             attr_u64_opt(p, name, "blocks", line, &o.blocks, &hk) &&
+             attr_u64_opt(p, name, N_BYTES, line, &o.bytes, &hb) &&
+             attr_u64_opt(p, name, N_BLOCKS, line, &o.blocks, &hk) &&
              hb && hk) {
             GROW(r->lk_other, r->caplk_other, r->nlk_other + 1);
             r->lk_other[r->nlk_other++] = o;
@@ -1598,8 +2020,8 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       memset(lr, 0, sizeof *lr);
       lr->kind = kx;
       if (attr_role(p, name, line, &lr->role, false) &&
-          attr_u64(p, name, "bytes", line, &lr->bytes))
-         attr_u64(p, name, "blocks", line, &lr->blocks);
+          attr_u64(p, name, N_BYTES, line, &lr->bytes))
+         attr_u64(p, name, N_BLOCKS, line, &lr->blocks);
       break;
    }
    case K_HELD: {
@@ -1607,17 +2029,17 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       Held *h = &r->held[r->nheld++];
       memset(h, 0, sizeof *h);
       h->order = r->nheld;
-      h->holder = attr_str(p, name, "holder", true, line);
+      h->holder = attr_str(p, name, N_HOLDER, true, line);
       if (h->holder == NULL ||
-          !attr_u64_opt(p, name, "thread", line, &h->thread, &h->has_thread))
+          !attr_u64_opt(p, name, N_THREAD, line, &h->thread, &h->has_thread))
          break;
       if (h->has_thread &&
           (!attr_role(p, name, line, &h->role, false) ||
-           !attr_yes_no(p, name, "thread-alive-at-exit", line, &h->alive,
+           !attr_yes_no(p, name, N_THREAD_ALIVE_AT_EXIT, line, &h->alive,
                         &h->alive_known)))
          break;
-      if (attr_u64(p, name, "bytes", line, &h->bytes))
-         attr_u64(p, name, "blocks", line, &h->blocks);
+      if (attr_u64(p, name, N_BYTES, line, &h->bytes))
+         attr_u64(p, name, N_BLOCKS, line, &h->blocks);
       break;
    }
    case K_XFREES:
@@ -1628,12 +2050,12 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       XFree *x = &r->xfrees[r->nxfrees++];
       memset(x, 0, sizeof *x);
       x->order = r->nxfrees;
-      if (attr_role_named(p, name, line, &x->alloc, "alloc-role",
-                          "alloc-pool") &&
-          attr_role_named(p, name, line, &x->freed, "free-role",
-                          "free-pool") &&
-          attr_u64(p, name, "frees", line, &x->frees) &&
-          attr_u64(p, name, "bytes", line, &x->bytes)) {
+      if (attr_role_named(p, name, line, &x->alloc, N_ALLOC_ROLE,
+                          N_ALLOC_POOL, false) &&
+          attr_role_named(p, name, line, &x->freed, N_FREE_ROLE,
+                          N_FREE_POOL, false) &&
+          attr_u64(p, name, N_FREES, line, &x->frees) &&
+          attr_u64(p, name, N_BYTES, line, &x->bytes)) {
          r->xfree_frees = add_sat(r->xfree_frees, x->frees);
          r->xfree_bytes = add_sat(r->xfree_bytes, x->bytes);
       }
@@ -1642,22 +2064,22 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
    case K_TIMELINE:
       r->has_timeline = true;
       free(r->tl_unit);
-      r->tl_unit = attr_str(p, name, "unit", true, line);
+      r->tl_unit = attr_str(p, name, N_UNIT, true, line);
       break;
    case K_SAMPLE: {
       Sample *sm = &p->sample;
       bool present;
       sample_free(sm);
-      if (attr_u64(p, name, "time", line, &sm->time) &&
-          attr_u64(p, name, "live-bytes", line, &sm->live))
-         attr_yes_no(p, name, "peak", line, &sm->peak, &present);
+      if (attr_u64(p, name, N_TIME, line, &sm->time) &&
+          attr_u64(p, name, N_LIVE_BYTES, line, &sm->live))
+         attr_yes_no(p, name, N_PEAK, line, &sm->peak, &present);
       break;
    }
    case K_SROLE: {
       Role role = { 0 };
       uint64_t bytes;
       if (attr_role(p, name, line, &role, false) &&
-          attr_u64(p, name, "live-bytes", line, &bytes)) {
+          attr_u64(p, name, N_LIVE_BYTES, line, &bytes)) {
          size_t c = role_find(&p->tl_ix, r->tl_cols, &role);
          if (c == r->ntl_cols) {
             GROW(r->tl_cols, r->captl_cols, r->ntl_cols + 1);
@@ -1674,23 +2096,23 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
    }
    case K_ASITES:
       r->has_asites = true;
-      if (attr_u64(p, name, "count", line, &r->as_count) &&
-          attr_u64(p, name, "shown", line, &r->as_shown) &&
-          attr_u64(p, name, "rest-allocs", line, &r->as_rest_allocs) &&
-          attr_u64(p, name, "rest-bytes", line, &r->as_rest_bytes) &&
-          attr_u64(p, name, "rest-live-bytes", line, &r->as_rest_live))
-         attr_u64(p, name, "rest-at-peak", line, &r->as_rest_at_peak);
+      if (attr_u64(p, name, N_COUNT, line, &r->as_count) &&
+          attr_u64(p, name, N_SHOWN, line, &r->as_shown) &&
+          attr_u64(p, name, N_REST_ALLOCS, line, &r->as_rest_allocs) &&
+          attr_u64(p, name, N_REST_BYTES, line, &r->as_rest_bytes) &&
+          attr_u64(p, name, N_REST_LIVE_BYTES, line, &r->as_rest_live))
+         attr_u64(p, name, N_REST_AT_PEAK, line, &r->as_rest_at_peak);
       break;
    case K_ASITE: {
       ASite *a = &p->asite;
       asite_free(a);
       a->order = r->asites_total;
-      if (attr_role(p, name, line, &a->role, false) &&
-          attr_u64(p, name, "allocs", line, &a->allocs) &&
-          attr_u64(p, name, "bytes", line, &a->bytes) &&
-          attr_u64(p, name, "live-blocks", line, &a->live_blocks) &&
-          attr_u64(p, name, "live-bytes", line, &a->live_bytes))
-         attr_u64(p, name, "at-peak", line, &a->at_peak);
+      if (attr_site_role(p, name, line, &a->role) &&
+          attr_u64(p, name, N_ALLOCS, line, &a->allocs) &&
+          attr_u64(p, name, N_BYTES, line, &a->bytes) &&
+          attr_u64(p, name, N_LIVE_BLOCKS, line, &a->live_blocks) &&
+          attr_u64(p, name, N_LIVE_BYTES, line, &a->live_bytes))
+         attr_u64(p, name, N_AT_PEAK, line, &a->at_peak);
       break;
    }
    case K_BADCALLS:
@@ -1700,13 +2122,13 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       BadCall *b = &p->bad;
       badcall_free(b);
       b->order = r->nbad;
-      b->kind = attr_str(p, name, "kind", true, line);
+      b->kind = attr_str(p, name, N_KIND, true, line);
       if (b->kind == NULL ||
-          !attr_u64(p, name, "count", line, &b->count))
+          !attr_u64(p, name, N_COUNT, line, &b->count))
          break;
-      b->addr = attr_str(p, name, "addr", true, line);
-      if (b->addr != NULL && attr_u64(p, name, "size", line, &b->size))
-         attr_u64(p, name, "given", line, &b->given);
+      b->addr = attr_str(p, name, N_ADDR, true, line);
+      if (b->addr != NULL && attr_u64(p, name, N_SIZE, line, &b->size))
+         attr_u64(p, name, N_GIVEN, line, &b->given);
       break;
    }
    case K_SNAPS: {
@@ -1714,11 +2136,11 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       r->snaps = xrealloc(NULL, sizeof *r->snaps);
       memset(r->snaps, 0, sizeof *r->snaps);
       Snaps *ss = r->snaps;
-      ss->interval = attr_str(p, name, "interval", false, line);
-      if (attr_u64(p, name, "taken", line, &ss->taken) &&
-          attr_u64(p, name, "kept", line, &ss->kept) &&
-          attr_u64(p, name, "max", line, &ss->max))
-         attr_u64(p, name, "sites", line, &ss->sites);
+      ss->interval = attr_str(p, name, N_INTERVAL, false, line);
+      if (attr_u64(p, name, N_TAKEN, line, &ss->taken) &&
+          attr_u64(p, name, N_KEPT, line, &ss->kept) &&
+          attr_u64(p, name, N_MAX, line, &ss->max))
+         attr_u64(p, name, N_SITES, line, &ss->sites);
       break;
    }
    case K_SNAP: {
@@ -1726,20 +2148,20 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       GROW(ss->list, ss->cap, ss->n + 1);
       Snap *sn = &ss->list[ss->n++];
       memset(sn, 0, sizeof *sn);
-      char *peak = attr_str(p, name, "peak", false, line);
+      char *peak = attr_str(p, name, N_PEAK, false, line);
       sn->peak = peak != NULL && strcmp(peak, "yes") == 0;
       free(peak);
-      sn->label = attr_str(p, name, "label", false, line);
-      if (attr_u64(p, name, "seq", line, &sn->seq) &&
-          attr_u64(p, name, "ms", line, &sn->ms) &&
-          attr_u64(p, name, "insns", line, &sn->insns) &&
-          (sn->cause = attr_str(p, name, "cause", true, line)) != NULL &&
-          attr_u64(p, name, "live-bytes", line, &sn->live_bytes) &&
-          attr_u64(p, name, "live-blocks", line, &sn->live_blocks) &&
-          attr_u64(p, name, "threads", line, &sn->threads) &&
-          attr_u64(p, name, "rest-sites", line, &sn->rest_sites) &&
-          attr_u64(p, name, "rest-bytes", line, &sn->rest_bytes))
-         attr_u64(p, name, "rest-blocks", line, &sn->rest_blocks);
+      sn->label = attr_str(p, name, N_LABEL, false, line);
+      if (attr_u64(p, name, N_SEQ, line, &sn->seq) &&
+          attr_u64(p, name, N_MS, line, &sn->ms) &&
+          attr_u64(p, name, N_INSNS, line, &sn->insns) &&
+          (sn->cause = attr_str(p, name, N_CAUSE, true, line)) != NULL &&
+          attr_u64(p, name, N_LIVE_BYTES, line, &sn->live_bytes) &&
+          attr_u64(p, name, N_LIVE_BLOCKS, line, &sn->live_blocks) &&
+          attr_u64(p, name, N_THREADS, line, &sn->threads) &&
+          attr_u64(p, name, N_REST_SITES, line, &sn->rest_sites) &&
+          attr_u64(p, name, N_REST_BYTES, line, &sn->rest_bytes))
+         attr_u64(p, name, N_REST_BLOCKS, line, &sn->rest_blocks);
       break;
    }
    case K_SNROLE: {
@@ -1748,13 +2170,13 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       SnapRole *x = &sn->roles[sn->nroles++];
       memset(x, 0, sizeof *x);
       if (attr_role(p, name, line, &x->role, false) &&
-          attr_u64(p, name, "threads", line, &x->threads) &&
-          attr_u64(p, name, "live-bytes", line, &x->live_bytes) &&
-          attr_u64(p, name, "live-blocks", line, &x->live_blocks) &&
-          attr_u64(p, name, "waits", line, &x->waits) &&
-          attr_u64(p, name, "blocked-us", line, &x->blocked_us) &&
-          attr_u64(p, name, "idle-us", line, &x->idle_us))
-         attr_u64(p, name, "wakes", line, &x->wakes);
+          attr_u64(p, name, N_THREADS, line, &x->threads) &&
+          attr_u64(p, name, N_LIVE_BYTES, line, &x->live_bytes) &&
+          attr_u64(p, name, N_LIVE_BLOCKS, line, &x->live_blocks) &&
+          attr_u64(p, name, N_WAITS, line, &x->waits) &&
+          attr_u64(p, name, N_BLOCKED_US, line, &x->blocked_us) &&
+          attr_u64(p, name, N_IDLE_US, line, &x->idle_us))
+         attr_u64(p, name, N_WAKES, line, &x->wakes);
       break;
    }
    case K_SNSITE: {
@@ -1763,8 +2185,8 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       SnapSite *x = &sn->sites[sn->nsites++];
       memset(x, 0, sizeof *x);
       if (attr_role(p, name, line, &x->role, false) &&
-          attr_u64(p, name, "live-bytes", line, &x->live_bytes))
-         attr_u64(p, name, "live-blocks", line, &x->live_blocks);
+          attr_u64(p, name, N_LIVE_BYTES, line, &x->live_bytes))
+         attr_u64(p, name, N_LIVE_BLOCKS, line, &x->live_blocks);
       break;
    }
    case K_PHASE: {
@@ -1772,22 +2194,22 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       GROW(ss->phases, ss->capphases, ss->nphases + 1);
       Phase *ph = &ss->phases[ss->nphases++];
       memset(ph, 0, sizeof *ph);
-      if (attr_u64(p, name, "ms", line, &ph->ms) &&
-          attr_u64(p, name, "insns", line, &ph->insns) &&
-          attr_u64(p, name, "after", line, &ph->after))
-         ph->label = attr_str(p, name, "label", true, line);
+      if (attr_u64(p, name, N_MS, line, &ph->ms) &&
+          attr_u64(p, name, N_INSNS, line, &ph->insns) &&
+          attr_u64(p, name, N_AFTER, line, &ph->after))
+         ph->label = attr_str(p, name, N_LABEL, true, line);
       break;
    }
    case K_MAPS:
       maps_free(r->maps);
       r->maps = xrealloc(NULL, sizeof *r->maps);
       memset(r->maps, 0, sizeof *r->maps);
-      if (attr_u64(p, name, "maps", line, &r->maps->maps) &&
-          attr_u64(p, name, "shown", line, &r->maps->shown))
-         attr_u64(p, name, "rest-bytes", line, &r->maps->rest_bytes);
+      if (attr_u64(p, name, N_MAPS, line, &r->maps->maps) &&
+          attr_u64(p, name, N_SHOWN, line, &r->maps->shown))
+         attr_u64(p, name, N_REST_BYTES, line, &r->maps->rest_bytes);
       break;
    case K_FPRINT: {
-      char *at = attr_str(p, name, "at", true, line);
+      char *at = attr_str(p, name, N_AT, true, line);
       p->fp_at = at == NULL ? -1 : strcmp(at, "peak") == 0 ? FP_PEAK
                : strcmp(at, "exit") == 0 ? FP_EXIT : -1;
       free(at);
@@ -1804,7 +2226,7 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       if (p->fp_at < 0)
          break;
       if (k == K_RFP ? attr_role(p, name, line, &row.role, false)
-                     : attr_u64(p, name, "thread", line, &row.thread))
+                     : attr_u64(p, name, N_THREAD, line, &row.thread))
          attr_fp(p, name, line, &row.fp);
       if (k == K_RFP) {
          Maps *m = r->maps;
@@ -1820,13 +2242,13 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
    case K_MAP: {
       MapRec *x = &p->map;
       memset(x, 0, sizeof *x);
-      if ((x->start = attr_str(p, name, "start", true, line)) != NULL &&
-          attr_u64(p, name, "bytes", line, &x->bytes) &&
-          (x->kind = attr_str(p, name, "kind", true, line)) != NULL &&
-          (x->how = attr_str(p, name, "how", true, line)) != NULL &&
-          attr_u64(p, name, "thread", line, &x->thread) &&
+      if ((x->start = attr_str(p, name, N_START, true, line)) != NULL &&
+          attr_u64(p, name, N_BYTES, line, &x->bytes) &&
+          (x->kind = attr_str(p, name, N_KIND, true, line)) != NULL &&
+          (x->how = attr_str(p, name, N_HOW, true, line)) != NULL &&
+          attr_u64(p, name, N_THREAD, line, &x->thread) &&
           attr_role(p, name, line, &x->role, false))
-         x->file = attr_str(p, name, "file", false, line);
+         x->file = attr_str(p, name, N_FILE, false, line);
       break;
    }
    case K_TASKS: case K_SPAWN: case K_RSHARE: case K_TASK: case K_BLOCKIN:
@@ -1839,7 +2261,9 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
 
 /* Keeps the site just read if it may be among the --top largest.  To
    stay small with many sites, the list is cut back to --top entries
-   whenever it has grown to twice that. */
+   whenever it has grown to twice that, and once it has been, a site
+   smaller than the --top-th kept is not kept at all (the order is
+   total, so it could never be shown). */
 static void keep_site(Parser *p)
 {
    Report *r = p->rep;
@@ -1859,7 +2283,8 @@ static void keep_site(Parser *p)
       r->orphans[i].bytes = add_sat(r->orphans[i].bytes, p->site.bytes);
       r->orphans[i].blocks = add_sat(r->orphans[i].blocks, p->site.blocks);
    }
-   if (p->top == 0) {
+   if (p->top == 0 ||
+       (p->cut_sites && cmp_site(&p->site, &r->sites[p->top - 1]) > 0)) {
       site_free(&p->site);
       return;
    }
@@ -1870,6 +2295,7 @@ static void keep_site(Parser *p)
       qsort(r->sites, r->nsites, sizeof *r->sites, cmp_site);
       while (r->nsites > p->top)
          site_free(&r->sites[--r->nsites]);
+      p->cut_sites = true;
    }
 }
 
@@ -1888,7 +2314,8 @@ static void keep_fsite(Parser *p)
       return;
    }
    r->fsites_active++;
-   if (p->futex_top == 0) {
+   if (p->futex_top == 0 ||
+       (p->cut_fsites && cmp_fsite(s, &r->fsites[p->futex_top - 1]) > 0)) {
       fsite_free(s);
       return;
    }
@@ -1899,6 +2326,7 @@ static void keep_fsite(Parser *p)
       qsort(r->fsites, r->nfsites, sizeof *r->fsites, cmp_fsite);
       while (r->nfsites > p->futex_top)
          fsite_free(&r->fsites[--r->nfsites]);
+      p->cut_fsites = true;
    }
 }
 
@@ -1908,7 +2336,8 @@ static void keep_lrec(Parser *p)
 {
    Report *r = p->rep;
    r->lrecs_total++;
-   if (p->leaks_top == 0) {
+   if (p->leaks_top == 0 ||
+       (p->cut_lrecs && cmp_lrec(&p->lrec, &r->lrecs[p->leaks_top - 1]) > 0)) {
       site_free(&p->lrec);
       return;
    }
@@ -1919,6 +2348,7 @@ static void keep_lrec(Parser *p)
       qsort(r->lrecs, r->nlrecs, sizeof *r->lrecs, cmp_lrec);
       while (r->nlrecs > p->leaks_top)
          site_free(&r->lrecs[--r->nlrecs]);
+      p->cut_lrecs = true;
    }
 }
 
@@ -1931,7 +2361,8 @@ static void keep_asite(Parser *p)
    r->asites_total++;
    r->as_allocs = add_sat(r->as_allocs, a->allocs);
    r->as_bytes = add_sat(r->as_bytes, a->bytes);
-   if (p->alloc_top == 0) {
+   if (p->alloc_top == 0 ||
+       (p->cut_asites && cmp_asite(a, &r->asites[p->alloc_top - 1]) > 0)) {
       asite_free(a);
       return;
    }
@@ -1942,6 +2373,7 @@ static void keep_asite(Parser *p)
       qsort(r->asites, r->nasites, sizeof *r->asites, cmp_asite);
       while (r->nasites > p->alloc_top)
          asite_free(&r->asites[--r->nasites]);
+      p->cut_asites = true;
    }
 }
 
@@ -2086,10 +2518,13 @@ static void end(Parser *p)
    default:
       break;
    }
-   for (size_t i = 0; i < sizeof children / sizeof children[0] && !p->failed; i++)
+   /* A required child missing: the first in children[] is named. */
+   for (size_t i = 0; missing_required(l) &&
+        i < sizeof children / sizeof children[0] && !p->failed; i++)
       if (children[i].parent == l->kind && children[i].required &&
           !(l->seen[children[i].kind / 64] & SEEN_BIT(children[i].kind)))
-         fail(p, "line %ld: <%s> has no <%s>", l->line, name, children[i].name);
+         fail(p, "line %ld: <%s> has no <%s>", l->line, name,
+              name_str[children[i].name]);
    if (p->failed)
       return;
    if (l->kind == K_SITE)
@@ -2115,34 +2550,37 @@ static void end(Parser *p)
    p->nlv--;
 }
 
-static void start(Parser *p, const char *name, bool empty)
+/* Element node (the reader's current node, named xname) has started. */
+static void start(Parser *p, xmlNodePtr node, const xmlChar *xname,
+                  bool empty)
 {
-   long line = node_line(p);
+   const char *name = (const char *)xname;
+   long line = node_line(p, node);
    enum Kind k = K_SKIP;
    if (p->nlv == 0) {
       k = K_ROOT;
    } else {
       Level *parent = &p->lv[p->nlv - 1];
-      for (size_t i = 0; i < sizeof children / sizeof children[0]; i++) {
-         if (children[i].parent != parent->kind || strcmp(children[i].name, name) != 0)
-            continue;
-         if (children[i].kind == K_STABLE && p->version != 2)
-            break;               /* not version 1's: ignored, as additions */
-         k = children[i].kind;
+      size_t c = child_of[parent->kind][name_id(p, xname)];
+      if (c > 0 &&
+          !(children[c - 1].kind == K_STABLE && p->version != 2)) {
+         /* (A table in version 1 is ignored, as additions are.) */
+         k = children[c - 1].kind;
          uint64_t *word = &parent->seen[k / 64], bit = SEEN_BIT(k);
-         if ((*word & bit) && !children[i].many) {
+         if ((*word & bit) && !children[c - 1].many) {
             fail(p, "line %ld: more than one <%s> in <%s>", line, name,
                  kind_name[parent->kind]);
             return;
          }
          *word |= bit;
-         break;
       }
    }
    GROW(p->lv, p->caplv, p->nlv + 1);
    p->lv[p->nlv++] = (Level){ .kind = k, .line = line };
    if (has_text(k))
       buf_clear(&p->text);
+   if (k != K_SKIP)
+      attrs_read(p, node);
    begin(p, k, name, line);
    if (empty && !p->failed)
       end(p);
@@ -2155,7 +2593,7 @@ static bool holds_no_text(const char *name)
    if (strcmp(name, "asynctrace") == 0)
       return true;
    for (size_t i = 0; i < sizeof children / sizeof children[0]; i++)
-      if (strcmp(children[i].name, name) == 0)
+      if (strcmp(name_str[children[i].name], name) == 0)
          return !has_text(children[i].kind);
    return false;
 }
@@ -2350,13 +2788,29 @@ static const char *read_report(const char *path, Input *in,
    }
    xerr.reader = r;
    p.r = r;
+   names_init(&p);
+   children_init();
    xmlTextReaderSetStructuredErrorHandler(r, on_xml_error, &xerr);
 
    while (!p.failed && !xerr.have && xmlTextReaderRead(r) == 1) {
+      xmlNodePtr node = xmlTextReaderCurrentNode(r);
+      if (node != NULL &&
+          (node->type == XML_TEXT_NODE || node->type == XML_CDATA_SECTION_NODE)) {
+         /* Text, white space or CDATA, all taken alike: asked for its
+            type, the reader would walk up the tree looking for xml:space
+            to tell which white space it is, at every line's indent. */
+         if (p.nlv > 0 && has_text(p.lv[p.nlv - 1].kind) && node->content)
+            buf_adds(&p.text, (const char *)node->content);
+         continue;
+      }
       int type = xmlTextReaderNodeType(r);
       if (type == XML_READER_TYPE_ELEMENT) {
-         const char *name = (const char *)xmlTextReaderConstName(r);
-         start(&p, name ? name : "", xmlTextReaderIsEmptyElement(r) == 1);
+         /* The name as xmlTextReaderConstName gives it, without the
+            call unless it has a prefix. */
+         const xmlChar *name = node->ns == NULL || node->ns->prefix == NULL
+                               ? node->name : xmlTextReaderConstName(r);
+         start(&p, node, name ? name : BAD_CAST "",
+               xmlTextReaderIsEmptyElement(r) == 1);
       } else if (type == XML_READER_TYPE_END_ELEMENT) {
          if (p.nlv > 0)
             end(&p);
@@ -2408,7 +2862,7 @@ static const char *read_report(const char *path, Input *in,
                : "not XML: libxml2 could not read it");
       res = why;
    } else if (p.version == 2) {
-      resolve_stacks(rep);
+      resolve_stacks(rep, p.need_of);
    }
 
    xmlFreeTextReader(r);
@@ -2420,6 +2874,11 @@ static const char *read_report(const char *path, Input *in,
    badcall_free(&p.bad);
    maprec_free(&p.map);
    sample_free(&p.sample);
+   for (size_t i = 0; i < p.nav_own; i++)
+      xmlFree(p.av_own[i]);
+   free(p.av_own);
+   free(p.once);
+   free(p.need_of);
    free(p.tl_ix.slot);
    free(p.orphan_ix.slot);
    free(p.lv);
@@ -2449,10 +2908,12 @@ const char *report_read(const char *path, const Limits *lim, Report *rep)
       why = "empty file";
    } else {
       LIBXML_TEST_VERSION
+      in.buf = xrealloc(NULL, INPUT_BUF);
       why = read_report(path, &in, lim, rep);
    }
    if (in.fd >= 0)
       close(in.fd);
+   free(in.buf);
    return why;
 }
 

@@ -132,6 +132,8 @@ typedef struct {                 /* a <pointed-from> of a <loss-record>:
    bool has_thread;
 } PointedFrom;
 
+/* The strings of the sites below (role.role, kind, class, ops) are
+   kept once for the whole report, in Report.strs: not freed alone. */
 typedef struct {                 /* a <site> of <live-at-exit>, or a
                                     <loss-record> of <leaks> */
    uint64_t thread, blocks, bytes;
@@ -498,7 +500,7 @@ typedef struct {
       then. */
    Frame *tframes;               /* their strings are in strs */
    size_t ntframes, captframes;
-   Chunk *strs;
+   Chunk *strs;                  /* and the sites' strings */
    uint32_t *tids;               /* the needed stacks' frames (indices
                                     into tframes), one after another */
    size_t ntids, captids;
@@ -546,7 +548,11 @@ uint64_t add_sat(uint64_t a, uint64_t b);
 void sum_add(Sum *s, uint64_t x);
 bool sum_is(const Sum *s, uint64_t x);
 uint64_t sub_sat(uint64_t a, uint64_t b);
-bool is_xml_space(char c);
+/* Inline: the reader asks it of every byte of some attributes. */
+static inline bool is_xml_space(char c)
+{
+   return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
 bool parse_u64(const char *s, uint64_t *out);
 bool parse_int(const char *s, long *out);
 size_t stack_depth(const Stack *s);

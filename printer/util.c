@@ -295,11 +295,6 @@ uint64_t sub_sat(uint64_t a, uint64_t b)
    return a > b ? a - b : 0;
 }
 
-bool is_xml_space(char c)
-{
-   return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
 /* An xsd:nonNegativeInteger: optional surrounding white space, an
    optional '+', decimal digits; must fit in 64 bits. */
 bool parse_u64(const char *s, uint64_t *out)
@@ -455,19 +450,18 @@ static void pfrom_free(PointedFrom *f)
    free(f);
 }
 
+/* A site's role, kind, class and ops are in the report's strings
+   (Report.strs), freed with it. */
 void site_free(Site *s)
 {
    pfrom_free(s->from);
    stack_free(&s->stack);
-   free(s->role.role);
-   free(s->kind);
    memset(s, 0, sizeof *s);
 }
 
 void asite_free(ASite *s)
 {
    stack_free(&s->stack);
-   free(s->role.role);
    memset(s, 0, sizeof *s);
 }
 
@@ -488,9 +482,6 @@ void sample_free(Sample *s)
 void fsite_free(FSite *s)
 {
    stack_free(&s->stack);
-   free(s->role.role);
-   free(s->class);
-   free(s->ops);
    memset(s, 0, sizeof *s);
 }
 
