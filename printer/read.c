@@ -491,7 +491,9 @@ static void quiet(void *ctx, const char *fmt, ...)
    X(SYMBOL, "symbol") X(SYMBOL_OFFSET, "symbol-offset") \
    X(TAKEN, "taken") X(TASK, "task") X(TASKS, "tasks") \
    X(THREAD_FOOTPRINT, "thread-footprint") \
-   X(UNKNOWN_POLLS, "unknown-polls") X(VALUE, "value")
+   X(UNKNOWN_POLLS, "unknown-polls") X(VALUE, "value") \
+   X(CLS_LOCK, "lock") X(CLS_CONDITION, "condition") X(CLS_JOIN, "join") \
+   X(CLS_SLEEP, "sleep") X(CLS_IDLE, "idle") X(CLS_OTHER, "other")
 
 enum Name {
    N_NONE,                       /* not one of them */
@@ -506,6 +508,12 @@ static const char *const name_str[N_NAMES] = {
 #define X(id, str) str,
    NAMES(X)
 #undef X
+};
+
+/* A <wake>'s woken waits by class, in wait_class_name's order. */
+static const enum Name wake_class_name[WC_N] = {
+   N_CLS_LOCK, N_CLS_CONDITION, N_CLS_JOIN, N_CLS_SLEEP, N_CLS_IDLE,
+   N_CLS_OTHER,
 };
 
 /* futex_attrs' names, in its order (checked by names_init). */
@@ -1940,7 +1948,7 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       /* The woken waits by class (newer reports): they sum to count. */
       for (int c = 0; c < WC_N; c++) {
          bool has = false;
-         attr_u64_opt(p, name, wait_class_name[c], line, &w->by_class[c],
+         attr_u64_opt(p, name, wake_class_name[c], line, &w->by_class[c],
                       &has);
          w->has_class |= has;
       }
