@@ -117,50 +117,6 @@ static Bool fn_of_frame_xml(const HChar* xml, HChar* out, Int max)
 }
 
 typedef struct {
-   Bool (*f)(const HChar* fn, Addr ip, void* opaque);
-   void* opaque;
-   Bool  stopped;
-} WalkState;
-
-static void walk_ip(UInt n, DiEpoch ep, Addr ip, void* opaque)
-{
-   WalkState*   w = opaque;
-   InlIPCursor* iipc;
-   Bool saved;
-   if (w->stopped)
-      return;
-   iipc  = VG_(clo_read_inline_info) ? VG_(new_IIPC)(ep, ip) : NULL;
-   saved = VG_(clo_xml);
-   do {
-      HChar raw[AT_FNNAME_MAX], norm[AT_FNNAME_MAX];
-      const HChar* xml;
-      /* The only public call that names inlined frames; see
-         at_report.c. */
-      VG_(clo_xml) = True;
-      xml = VG_(describe_IP)(ep, ip, iipc);
-      VG_(clo_xml) = saved;
-      if (!fn_of_frame_xml(xml, raw, sizeof(raw)))
-         VG_(strcpy)(raw, "???");
-      AT_(normalize_fnname)(raw, norm);
-      if (w->f(norm, ip, w->opaque)) {
-         w->stopped = True;
-         break;
-      }
-   } while (iipc && VG_(next_IIPC)(iipc));
-   if (iipc)
-      VG_(delete_IIPC)(iipc);
-}
-
-Bool AT_(walk_frames)(ExeContext* ec,
-                      Bool (*f)(const HChar* fn, Addr ip, void* opaque),
-                      void* opaque)
-{
-   WalkState w = { f, opaque, False };
-   VG_(apply_ExeContext)(walk_ip, &w, ec);
-   return w.stopped;
-}
-
-typedef struct {
    AT_FrameFn f;
    void*      opaque;
    Bool       stopped;
@@ -207,6 +163,26 @@ Bool AT_(walk_frames_full)(ExeContext* ec, AT_FrameFn f, void* opaque)
    WalkFullState w = { f, opaque, False };
    VG_(apply_ExeContext)(walk_full_ip, &w, ec);
    return w.stopped;
+}
+
+/* walk_frames: the same walk, handing on the function's name only. */
+typedef struct {
+   Bool (*f)(const HChar* fn, Addr ip, void* opaque);
+   void* opaque;
+} ByName;
+
+static Bool by_name(const AT_FrameInfo* fi, void* opaque)
+{
+   const ByName* b = opaque;
+   return b->f(fi->fn, fi->ip, b->opaque);
+}
+
+Bool AT_(walk_frames)(ExeContext* ec,
+                      Bool (*f)(const HChar* fn, Addr ip, void* opaque),
+                      void* opaque)
+{
+   ByName b = { f, opaque };
+   return AT_(walk_frames_full)(ec, by_name, &b);
 }
 
 Bool AT_(fn_matches_any)(const HChar* fn, const HChar* const* patterns)

@@ -361,13 +361,7 @@ VG_REGPARM(3) void AT_(role_enter)(UWord rule, UWord sp, UWord arg0)
 
 static inline Bool returned(const AT_RoleFrame* f, Addr sp)
 {
-   if (sp > f->sp)
-      return True;
-   /* A stack of the program's own making may be gone by now. */
-   if (f->off_stack
-       && !VG_(am_is_valid_for_client)(f->sp, sizeof(Addr), VKI_PROT_READ))
-      return True;
-   return *(const Addr*)f->sp != f->ra;
+   return AT_(entry_returned)(f->sp, f->ra, f->off_stack, sp);
 }
 
 UShort AT_(role_now)(ThreadId tid)

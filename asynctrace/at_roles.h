@@ -9,6 +9,8 @@
 #ifndef __AT_ROLES_H
 #define __AT_ROLES_H
 
+#include "pub_tool_aspacemgr.h"
+#include "pub_tool_vki.h"
 #include "at_basics.h"
 #include "at_threads.h"
 
@@ -41,6 +43,22 @@ void AT_(roles_thread_start)(AT_Thread* t);
    instrumenter then calls role_enter on entry. */
 Int  AT_(role_rule_at)(Addr a);
 VG_REGPARM(3) void AT_(role_enter)(UWord rule, UWord sp, UWord arg0);
+
+/* A function entered with its return address ra in the stack slot at
+   slot has returned once the stack pointer sp is above the slot, or the
+   slot holds another word (a sibling call from the same caller reused
+   it), or the slot was on a stack of the program's own making
+   (off_stack) that is gone.  For roles (role_enter) and task polls. */
+static inline Bool AT_(entry_returned)(Addr slot, Addr ra, Bool off_stack,
+                                       Addr sp)
+{
+   if (sp > slot)
+      return True;
+   if (off_stack
+       && !VG_(am_is_valid_for_client)(slot, sizeof(Addr), VKI_PROT_READ))
+      return True;
+   return *(const Addr*)slot != ra;
+}
 
 /* The role instance in force on tid now (the hot path of every event). */
 UShort AT_(role_now)(ThreadId tid);

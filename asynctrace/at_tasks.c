@@ -398,12 +398,7 @@ static void pop(PollStack* ps, ULong now)
 
 static inline Bool returned(const PollFrame* f, Addr sp)
 {
-   if (sp > f->sp)
-      return True;
-   if (f->off_stack
-       && !VG_(am_is_valid_for_client)(f->sp, sizeof(Addr), VKI_PROT_READ))
-      return True;
-   return *(const Addr*)f->sp != f->ra;
+   return AT_(entry_returned)(f->sp, f->ra, f->off_stack, sp);
 }
 
 /* Pops the polls that have returned; the thread's stack pointer is sp. */
