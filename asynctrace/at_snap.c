@@ -388,7 +388,8 @@ static void monitor_help(void)
 "                        name, live heap they allocated, futex waits\n"
 "  roles                 per role: threads alive, live heap, futex waits\n"
 "  waits [N]             the N futex sites with most blocked time [10]\n"
-"  tasks [N]             (tasks are not followed by this build)\n"
+"  tasks [N]             the N Tokio spawn sites holding the most live\n"
+"                        heap now, with their tasks so far [10]\n"
 "  leak_check ...        (not available during the run in this build)\n");
 }
 
@@ -545,9 +546,12 @@ Bool AT_(snap_monitor)(ThreadId tid, HChar* cmd)
             monitor_waits(n);
          return True;
       }
-      case 5:
-         VG_(gdb_printf)("asynctrace: this build does not follow tasks\n");
+      case 5: {
+         UInt n = count_arg(VG_(strtok_r)(NULL, " ", &save), 10);
+         if (n)
+            AT_(tasks_monitor)(n);
          return True;
+      }
       case 6:
          VG_(gdb_printf)("asynctrace: leak_check is not available during "
                          "the run in this build; the report's leak scan "

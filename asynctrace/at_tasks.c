@@ -31,6 +31,7 @@
    ended are kept only if among the --tasks=N heaviest (instructions). */
 
 #include "pub_tool_aspacemgr.h"
+#include "pub_tool_gdbserver.h"
 #include "pub_tool_hashtable.h"
 #include "pub_tool_libcproc.h"
 #include "pub_tool_machine.h"
@@ -912,6 +913,78 @@ void AT_(tasks_report)(void)
    }
    VG_(deleteXA)(bl);
    AT_(report_fmt)("</tasks>\n");
+}
+
+/*------------------------------------------------------------*/
+/*--- vgdb: monitor tasks [N]                              ---*/
+/*------------------------------------------------------------*/
+
+typedef struct {
+   UInt  want, at;
+   Bool  found;
+   HChar fn[AT_FNNAME_MAX];
+   HChar path[2 * AT_FNNAME_MAX];
+} FrameAt;
+
+static Bool frame_at(const AT_FrameInfo* fi, void* opaque)
+{
+   FrameAt* f = opaque;
+   if (f->at++ != f->want)
+      return False;
+   VG_(strncpy)(f->fn, fi->fn, sizeof(f->fn) - 1);
+   VG_(strncpy)(f->path, fi->path, sizeof(f->path) - 1);
+   f->found = True;
+   return True;
+}
+
+static Int cmp_site_live(const void* va, const void* vb)
+{
+   const TaskSite* a = *(const TaskSite* const*)va;
+   const TaskSite* b = *(const TaskSite* const*)vb;
+   if (a->live_bytes != b->live_bytes)
+      return a->live_bytes > b->live_bytes ? -1 : 1;
+   if (a->insns != b->insns)
+      return a->insns > b->insns ? -1 : 1;
+   return a->spawned > b->spawned ? -1 : a->spawned < b->spawned ? 1 : 0;
+}
+
+/* The n spawn sites holding the most live heap now, with their tasks so
+   far: what a hung or growing service's tasks hold. */
+void AT_(tasks_monitor)(UInt n)
+{
+   Word i, ns = task_sites ? VG_(sizeXA)(task_sites) : 0;
+   TaskSite** v;
+   if (!AT_(clo_task_attr)) {
+      VG_(gdb_printf)("tasks are not followed (--task-attribution=no)\n");
+      return;
+   }
+   if (ns == 0) {
+      VG_(gdb_printf)("no Tokio task spawned so far (%llu polls seen)\n",
+                      poll_entries);
+      return;
+   }
+   v = VG_(malloc)("at.tasks_monitor", ns * sizeof(TaskSite*));
+   for (i = 0; i < ns; i++)
+      v[i] = VG_(indexXA)(task_sites, i);
+   VG_(ssort)(v, ns, sizeof(TaskSite*), cmp_site_live);
+   VG_(gdb_printf)("%ld spawn sites, %u tasks spawned; the %ld holding the "
+                   "most live heap:\n", ns, task_seq,
+                   (Word)n < ns ? (Word)n : ns);
+   for (i = 0; i < ns && i < (Word)n; i++) {
+      const TaskSite* s = v[i];
+      FrameAt f;
+      VG_(memset)(&f, 0, sizeof(f));
+      f.want = s->frame;
+      if (s->spawn)
+         AT_(walk_frames_full)(s->spawn, frame_at, &f);
+      VG_(gdb_printf)("%2ld. %s (%s): %llu spawned, %llu ended; %llu polls, "
+                      "%llu instructions; %llu bytes live in %llu blocks, "
+                      "%llu allocated\n", i + 1,
+                      f.found ? f.fn : "???", f.found ? f.path : "?",
+                      s->spawned, s->ended, s->polls, s->insns,
+                      s->live_bytes, s->live_blocks, s->bytes);
+   }
+   VG_(free)(v);
 }
 
 /*--------------------------------------------------------------------*/

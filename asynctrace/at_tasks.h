@@ -46,5 +46,6 @@ void   AT_(task_wait)(void* task, ExeContext* where, ULong us, Bool idle);
 void AT_(tasks_finish)(void);
 UInt AT_(tasks_check)(void);    /* broken invariants (said on stderr) */
 void AT_(tasks_report)(void);
+void AT_(tasks_monitor)(UInt n);   /* vgdb: monitor tasks [N] */
 
 #endif /* __AT_TASKS_H */
