@@ -1130,14 +1130,63 @@ static SysRes open_report(const HChar* file, Bool truncate)
                     VKI_S_IRUSR | VKI_S_IWUSR | VKI_S_IRGRP | VKI_S_IROTH);
 }
 
+/* Whether file is the report this very process wrote when it called
+   execve: the same pid, ended by exec.  With --trace-children=yes the
+   new program's tool starts with the same pid, and so the same name. */
+static Bool our_exec_report(const HChar* file)
+{
+   HChar  buf[8192], pid[48];
+   Int    n;
+   SysRes sres = VG_(open)(file, VKI_O_RDONLY, 0);
+   if (sr_isError(sres))
+      return False;
+   n = VG_(read)(sr_Res(sres), buf, sizeof(buf) - 1);
+   VG_(close)(sr_Res(sres));
+   if (n <= 0)
+      return False;
+   buf[n] = '\0';
+   VG_(snprintf)(pid, sizeof(pid), "<pid>%d</pid>", VG_(getpid)());
+   return VG_(strstr)(buf, pid) != NULL
+          && VG_(strstr)(buf, "<end how=\"exec\"/>") != NULL;
+}
+
+/* FILE.exec1 (FILE's .xml kept last): the first such name that is free. */
+static HChar* exec_name(const HChar* file)
+{
+   SizeT  len = VG_(strlen)(file), stem = len;
+   HChar* out = VG_(malloc)("at.exec_name", len + 32);
+   struct vg_stat st;
+   UInt   k;
+   if (len > 4 && VG_(strcmp)(file + len - 4, ".xml") == 0)
+      stem = len - 4;
+   for (k = 1; ; k++) {
+      /* (the core's snprintf has no %.*s) */
+      VG_(memcpy)(out, file, stem);
+      VG_(snprintf)(out + stem, len + 32 - stem, ".exec%u%s", k,
+                    file + stem);
+      if (sr_isError(VG_(stat)(out, &st)))
+         return out;
+   }
+}
+
 /* A run is long: find out now, not at its end, that the report cannot
    be written where the user asked.  The file is opened as it will be
-   (and removed again if this made it). */
+   (and removed again if this made it).  A program this process execve'd
+   into does not overwrite the report of the one before: it writes
+   FILE.exec1 (.exec2, ...). */
 void AT_(report_check_writable)(void)
 {
    HChar* file = VG_(expand_file_name)("--asynctrace-out-file",
                                        AT_(clo_out_file));
    struct vg_stat st;
+   if (our_exec_report(file)) {
+      HChar* other = exec_name(file);
+      VG_(umsg)("asynctrace: %s is this process's report before its "
+                "execve; this program's goes to %s\n", file, other);
+      VG_(free)(file);
+      file = other;
+      AT_(clo_out_file) = VG_(strdup)("at.out_file", other);
+   }
    Bool   existed = !sr_isError(VG_(stat)(file, &st));
    SysRes sres    = open_report(file, False);
    if (sr_isError(sres)) {
