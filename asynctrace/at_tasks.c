@@ -207,6 +207,11 @@ static Bool cell_frame(const AT_FrameInfo* fi, void* opaque)
       if (AT_(fn_matches_any)(fi->fn, cell_frames)
           || ends_with(fi->path, "/runtime/task/core.rs"))
          w->state = 1;
+      /* A cell is allocated by Tokio itself: a frame of the program's
+         below the allocator (frame 0) means a block the program
+         allocated, in a poll whose frames are core.rs's too. */
+      else if (idx > 0 && !is_tokio(fi) && !is_std(fi))
+         return True;                                  /* not a cell */
       return idx >= AT_CELL_WITHIN && w->state == 0;   /* not a cell */
    }
    if (is_tokio(fi) || is_std(fi)) {
