@@ -42,6 +42,7 @@
 #include "at_futex.h"
 #include "at_heap.h"
 #include "at_instrument.h"
+#include "at_leakmon.h"
 #include "at_report.h"
 #include "at_roles.h"
 #include "at_snap.h"
@@ -390,7 +391,9 @@ static void monitor_help(void)
 "  waits [N]             the N futex sites with most blocked time [10]\n"
 "  tasks [N]             the N Tokio spawn sites holding the most live\n"
 "                        heap now, with their tasks so far [10]\n"
-"  leak_check ...        (not available during the run in this build)\n");
+"  leak_check [full|summary] [new|increased|any]\n"
+"                        scan for leaks now; figures with their change\n"
+"                        since the previous leak_check [full increased]\n");
 }
 
 static void role_label(UShort inst, HChar* buf, SizeT n)
@@ -553,9 +556,7 @@ Bool AT_(snap_monitor)(ThreadId tid, HChar* cmd)
          return True;
       }
       case 6:
-         VG_(gdb_printf)("asynctrace: leak_check is not available during "
-                         "the run in this build; the report's leak scan "
-                         "runs at the end\n");
+         AT_(leak_monitor)(&save);
          return True;
    }
    return False;
