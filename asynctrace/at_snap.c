@@ -42,7 +42,7 @@
 #include "at_futex.h"
 #include "at_heap.h"
 #include "at_instrument.h"
-#include "at_leakmon.h"
+#include "at_leaknow.h"
 #include "at_report.h"
 #include "at_roles.h"
 #include "at_snap.h"
@@ -58,6 +58,7 @@ static ULong interval;          /* 0: no timed snapshots */
 static Bool  in_insns;          /* interval in instructions, else ms */
 static UInt  max_snaps  = 100;
 static UInt  snap_sites = 20;
+static Bool  snap_leaks;        /* --snapshot-leak-check */
 
 /* <N>ms, <N>s, <N>Mi (millions of instructions) or <N>i. */
 static Bool parse_interval(const HChar* s)
@@ -93,6 +94,7 @@ Bool AT_(snap_option)(const HChar* arg)
    }
    else if VG_BINT_CLO(arg, "--snapshot-max", max_snaps, 4, 100000) {}
    else if VG_BINT_CLO(arg, "--snapshot-sites", snap_sites, 0, 100000) {}
+   else if VG_BOOL_CLO(arg, "--snapshot-leak-check", snap_leaks) {}
    else
       return False;
    return True;
@@ -110,6 +112,8 @@ void AT_(snap_print_usage)(void)
 "                                  out, the largest kept [100]\n"
 "    --snapshot-sites=<number>     sites kept per snapshot, most live\n"
 "                                  bytes first [20]\n"
+"    --snapshot-leak-check=no|yes  scan for leaks at each snapshot (a scan\n"
+"                                  of all memory each time) [no]\n"
    );
 }
 
@@ -138,6 +142,7 @@ static void free_snap(AT_Snapshot* s)
 {
    VG_(free)(s->roles);
    VG_(free)(s->sites);
+   AT_(snap_leaks_free)(s->leaks);
    if (s->label)
       VG_(free)(s->label);
 }
@@ -304,6 +309,8 @@ static void take(AT_SnapCause cause, const HChar* label)
    s.live_blocks = h->total.live_blocks;
    fill_roles(&s);
    fill_sites(&s);
+   if (snap_leaks)
+      s.leaks = AT_(snap_leaks_take)();
    VG_(addToXA)(snaps, &s);
 }
 

@@ -1,5 +1,6 @@
 /*--------------------------------------------------------------------*/
-/*--- asynctrace: the leak_check monitor command.    at_leakmon.c ---*/
+/*--- asynctrace: leak scans while the program runs: the          ---*/
+/*--- leak_check monitor command, snapshots' scans.   at_leaknow.c ---*/
 /*--------------------------------------------------------------------*/
 
 /* This file is part of asynctrace.  Copyright (C) 2026 the asynctrace
@@ -24,7 +25,12 @@
    --show-leak-kinds' (definite and possible by default, as memcheck's
    monitor command); the summary has all four.  Snapshot scans
    (--snapshot-leak-check) do not move the baseline: it is the previous
-   leak_check's. */
+   leak_check's.
+
+   With --snapshot-leak-check=yes each snapshot (at_snap.c) keeps its
+   own scan's figures: the four kinds' totals, the same by role, and the
+   largest lost records (definitely and possibly lost, by stack and
+   role as the snapshot's sites), for a leak that grows over time. */
 
 #include "pub_tool_debuginfo.h"
 #include "pub_tool_gdbserver.h"
@@ -34,9 +40,10 @@
 #include "pub_tool_xarray.h"
 
 #include "at_leak.h"
-#include "at_leakmon.h"
+#include "at_leaknow.h"
 #include "at_options.h"
 #include "at_roles.h"
+#include "at_snap.h"
 
 /* One of memcheck's loss records: a stack and a kind. */
 typedef struct {
@@ -90,7 +97,7 @@ static Int cmp_size(const void* va, const void* vb)
    figures. */
 static XArray* merge(XArray* recs)
 {
-   XArray* out = VG_(newXA)(VG_(malloc), "at.leakmon_recs", VG_(free),
+   XArray* out = VG_(newXA)(VG_(malloc), "at.leaknow_recs", VG_(free),
                             sizeof(MonRec));
    Word i, n = VG_(sizeXA)(recs);
    MonRec* m = NULL;
@@ -141,11 +148,11 @@ static void keep(XArray* mrecs, const AT_Amount* totals)
    Word i;
    if (prev)
       VG_(HT_destruct)(prev, VG_(free));
-   prev = VG_(HT_construct)("at.leakmon_prev");
+   prev = VG_(HT_construct)("at.leaknow_prev");
    for (i = 0; i < VG_(sizeXA)(mrecs); i++) {
       const MonRec* r = VG_(indexXA)(mrecs, i);
       Prev* p = AT_(ht_node)(prev, (UWord)r->ecu * AT_LK_N + r->kind,
-                             sizeof(Prev), "at.leakmon_prev", NULL);
+                             sizeof(Prev), "at.leaknow_prev", NULL);
       p->bytes      = r->bytes;
       p->blocks     = r->blocks;
       p->ind_bytes  = r->ind_bytes;
@@ -311,6 +318,146 @@ void AT_(leak_monitor)(HChar** save)
    AT_(leak_scan_free)(s);
 }
 
+/*------------------------------------------------------------*/
+/*--- Snapshots' scans                                     ---*/
+/*------------------------------------------------------------*/
+
+#define AT_SNAP_LEAK_RECORDS 10   /* lost records kept per snapshot */
+
+static Int cmp_rec_key(const void* va, const void* vb)
+{
+   const AT_SnapLeakRec* a = va;
+   const AT_SnapLeakRec* b = vb;
+   UInt ea = VG_(get_ECU_from_ExeContext)(a->where);
+   UInt eb = VG_(get_ECU_from_ExeContext)(b->where);
+   if (ea != eb)           return ea < eb ? -1 : 1;
+   if (a->inst != b->inst) return a->inst < b->inst ? -1 : 1;
+   return a->kind < b->kind ? -1 : a->kind > b->kind ? 1 : 0;
+}
+
+static Int cmp_rec_size(const void* va, const void* vb)
+{
+   const AT_SnapLeakRec* a = va;
+   const AT_SnapLeakRec* b = vb;
+   ULong sa = a->bytes + a->ind_bytes, sb = b->bytes + b->ind_bytes;
+   if (sa != sb)               return sa > sb ? -1 : 1;
+   if (a->blocks != b->blocks) return a->blocks > b->blocks ? -1 : 1;
+   return cmp_rec_key(va, vb);
+}
+
+static Int cmp_role(const void* va, const void* vb)
+{
+   const AT_SnapLeakRole* a = va;
+   const AT_SnapLeakRole* b = vb;
+   if (a->kind != b->kind) return a->kind < b->kind ? -1 : 1;
+   return a->inst < b->inst ? -1 : a->inst > b->inst ? 1 : 0;
+}
+
+AT_SnapLeaks* AT_(snap_leaks_take)(void)
+{
+   AT_LeakScan*  s = AT_(leak_scan_now)();
+   AT_SnapLeaks* out;
+   XArray* recs;
+   XArray* roles;
+   Word i, j, n;
+   UInt k;
+   if (s == NULL)
+      return NULL;
+   out  = VG_(calloc)("at.snap_leaks", 1, sizeof(AT_SnapLeaks));
+   for (k = 0; k < AT_LK_N; k++) {
+      out->bytes[k]  = s->totals[k].bytes;
+      out->blocks[k] = s->totals[k].blocks;
+   }
+   recs  = VG_(newXA)(VG_(malloc), "at.snap_leak_recs", VG_(free),
+                      sizeof(AT_SnapLeakRec));
+   roles = VG_(newXA)(VG_(malloc), "at.snap_leak_roles", VG_(free),
+                      sizeof(AT_SnapLeakRole));
+   n = VG_(sizeXA)(s->records);
+   for (i = 0; i < n; i++) {
+      const AT_LossRecord* r = VG_(indexXA)(s->records, i);
+      AT_SnapLeakRole ro;
+      ro.inst   = r->site->inst;
+      ro.kind   = r->kind;
+      ro.bytes  = r->bytes;
+      ro.blocks = r->blocks;
+      VG_(addToXA)(roles, &ro);
+      if (r->kind == AT_LK_DEFINITE || r->kind == AT_LK_POSSIBLE) {
+         AT_SnapLeakRec x;
+         x.where      = r->site->where;
+         x.inst       = r->site->inst;
+         x.kind       = r->kind;
+         x.bytes      = r->bytes;
+         x.blocks     = r->blocks;
+         x.ind_bytes  = r->ind_bytes;
+         x.ind_blocks = r->ind_blocks;
+         VG_(addToXA)(recs, &x);
+      }
+   }
+   AT_(leak_scan_free)(s);
+
+   /* By role and kind: the records summed. */
+   VG_(setCmpFnXA)(roles, cmp_role);
+   VG_(sortXA)(roles);
+   n = VG_(sizeXA)(roles);
+   for (i = 0, j = -1; i < n; i++) {
+      AT_SnapLeakRole* a = VG_(indexXA)(roles, i);
+      AT_SnapLeakRole* d = j >= 0 ? VG_(indexXA)(roles, j) : NULL;
+      if (d && cmp_role(d, a) == 0) {
+         d->bytes  += a->bytes;
+         d->blocks += a->blocks;
+      } else if (++j != i) {
+         *(AT_SnapLeakRole*)VG_(indexXA)(roles, j) = *a;
+      }
+   }
+   out->nroles = (UInt)(j + 1);
+   out->roles  = VG_(malloc)("at.snap_leak_role_arr",
+                             (out->nroles ? out->nroles : 1)
+                             * sizeof(AT_SnapLeakRole));
+   for (i = 0; i < (Word)out->nroles; i++)
+      out->roles[i] = *(AT_SnapLeakRole*)VG_(indexXA)(roles, i);
+   VG_(deleteXA)(roles);
+
+   /* Lost records by stack, role and kind (a site is also split by
+      owner and task), the largest kept. */
+   VG_(setCmpFnXA)(recs, cmp_rec_key);
+   VG_(sortXA)(recs);
+   n = VG_(sizeXA)(recs);
+   for (i = 0, j = -1; i < n; i++) {
+      AT_SnapLeakRec* a = VG_(indexXA)(recs, i);
+      AT_SnapLeakRec* d = j >= 0 ? VG_(indexXA)(recs, j) : NULL;
+      if (d && cmp_rec_key(d, a) == 0) {
+         d->bytes      += a->bytes;
+         d->blocks     += a->blocks;
+         d->ind_bytes  += a->ind_bytes;
+         d->ind_blocks += a->ind_blocks;
+      } else if (++j != i) {
+         *(AT_SnapLeakRec*)VG_(indexXA)(recs, j) = *a;
+      }
+   }
+   VG_(dropTailXA)(recs, n - (j + 1));
+   VG_(setCmpFnXA)(recs, cmp_rec_size);
+   VG_(sortXA)(recs);
+   out->records = (ULong)(j + 1);
+   out->nrecs   = out->records < AT_SNAP_LEAK_RECORDS
+                     ? (UInt)out->records : AT_SNAP_LEAK_RECORDS;
+   out->recs    = VG_(malloc)("at.snap_leak_rec_arr",
+                              (out->nrecs ? out->nrecs : 1)
+                              * sizeof(AT_SnapLeakRec));
+   for (k = 0; k < out->nrecs; k++)
+      out->recs[k] = *(AT_SnapLeakRec*)VG_(indexXA)(recs, k);
+   VG_(deleteXA)(recs);
+   return out;
+}
+
+void AT_(snap_leaks_free)(AT_SnapLeaks* l)
+{
+   if (l == NULL)
+      return;
+   VG_(free)(l->roles);
+   VG_(free)(l->recs);
+   VG_(free)(l);
+}
+
 /*--------------------------------------------------------------------*/
-/*--- end                                            at_leakmon.c ---*/
+/*--- end                                            at_leaknow.c ---*/
 /*--------------------------------------------------------------------*/
