@@ -458,6 +458,11 @@ static void put_memory(void* p, SizeT n)
    VG_(cli_free)(p);
 }
 
+/* The block being handed back to the program while a snapshot is
+   taken in the middle of its allocation, else 0. */
+static Addr returning;
+Addr AT_(heap_returning)(void) { return returning; }
+
 /* Records p, n bytes just allocated by thread tid. */
 static void register_block(ThreadId tid, void* p, SizeT n)
 {
@@ -492,8 +497,11 @@ static void register_block(ThreadId tid, void* p, SizeT n)
       new_peak();
    AT_(footprint_grew)(summary.total.live_bytes);
    maybe_sample();
-   if (events_since_clock == 0)
+   if (events_since_clock == 0) {
+      returning = (Addr)p;   /* the program does not hold it yet */
       AT_(snap_poll)();
+      returning = 0;
+   }
 }
 
 static void bad_call(ThreadId tid, AT_BadKind kind, Addr addr, SizeT size,

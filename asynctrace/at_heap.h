@@ -93,6 +93,9 @@ void       AT_(heap_for_each_block)(void (*f)(AT_Block* b, void* opaque),
                                     void* opaque);
 Addr*      AT_(heap_blocks_sorted)(UInt* n);    /* their addresses */
 AT_Block*  AT_(heap_block_at)(Addr a);           /* NULL if none */
+/* The block an allocation is returning now (a snapshot taken inside
+   it): the program will hold it in a register.  0 if none. */
+Addr       AT_(heap_returning)(void);
 
 /* Frees across roles: allocated in role a, freed in role f. */
 typedef struct { UShort alloc_inst; UShort free_inst; ULong frees; ULong bytes; }

@@ -18,6 +18,16 @@
    memory.  Words of live frames that memcheck knows are undefined are
    zero by then (at_wipe.c).
 
+   The scan also runs while the program runs (vgdb's monitor leak_check,
+   --snapshot-leak-check): AT_(leak_scan_now) makes the same scan, with
+   the same roots, and hands its totals and records to the caller.  It
+   leaves nothing the exit scan reads: the blocks' marks and the sites'
+   record indexes are reset by every scan, the threads' stacks are read
+   into a copy (their records keep where they were when they ended), and
+   what it allocates it frees.  The threads are stopped then: the tool
+   runs with the lock held, those in a syscall wait for it to come back;
+   a page unmapped by one of them in the kernel is caught as a fault.
+
    To say why a record's blocks are possibly lost (or reachable), the
    marking notes the first pointer that made one of a site's blocks so:
    where the word was, in a root or in which block.  One note per site
@@ -74,10 +84,14 @@ typedef struct {
 static XArray* notes;                 /* of Note */
 static Bool    note_possible, note_reachable;
 
-static Bool      checked;
+/* The scan's results: the exit scan's stay for the report, a scan
+   during the run hands them over (AT_(leak_scan_now)). */
+static Bool      checked;             /* the exit scan has run */
+static Bool      scanning;            /* a scan is under way */
 static AT_Amount totals[AT_LK_N];
 static XArray*   records;             /* of AT_LossRecord */
 static XArray*   held;                /* of AT_Held */
+static Word      held_last;           /* add_held's last one found */
 
 Bool AT_(leak_checked)(void) { return checked; }
 const AT_Amount* AT_(leak_totals)(void) { return totals; }
@@ -151,15 +165,26 @@ static XArray* regions;   /* of Region */
 typedef struct { Addr lo; Addr hi; } Skip;
 static XArray* skips;     /* of Skip */
 
+/* Each thread's stack and TLS for this scan: a live one's as it is now,
+   an ended one's as its record says it was when it ended. */
+typedef struct {
+   Bool alive;
+   Bool known;
+   UInt seq;
+   Addr lo, sp, hi, fs_base;
+} Stk;
+static Stk* stks;
+static UInt nstks;
+
 #define AT_TLS_BELOW  (64 * 1024)   /* static TLS lies below the TCB */
 #define AT_TLS_ABOVE  (4 * 1024)    /* the TCB (struct pthread) */
 
 static Bool overlaps_live_stack(Addr lo, Addr hi)
 {
-   UInt i, n = AT_(n_threads)();
-   for (i = 1; i <= n; i++) {
-      const AT_Thread* t = AT_(thread_by_seq)(i);
-      if (t->alive && t->stack_known && t->stack_lo < hi && t->stack_hi >= lo)
+   UInt i;
+   for (i = 0; i < nstks; i++) {
+      const Stk* t = &stks[i];
+      if (t->alive && t->known && t->lo < hi && t->hi >= lo)
          return True;
    }
    return False;
@@ -167,22 +192,20 @@ static Bool overlaps_live_stack(Addr lo, Addr hi)
 
 /* Live threads first: region_of takes the first match, and glibc hands
    an ended thread's stack to a new one. */
-static void add_thread_regions(const AT_Thread* t)
+static void add_thread_regions(const Stk* t)
 {
    Region r;
    Skip   k;
    Addr   live_lo;
-   if (!t->stack_known || t->stack_hi == 0)
+   if (!t->known || t->hi == 0)
       return;
-   live_lo = t->stack_sp >= t->stack_lo + AT_REDZONE
-                ? t->stack_sp - AT_REDZONE : t->stack_lo;
-   if (live_lo > t->stack_lo
-       && (t->alive || !overlaps_live_stack(t->stack_lo, live_lo))) {
-      k.lo = t->stack_lo;
+   live_lo = t->sp >= t->lo + AT_REDZONE ? t->sp - AT_REDZONE : t->lo;
+   if (live_lo > t->lo && (t->alive || !overlaps_live_stack(t->lo, live_lo))) {
+      k.lo = t->lo;
       k.hi = live_lo;
       VG_(addToXA)(skips, &k);
    }
-   r.lo = live_lo;  r.hi = t->stack_hi + 1;
+   r.lo = live_lo;  r.hi = t->hi + 1;
    r.holder = AT_HOLD_STACK;  r.seq = t->seq;
    VG_(addToXA)(regions, &r);
    if (t->fs_base) {
@@ -515,7 +538,7 @@ static UChar kind_of(const AT_Block* b)
    list with the last one found kept at hand. */
 static void add_held(UChar holder, UInt seq, ULong bytes)
 {
-   static Word last = -1;
+   Word last = held_last;
    Word i, n = VG_(sizeXA)(held);
    AT_Held* h;
    if (last >= 0 && last < n) {
@@ -535,7 +558,7 @@ static void add_held(UChar holder, UInt seq, ULong bytes)
       AT_Held z = { holder, seq, 0, 0 };
       VG_(addToXA)(held, &z);
    }
-   last = i;
+   held_last = i;
    h = VG_(indexXA)(held, i);
    h->bytes += bytes;
    h->blocks++;
@@ -612,25 +635,64 @@ Bool AT_(leak_pointed_from)(const AT_LossRecord* r, AT_PointedFrom* out)
 /*--- The scan                                             ---*/
 /*------------------------------------------------------------*/
 
-void AT_(leak_check)(void)
+/* Each thread's stack, into stks: at the exit scan also into the
+   records (for a scan during the run, the records keep theirs). */
+static void read_stacks(Bool at_exit)
+{
+   UInt i;
+   ThreadId tid;
+   Addr smin, smax;
+   nstks = AT_(n_threads)();
+   stks  = VG_(calloc)("at.leak_stacks", nstks ? nstks : 1, sizeof(Stk));
+   for (i = 0; i < nstks; i++) {
+      const AT_Thread* t = AT_(thread_by_seq)(i + 1);
+      stks[i].alive   = t->alive;
+      stks[i].known   = t->stack_known;
+      stks[i].seq     = t->seq;
+      stks[i].lo      = t->stack_lo;
+      stks[i].sp      = t->stack_sp;
+      stks[i].hi      = t->stack_hi;
+      stks[i].fs_base = t->fs_base;
+   }
+   /* Live ones now, ended ones when they ended (glibc keeps their
+      stacks for reuse). */
+   VG_(thread_stack_reset_iter)(&tid);
+   while (VG_(thread_stack_next)(&tid, &smin, &smax)) {
+      const AT_Thread* t = AT_(thread)(tid);
+      Stk* k;
+      if (t == NULL || t->seq < 1 || t->seq > nstks)
+         continue;
+      if (at_exit)
+         AT_(threads_note_stack)(tid);
+      k = &stks[t->seq - 1];
+      AT_(threads_stack_now)(tid, &k->lo, &k->sp, &k->hi, &k->fs_base);
+      k->known = True;
+   }
+}
+
+/* The scan, into the statics above (records, totals, held, notes; bk
+   stays for AT_(leak_pointed_from)).  A block the heap is handing back
+   to the program right now (a snapshot taken in the middle of malloc)
+   is held by the thread's registers, where the program will have it. */
+static void scan(Bool at_exit)
 {
    Addr* starts;
    Int   nstarts, s;
-   UInt  i, nthreads = AT_(n_threads)();
-   ThreadId tid;
-   Addr  smin, smax;
+   UInt  i;
+   Addr  in_flight = AT_(heap_returning)();
 
+   VG_(memset)(totals, 0, sizeof(totals));
+   held_last = -1;
    records = VG_(newXA)(VG_(malloc), "at.leak_records", VG_(free),
                         sizeof(AT_LossRecord));
    held    = VG_(newXA)(VG_(malloc), "at.leak_held", VG_(free),
                         sizeof(AT_Held));
    notes   = VG_(newXA)(VG_(malloc), "at.leak_notes", VG_(free),
                         sizeof(Note));
-   checked = True;
-   /* Notes for the records that will be written. */
-   note_possible  = AT_(clo_leak_check) == AT_LEAK_FULL
+   /* Notes for the records that will be written: the exit report's. */
+   note_possible  = at_exit && AT_(clo_leak_check) == AT_LEAK_FULL
                     && (AT_(clo_show_leak_kinds) & (1u << AT_LK_POSSIBLE));
-   note_reachable = AT_(clo_leak_check) == AT_LEAK_FULL
+   note_reachable = at_exit && AT_(clo_leak_check) == AT_LEAK_FULL
                     && (AT_(clo_show_leak_kinds) & (1u << AT_LK_REACHABLE));
    bk = AT_(heap_blocks_sorted)(&nbk);
    if (nbk == 0)
@@ -654,20 +716,18 @@ void AT_(leak_check)(void)
    skips      = VG_(newXA)(VG_(malloc), "at.leak_skips", VG_(free),
                            sizeof(Skip));
 
-   /* Where every thread's stack is: live ones now, ended ones when they
-      ended (glibc keeps their stacks for reuse). */
-   VG_(thread_stack_reset_iter)(&tid);
-   while (VG_(thread_stack_next)(&tid, &smin, &smax))
-      AT_(threads_note_stack)(tid);
-   for (i = 1; i <= nthreads; i++)
-      if (AT_(thread_by_seq)(i)->alive)
-         add_thread_regions(AT_(thread_by_seq)(i));
-   for (i = 1; i <= nthreads; i++)
-      if (!AT_(thread_by_seq)(i)->alive)
-         add_thread_regions(AT_(thread_by_seq)(i));
+   read_stacks(at_exit);
+   for (i = 0; i < nstks; i++)
+      if (stks[i].alive)
+         add_thread_regions(&stks[i]);
+   for (i = 0; i < nstks; i++)
+      if (!stks[i].alive)
+         add_thread_regions(&stks[i]);
 
    /* Roots: registers, then memory. */
    VG_(apply_to_GP_regs)(on_register);
+   if (in_flight != 0)
+      on_register(VG_(get_running_tid)(), "rax", in_flight);
    process_mark_stack();
    starts = VG_(get_segment_starts)(SkFileC | SkAnonC | SkShmC, &nstarts);
    for (s = 0; s < nstarts; s++) {
@@ -713,6 +773,50 @@ void AT_(leak_check)(void)
    VG_(deleteXA)(regions);
    VG_(deleteXA)(skips);
    VG_(HT_destruct)(ind, VG_(free));
+   VG_(free)(stks);
+   mark_stack = regions = skips = NULL;
+   ind   = NULL;
+   stks  = NULL;
+   nstks = 0;
+}
+
+void AT_(leak_check)(void)
+{
+   checked  = True;
+   scanning = True;
+   scan(True);
+   scanning = False;
+}
+
+AT_LeakScan* AT_(leak_scan_now)(void)
+{
+   AT_LeakScan* out;
+   if (checked || scanning)
+      return NULL;
+   scanning = True;
+   scan(False);
+   out = VG_(calloc)("at.leak_scan", 1, sizeof(AT_LeakScan));
+   VG_(memcpy)(out->totals, totals, sizeof(totals));
+   out->records = records;
+   /* Nothing of it stays: the exit scan starts afresh. */
+   records = NULL;
+   VG_(deleteXA)(held);
+   VG_(deleteXA)(notes);
+   VG_(free)(bk);
+   held  = notes = NULL;
+   bk    = NULL;
+   nbk   = 0;
+   VG_(memset)(totals, 0, sizeof(totals));
+   scanning = False;
+   return out;
+}
+
+void AT_(leak_scan_free)(AT_LeakScan* s)
+{
+   if (s == NULL)
+      return;
+   VG_(deleteXA)(s->records);
+   VG_(free)(s);
 }
 
 /*--------------------------------------------------------------------*/

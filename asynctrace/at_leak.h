@@ -69,6 +69,17 @@ typedef struct {
 void AT_(leak_check)(void);
 Bool AT_(leak_checked)(void);
 
+/* The same scan now, while the program runs (monitor leak_check,
+   snapshots): its totals and loss records, without notes of why.  It
+   changes nothing the exit scan reports.  NULL once the exit scan has
+   run (or from inside a scan).  Free with AT_(leak_scan_free). */
+typedef struct {
+   AT_Amount       totals[AT_LK_N];
+   struct _XArray* records;       /* of AT_LossRecord, from -1 */
+} AT_LeakScan;
+AT_LeakScan* AT_(leak_scan_now)(void);
+void         AT_(leak_scan_free)(AT_LeakScan* s);
+
 const AT_Amount* AT_(leak_totals)(void);          /* [AT_LK_N] */
 struct _XArray*  AT_(leak_records)(void);         /* of AT_LossRecord */
 struct _XArray*  AT_(leak_held)(void);            /* of AT_Held */

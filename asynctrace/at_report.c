@@ -1056,6 +1056,38 @@ static void out_mappings(void)
 
 static const HChar* const snap_causes[] = { "interval", "request", "monitor" };
 
+/* A snapshot's leak scan (--snapshot-leak-check=yes). */
+static void out_snap_leaks(const AT_SnapLeaks* l)
+{
+   static const HChar* const attr[AT_LK_N] = {
+      "definite", "indirect", "possible", "reachable"
+   };
+   UInt k;
+   out_str("    <leak-check");
+   for (k = 0; k < AT_LK_N; k++)
+      out_fmt(" %s-bytes=\"%llu\" %s-blocks=\"%llu\"", attr[k],
+              l->bytes[k], attr[k], l->blocks[k]);
+   out_fmt(" records=\"%llu\">\n", l->records);
+   for (k = 0; k < l->nroles; k++) {
+      out_fmt("      <by-role kind=\"%s\"",
+              AT_(leak_kind_name)(l->roles[k].kind));
+      out_role_attrs(l->roles[k].inst);
+      out_fmt(" bytes=\"%llu\" blocks=\"%llu\"/>\n", l->roles[k].bytes,
+              l->roles[k].blocks);
+   }
+   for (k = 0; k < l->nrecs; k++) {
+      const AT_SnapLeakRec* r = &l->recs[k];
+      out_fmt("      <record kind=\"%s\"", AT_(leak_kind_name)(r->kind));
+      out_role_attrs(r->inst);
+      out_fmt(" bytes=\"%llu\" blocks=\"%llu\" indirect-bytes=\"%llu\" "
+              "indirect-blocks=\"%llu\">", r->bytes, r->blocks,
+              r->ind_bytes, r->ind_blocks);
+      out_stack(r->where);
+      out_str("</record>\n");
+   }
+   out_str("    </leak-check>\n");
+}
+
 static void out_snapshots(void)
 {
    UInt i, k, n = AT_(snap_count)(), np = AT_(snap_phase_count)();
@@ -1085,6 +1117,8 @@ static void out_snapshots(void)
               s->live_bytes, s->live_blocks, s->threads, s->rest_sites,
               s->rest_bytes, s->rest_blocks,
               (Int)i == peak ? " peak=\"yes\"" : "");
+      if (s->leaks)
+         out_snap_leaks(s->leaks);
       for (k = 0; k < s->nroles; k++) {
          const AT_SnapRole* r = &s->roles[k];
          out_str("    <role");

@@ -42,6 +42,7 @@
 #include "at_futex.h"
 #include "at_heap.h"
 #include "at_instrument.h"
+#include "at_leaknow.h"
 #include "at_report.h"
 #include "at_roles.h"
 #include "at_snap.h"
@@ -57,6 +58,7 @@ static ULong interval;          /* 0: no timed snapshots */
 static Bool  in_insns;          /* interval in instructions, else ms */
 static UInt  max_snaps  = 100;
 static UInt  snap_sites = 20;
+static Bool  snap_leaks;        /* --snapshot-leak-check */
 
 /* <N>ms, <N>s, <N>Mi (millions of instructions) or <N>i. */
 static Bool parse_interval(const HChar* s)
@@ -92,6 +94,7 @@ Bool AT_(snap_option)(const HChar* arg)
    }
    else if VG_BINT_CLO(arg, "--snapshot-max", max_snaps, 4, 100000) {}
    else if VG_BINT_CLO(arg, "--snapshot-sites", snap_sites, 0, 100000) {}
+   else if VG_BOOL_CLO(arg, "--snapshot-leak-check", snap_leaks) {}
    else
       return False;
    return True;
@@ -109,6 +112,8 @@ void AT_(snap_print_usage)(void)
 "                                  out, the largest kept [100]\n"
 "    --snapshot-sites=<number>     sites kept per snapshot, most live\n"
 "                                  bytes first [20]\n"
+"    --snapshot-leak-check=no|yes  scan for leaks at each snapshot (a scan\n"
+"                                  of all memory each time) [no]\n"
    );
 }
 
@@ -137,6 +142,7 @@ static void free_snap(AT_Snapshot* s)
 {
    VG_(free)(s->roles);
    VG_(free)(s->sites);
+   AT_(snap_leaks_free)(s->leaks);
    if (s->label)
       VG_(free)(s->label);
 }
@@ -303,6 +309,8 @@ static void take(AT_SnapCause cause, const HChar* label)
    s.live_blocks = h->total.live_blocks;
    fill_roles(&s);
    fill_sites(&s);
+   if (snap_leaks)
+      s.leaks = AT_(snap_leaks_take)();
    VG_(addToXA)(snaps, &s);
 }
 
@@ -390,7 +398,9 @@ static void monitor_help(void)
 "  waits [N]             the N futex sites with most blocked time [10]\n"
 "  tasks [N]             the N Tokio spawn sites holding the most live\n"
 "                        heap now, with their tasks so far [10]\n"
-"  leak_check ...        (not available during the run in this build)\n");
+"  leak_check [full|summary] [new|increased|any]\n"
+"                        scan for leaks now; figures with their change\n"
+"                        since the previous leak_check [full increased]\n");
 }
 
 static void role_label(UShort inst, HChar* buf, SizeT n)
@@ -553,9 +563,7 @@ Bool AT_(snap_monitor)(ThreadId tid, HChar* cmd)
          return True;
       }
       case 6:
-         VG_(gdb_printf)("asynctrace: leak_check is not available during "
-                         "the run in this build; the report's leak scan "
-                         "runs at the end\n");
+         AT_(leak_monitor)(&save);
          return True;
    }
    return False;

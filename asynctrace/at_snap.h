@@ -29,6 +29,29 @@ typedef struct {
    ULong       live_bytes, live_blocks;
 } AT_SnapSite;
 
+/* A snapshot's leak scan (--snapshot-leak-check=yes, at_leaknow.c). */
+typedef struct {
+   UShort inst;
+   UChar  kind;               /* AT_LeakKind */
+   ULong  bytes, blocks;
+} AT_SnapLeakRole;
+
+typedef struct {
+   ExeContext* where;
+   UShort      inst;
+   UChar       kind;          /* definitely or possibly lost */
+   ULong       bytes, blocks, ind_bytes, ind_blocks;
+} AT_SnapLeakRec;
+
+typedef struct _AT_SnapLeaks {
+   ULong            bytes[4], blocks[4];   /* by AT_LeakKind */
+   UInt             nroles;                /* by kind, then role */
+   AT_SnapLeakRole* roles;
+   ULong            records;   /* lost records (by stack and role) */
+   UInt             nrecs;     /* the largest of them, largest first */
+   AT_SnapLeakRec*  recs;
+} AT_SnapLeaks;
+
 typedef struct {
    UInt         seq;           /* 1, 2, ... in order taken */
    UInt         ms;
@@ -42,6 +65,7 @@ typedef struct {
    UInt         nsites;        /* the largest sites by live bytes */
    AT_SnapSite* sites;
    ULong        rest_sites, rest_bytes, rest_blocks;   /* the others */
+   AT_SnapLeaks* leaks;        /* its leak scan; NULL if none */
 } AT_Snapshot;
 
 typedef struct {

@@ -135,19 +135,26 @@ static void at_pre_thread_first_insn(ThreadId tid)
 /* A thread that ends on its own calls exit(2) first.  The others are
    taken down by the end of the process (exit_group, a fatal signal):
    they were alive at exit and keep alive set. */
-void AT_(threads_note_stack)(ThreadId tid)
+void AT_(threads_stack_now)(ThreadId tid, Addr* lo, Addr* sp, Addr* hi,
+                           Addr* fs_base)
 {
-   AT_Thread* t = AT_(thread)(tid);
    Addr fs = 0;
-   if (t == NULL)
-      return;
-   t->stack_hi = VG_(thread_get_stack_max)(tid);
-   t->stack_lo = t->stack_hi - VG_(thread_get_stack_size)(tid) + 1;
-   t->stack_sp = VG_(get_SP)(tid);
+   *hi = VG_(thread_get_stack_max)(tid);
+   *lo = *hi - VG_(thread_get_stack_size)(tid) + 1;
+   *sp = VG_(get_SP)(tid);
    VG_(get_shadow_regs_area)(tid, (UChar*)&fs, 0,
                              offsetof(VexGuestAMD64State, guest_FS_CONST),
                              sizeof(fs));
-   t->fs_base = fs;
+   *fs_base = fs;
+}
+
+void AT_(threads_note_stack)(ThreadId tid)
+{
+   AT_Thread* t = AT_(thread)(tid);
+   if (t == NULL)
+      return;
+   AT_(threads_stack_now)(tid, &t->stack_lo, &t->stack_sp, &t->stack_hi,
+                          &t->fs_base);
    t->stack_known = True;
 }
 

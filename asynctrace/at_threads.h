@@ -105,6 +105,10 @@ void AT_(threads_fork_child)(ThreadId tid);
 
 /* Notes where thread tid's stack and TLS are (at_leak.c needs them). */
 void AT_(threads_note_stack)(ThreadId tid);
+/* The same, now, into the caller's variables (a scan while the program
+   runs must not change the records the exit scan reads). */
+void AT_(threads_stack_now)(ThreadId tid, Addr* lo, Addr* sp, Addr* hi,
+                            Addr* fs_base);
 
 /* Ordering of thread creations and ends. */
 ULong AT_(thread_events)(void);

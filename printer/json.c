@@ -847,6 +847,11 @@ static void j_num(Json *j, const char *key, double v, int prec)
    fprintf(j->f, "%.*f", prec, v);
 }
 
+/* A snapshot's leak scan's keys, in LK_* order. */
+static const char *const lk_json[LK_N] = {
+   "definitely_lost", "indirectly_lost", "possibly_lost", "still_reachable",
+};
+
 static void j_snaps(Json *j, const Report *r)
 {
    const Snaps *ss = r->snaps;
@@ -886,6 +891,18 @@ static void j_snaps(Json *j, const Report *r)
       j_end_arr(j);
       j_u64(j, "sites", sn->nsites);
       j_u64(j, "rest_bytes", sn->rest_bytes);
+      if (sn->has_leaks) {
+         j_obj(j, "leaks", true);
+         for (int k = 0; k < LK_N; k++) {
+            char key[40];
+            snprintf(key, sizeof key, "%s_bytes", lk_json[k]);
+            j_u64(j, key, sn->leak_bytes[k]);
+            snprintf(key, sizeof key, "%s_blocks", lk_json[k]);
+            j_u64(j, key, sn->leak_blocks[k]);
+         }
+         j_u64(j, "lost_records", sn->leak_records);
+         j_end_obj(j);
+      }
       j_end_obj(j);
    }
    j_end_arr(j);

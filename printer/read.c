@@ -492,6 +492,12 @@ static void quiet(void *ctx, const char *fmt, ...)
    X(TAKEN, "taken") X(TASK, "task") X(TASKS, "tasks") \
    X(THREAD_FOOTPRINT, "thread-footprint") \
    X(UNKNOWN_POLLS, "unknown-polls") X(VALUE, "value") \
+   X(LEAK_CHECK, "leak-check") X(DEFINITE_BYTES, "definite-bytes") \
+   X(DEFINITE_BLOCKS, "definite-blocks") \
+   X(POSSIBLE_BYTES, "possible-bytes") \
+   X(POSSIBLE_BLOCKS, "possible-blocks") \
+   X(REACHABLE_BYTES, "reachable-bytes") \
+   X(REACHABLE_BLOCKS, "reachable-blocks") X(RECORDS, "records") \
    X(CLS_LOCK, "lock") X(CLS_CONDITION, "condition") X(CLS_JOIN, "join") \
    X(CLS_SLEEP, "sleep") X(CLS_IDLE, "idle") X(CLS_OTHER, "other")
 
@@ -547,6 +553,7 @@ enum Kind {
    K_MAPS, K_FPRINT, K_RFP, K_TFP, K_MAP, K_PFROM,
    K_TASKS, K_SPAWN, K_RSHARE, K_TASK, K_BLOCKIN,
    K_SNAPS, K_SNAP, K_SNROLE, K_SNSITE, K_PHASE,
+   K_SNLEAK,
    K_COUNT
 };
 
@@ -566,6 +573,7 @@ static const char *const kind_name[K_COUNT] = {
    "role-footprint", "thread-footprint", "map", "pointed-from",
    "tasks", "spawn-site", "role-share", "task", "blocking-in-async",
    "snapshots", "snapshot", "role", "site", "phase",
+   "leak-check",
 };
 
 /* The elements at_print reads, by parent.  Others are skipped: the
@@ -647,6 +655,7 @@ static const struct {
    { K_SNAP, N_ROLE, K_SNROLE, true, false },
    { K_SNAP, N_SITE, K_SNSITE, true, false },
    { K_SNSITE, N_STACK, K_STACK, false, true },
+   { K_SNAP, N_LEAK_CHECK, K_SNLEAK, false, false },
    { K_STACK, N_FRAME, K_FRAME, true, false },
    { K_STABLE, N_FRAME, K_FRAME, true, false },
    { K_STABLE, N_STACK, K_TSTACK, true, false },
@@ -2197,6 +2206,23 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
          attr_u64(p, name, N_LIVE_BLOCKS, line, &x->live_blocks);
       break;
    }
+   case K_SNLEAK: {
+      /* Its totals; its by-role rows and records are not read. */
+      static const enum Name kb[4][2] = {
+         { N_DEFINITE_BYTES, N_DEFINITE_BLOCKS },
+         { N_INDIRECT_BYTES, N_INDIRECT_BLOCKS },
+         { N_POSSIBLE_BYTES, N_POSSIBLE_BLOCKS },
+         { N_REACHABLE_BYTES, N_REACHABLE_BLOCKS },
+      };
+      Snap *sn = &r->snaps->list[r->snaps->n - 1];
+      bool ok = true;
+      for (int k = 0; k < 4 && ok; k++)
+         ok = attr_u64(p, name, kb[k][0], line, &sn->leak_bytes[k]) &&
+              attr_u64(p, name, kb[k][1], line, &sn->leak_blocks[k]);
+      if (ok && attr_u64(p, name, N_RECORDS, line, &sn->leak_records))
+         sn->has_leaks = true;
+      break;
+   }
    case K_PHASE: {
       Snaps *ss = r->snaps;
       GROW(ss->phases, ss->capphases, ss->nphases + 1);
@@ -3062,6 +3088,18 @@ static void check_snaps(const Report *r, const char *file, size_t *warnings)
          warn(warnings, file, "snapshot %s: its roles sum to %s, not its "
               "%s live", num(sn->seq), sum_num(&roles),
               bytes_str(sn->live_bytes));
+      if (sn->has_leaks) {   /* its leak scan's kinds: what was live */
+         Sum lb = { 0 }, ln = { 0 };
+         for (int k = 0; k < 4; k++) {
+            sum_add(&lb, sn->leak_bytes[k]);
+            sum_add(&ln, sn->leak_blocks[k]);
+         }
+         if (!sum_is(&lb, sn->live_bytes) || !sum_is(&ln, sn->live_blocks))
+            warn(warnings, file, "snapshot %s: its leak scan's kinds sum "
+                 "to %s bytes in %s blocks, not its %s live in %s blocks",
+                 num(sn->seq), sum_num(&lb), sum_num(&ln),
+                 bytes_str(sn->live_bytes), num(sn->live_blocks));
+      }
    }
 }
 

@@ -345,6 +345,8 @@ typedef struct {                 /* a <snapshot> */
    size_t nroles, caproles;
    SnapSite *sites;
    size_t nsites, capsites;
+   bool has_leaks;               /* a <leak-check>: its totals by kind, */
+   uint64_t leak_bytes[4], leak_blocks[4], leak_records;   /* LK_* order */
 } Snap;
 
 typedef struct {                 /* a <phase> */

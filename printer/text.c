@@ -2039,6 +2039,38 @@ static void print_footprint(Report *r, const ThreadIndex *ix)
 
 static char *own_place(const Stack *s);
 
+/* The snapshots' leak scans (--snapshot-leak-check=yes), if any: a
+   leak that grows shows as definitely lost growing down the column. */
+static void print_snapshot_leaks(const Snaps *ss)
+{
+   static const char *const head[] = {
+      "seq", "definitely lost", "blocks", "indirectly lost",
+      "possibly lost", "still reachable", "lost records",
+   };
+   static const bool right[] = { true, true, true, true, true, true, true };
+   static const size_t cap[] = { 0, 0, 0, 0, 0, 0, 0 };
+   size_t n = 0;
+   for (size_t i = 0; i < ss->n; i++)
+      n += ss->list[i].has_leaks;
+   if (n == 0)
+      return;
+   printf("Leak scans at the snapshots (bytes):\n");
+   Table t = { .ncols = 7, .head = head, .right = right, .cap = cap };
+   for (size_t i = 0; i < ss->n; i++) {
+      const Snap *sn = &ss->list[i];
+      if (!sn->has_leaks)
+         continue;
+      cell(&t, num(sn->seq));
+      cell(&t, num(sn->leak_bytes[LK_DEF]));
+      cell(&t, num(sn->leak_blocks[LK_DEF]));
+      cell(&t, num(sn->leak_bytes[LK_IND]));
+      cell(&t, num(sn->leak_bytes[LK_POS]));
+      cell(&t, num(sn->leak_bytes[LK_REACH]));
+      cell(&t, num(sn->leak_records));
+   }
+   table_print(&t);
+}
+
 static void print_snapshots(Report *r)
 {
    static const char *const head[] = {
@@ -2089,6 +2121,7 @@ static void print_snapshots(Report *r)
       }
    }
    table_print(&t);
+   print_snapshot_leaks(ss);
    for (size_t i = 0; i < ss->nphases; i++)
       printf("Phase \"%s\" at %s ms, after snapshot %s\n",
              ss->phases[i].label ? ss->phases[i].label : "",

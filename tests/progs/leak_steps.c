@@ -1,0 +1,111 @@
+/* Leaks in steps, for vgdb's monitor leak_check and for snapshots with
+   a leak scan.  Copyright (C) 2026 the asynctrace authors.
+   GPL-2.0-or-later.
+     leak_steps DIR   three steps; after step N it creates DIR/N and
+                      waits until DIR/goN exists (create them all first
+                      to run straight through)
+     leak_steps snap  the same steps, each followed by
+                      ASYNCTRACE_SNAPSHOT("stepN"), no waiting
+   Step 1: 4 blocks of 100 bytes lost at lose_a; a list head of 48 bytes
+   lost with 2 nodes of 32 (indirectly lost) at lose_list; 200 bytes
+   kept in a global (still reachable).
+   Step 2: 2 more blocks of 100 lost at lose_a, 1 of 64 at lose_b.
+   Step 3: 1 more of 100 lost at lose_a.
+   So, definitely lost after each step: 448, 712, 812 bytes (5, 8, 9
+   blocks); indirectly lost 64 bytes in 2 blocks from step 1 on.  Each
+   leak is made in a function of its own that leaves no copy of the
+   pointer (clean_stack.h); the program allocates nothing else (no
+   stdio). */
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "asynctrace.h"
+#include "clean_stack.h"
+
+struct node { struct node* next; char pad[24]; };   /* 32 bytes */
+
+void* kept;
+
+__attribute__((noinline)) void lose_a(int n)
+{
+   for (int i = 0; i < n; i++) {
+      volatile char* p = malloc(100);
+      p[0] = 1;
+      p = 0;
+   }
+   CLEAR_SCRATCH();
+}
+
+__attribute__((noinline)) void lose_b(void)
+{
+   volatile char* p = malloc(64);
+   p[0] = 1;
+   p = 0;
+   CLEAR_SCRATCH();
+}
+
+__attribute__((noinline)) void lose_list(void)
+{
+   struct node* volatile head = malloc(48);
+   struct node* n = NULL;
+   for (int i = 0; i < 2; i++) {
+      struct node* x = malloc(sizeof(struct node));
+      x->next = n;
+      n = x;
+   }
+   head->next = n;
+   n = NULL;
+   head = NULL;
+   CLEAR_SCRATCH();
+}
+
+__attribute__((noinline)) void keep_global(void)
+{
+   kept = malloc(200);
+   CLEAR_SCRATCH();
+}
+
+/* lose_a is called from one line: its blocks of every step share a
+   stack, and so a loss record. */
+static void step(int n)
+{
+   static const int a_blocks[] = { 4, 2, 1 };
+   lose_a(a_blocks[n - 1]);
+   if (n == 1) {
+      lose_list();
+      keep_global();
+   } else if (n == 2) {
+      lose_b();
+   }
+   scrub();
+}
+
+/* DIR/N, then wait for DIR/goN. */
+static void pause_after(const char* dir, int n)
+{
+   char path[4096];
+   int fd;
+   snprintf(path, sizeof(path), "%s/%d", dir, n);
+   fd = open(path, O_CREAT | O_WRONLY, 0644);
+   if (fd >= 0) close(fd);
+   snprintf(path, sizeof(path), "%s/go%d", dir, n);
+   while (access(path, F_OK) != 0)
+      usleep(20 * 1000);
+}
+
+int main(int argc, char** argv)
+{
+   const char* arg = argc > 1 ? argv[1] : "snap";
+   for (int n = 1; n <= 3; n++) {
+      step(n);
+      if (strcmp(arg, "snap") == 0) {
+         static const char* const labels[] = { "step1", "step2", "step3" };
+         ASYNCTRACE_SNAPSHOT(labels[n - 1]);
+      } else {
+         pause_after(arg, n);
+      }
+   }
+   return 0;
+}
