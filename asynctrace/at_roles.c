@@ -27,6 +27,7 @@
 #include "pub_tool_xarray.h"
 
 #include "at_frames.h"
+#include "at_blockon.h"
 #include "at_options.h"
 #include "at_rayon.h"
 #include "at_roles.h"
@@ -352,6 +353,7 @@ VG_REGPARM(3) void AT_(role_enter)(UWord rule, UWord sp, UWord arg0)
          break;
       case RK_BLOCK_ON:
          inst = AT_(role_inst)(AT_ROLE_TOKIO_BLOCK_ON, 0);
+         AT_(blockon_enter)(tid, sp);    /* its future, as a task */
          break;
       default:
          inst = AT_(role_inst)(r->role, 0);

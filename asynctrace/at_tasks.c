@@ -871,7 +871,8 @@ static const HChar* kind_name(UInt k)
 {
    return k == AT_TASK_BLOCKING ? "blocking"
         : k == AT_TASK_LOCAL    ? "local"
-        : k == AT_TASK_RAYON    ? "rayon" : "async";
+        : k == AT_TASK_RAYON    ? "rayon"
+        : k == AT_TASK_BLOCK_ON ? "block_on" : "async";
 }
 
 static Int cmp_block(const void* va, const void* vb)

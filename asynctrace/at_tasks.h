@@ -12,7 +12,7 @@
 #include "pub_tool_execontext.h"
 
 typedef enum { AT_TASK_ASYNC = 0, AT_TASK_BLOCKING = 1, AT_TASK_LOCAL = 2,
-               AT_TASK_RAYON = 3 }
+               AT_TASK_RAYON = 3, AT_TASK_BLOCK_ON = 4 }
    AT_TaskKind;
 
 void AT_(tasks_init)(void);     /* after options */
