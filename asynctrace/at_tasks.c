@@ -633,7 +633,9 @@ void AT_(task_wait)(void* task, ExeContext* where, ULong us, Bool idle)
       return;
    s = tsite(k->site);
    k->last_where = where;
-   if (idle || s->kind == AT_TASK_BLOCKING)
+   /* spawn_blocking closures and block_on futures may block: their
+      threads are theirs. */
+   if (idle || s->kind == AT_TASK_BLOCKING || s->kind == AT_TASK_BLOCK_ON)
       return;
    k->waits++;
    k->blocked_us += us;
