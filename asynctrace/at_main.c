@@ -23,6 +23,8 @@
 
 #include "asynctrace.h"
 #include "at_check.h"
+#include "at_blockon.h"
+#include "at_rayon.h"
 #include "at_tasks.h"
 #include "at_futex.h"
 #include "at_heap.h"
@@ -278,6 +280,8 @@ static void at_post_clo_init(void)
 
    AT_(roles_init)();
    AT_(tasks_init)();
+   AT_(rayon_init)();
+   AT_(blockon_init)();
    AT_(futex_init)();
    AT_(threads_init)();
    AT_(heap_post_clo_init)();

@@ -27,7 +27,9 @@
 #include "pub_tool_xarray.h"
 
 #include "at_frames.h"
+#include "at_blockon.h"
 #include "at_options.h"
+#include "at_rayon.h"
 #include "at_roles.h"
 #include "at_tasks.h"
 
@@ -96,7 +98,9 @@ typedef enum {
    RK_RAYON,
    RK_TOKIO_WORKER,
    RK_USER,           /* --role= rules */
-   RK_TASK_POLL       /* not a role: a Tokio task's poll (at_tasks.c) */
+   RK_TASK_POLL,      /* not a role: a Tokio task's poll (at_tasks.c) */
+   RK_RAYON_STACKJOB, /* nor these: a Rayon job run (at_rayon.c) */
+   RK_RAYON_HEAPJOB
 } RuleKind;
 
 typedef struct {
@@ -143,6 +147,10 @@ static const struct { const HChar* pattern; RuleKind kind; } builtin_rules[] = {
       builds.  Both take the cell's address first. */
    { "tokio::runtime::task::raw::poll",                      RK_TASK_POLL },
    { "tokio::runtime::task::harness::Harness::poll",         RK_TASK_POLL },
+   /* A Rayon job run: <StackJob<L, F, R> as Job>::execute and HeapJob's,
+      called through the JobRef's pointer, the job first. */
+   { "rayon_core::job::StackJob::execute",                   RK_RAYON_STACKJOB },
+   { "rayon_core::job::HeapJob::execute",                    RK_RAYON_HEAPJOB },
 };
 
 static void add_rule(const HChar* pattern, RuleKind kind, UShort role)
@@ -318,6 +326,10 @@ VG_REGPARM(3) void AT_(role_enter)(UWord rule, UWord sp, UWord arg0)
       AT_(task_enter)(tid, sp, arg0);
       return;
    }
+   if (r->kind == RK_RAYON_STACKJOB || r->kind == RK_RAYON_HEAPJOB) {
+      AT_(rayon_job_enter)(tid, sp, arg0, r->kind == RK_RAYON_HEAPJOB);
+      return;
+   }
    /* Frames entered at or below this SP have returned. */
    while (t->rdepth > 0 && t->rstack[t->rdepth - 1].sp <= sp)
       t->rdepth--;
@@ -341,6 +353,7 @@ VG_REGPARM(3) void AT_(role_enter)(UWord rule, UWord sp, UWord arg0)
          break;
       case RK_BLOCK_ON:
          inst = AT_(role_inst)(AT_ROLE_TOKIO_BLOCK_ON, 0);
+         AT_(blockon_enter)(tid, sp);    /* its future, as a task */
          break;
       default:
          inst = AT_(role_inst)(r->role, 0);

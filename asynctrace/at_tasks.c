@@ -43,6 +43,7 @@
 #include "at_heap.h"
 #include "at_instrument.h"
 #include "at_leak.h"
+#include "at_rayon.h"
 #include "at_report.h"
 #include "at_roles.h"
 #include "at_tasks.h"
@@ -67,6 +68,8 @@ typedef struct {
    ULong lost_bytes, lost_blocks;      /* definitely lost, at the end */
    ULong alive_at_exit, pending_at_exit;
    ULong waits, blocked_us;            /* blocking inside async */
+   struct _Task* runs;       /* other kinds' work (task_run_enter): one
+                                record for all of it, never listed */
 } TaskSite;
 
 typedef struct _Task {
@@ -291,6 +294,35 @@ UShort AT_(task_cell_site)(ExeContext* where)
    return c->site;
 }
 
+UShort AT_(task_site_of)(UChar kind, Addr key_ip, UInt key_depth,
+                         ExeContext* where, UInt frame, const HChar* what)
+{
+   Word i, n = VG_(sizeXA)(task_sites);
+   TaskSite s;
+   for (i = 0; i < n; i++) {
+      const TaskSite* o = VG_(indexXA)(task_sites, i);
+      if (o->key_ip == key_ip && o->key_depth == key_depth
+          && o->kind == kind)
+         return (UShort)(i + 1);
+   }
+   if (n >= 0xFFFE)
+      return 0;
+   VG_(memset)(&s, 0, sizeof(s));
+   s.key_ip    = key_ip;
+   s.key_depth = key_depth;
+   s.kind      = kind;
+   s.spawn     = where;
+   s.frame     = frame;
+   s.future    = VG_(strdup)("at.task_future", what && what[0] ? what : "?");
+   VG_(addToXA)(task_sites, &s);
+   return (UShort)(n + 1);
+}
+
+UChar AT_(task_site_kind)(UShort g)
+{
+   return tsite(g)->kind;
+}
+
 void AT_(task_spawned)(UShort g, Addr cell)
 {
    Task* k = VG_(calloc)("at.task", 1, sizeof(Task));
@@ -333,7 +365,7 @@ typedef struct {
    ULong poll_insns;   /* this poll's own, so far */
 } PollFrame;
 
-#define AT_POLL_DEPTH 8
+#define AT_POLL_DEPTH 16   /* Rayon jobs nest: a join's wait runs others */
 
 typedef struct {
    UInt      seq;      /* whose frames these are (ThreadIds are reused) */
@@ -396,6 +428,8 @@ static void pop(PollStack* ps, ULong now)
    if (f->poll_insns > k->max_poll_insns) k->max_poll_insns = f->poll_insns;
    if (f->poll_insns > s->max_poll_insns) s->max_poll_insns = f->poll_insns;
    ps->depth--;
+   if (k->seq == 0)
+      s->ended++;                  /* a run (task_run_enter) returned */
    if (--k->on_stack == 0 && k->ended)
       retire(k);
    if (ps->depth > 0)
@@ -438,13 +472,13 @@ static void note_ret_point(Addr ra)
       ret_points[n_ret_points++] = ra;
 }
 
+static void enter(ThreadId tid, AT_Thread* t, Addr sp, Task* k);
+
 void AT_(task_enter)(ThreadId tid, Addr sp, Addr cell)
 {
    AT_Thread* t = AT_(thread)(tid);
    PollStack* ps;
-   PollFrame* f;
    Task*      k;
-   ULong      now;
    poll_entries++;
    if (!AT_(clo_task_attr) || t == NULL)
       return;
@@ -458,6 +492,29 @@ void AT_(task_enter)(ThreadId tid, Addr sp, Addr cell)
    if (ps->depth > 0 && ps->f[ps->depth - 1].task == k
        && !returned(&ps->f[ps->depth - 1], sp))
       return;
+   enter(tid, t, sp, k);
+}
+
+void AT_(task_run_enter)(ThreadId tid, Addr sp, UShort g)
+{
+   AT_Thread* t = AT_(thread)(tid);
+   TaskSite*  s;
+   if (!AT_(clo_task_attr) || t == NULL || g == 0)
+      return;
+   s = tsite(g);
+   if (s->runs == NULL) {
+      s->runs = VG_(calloc)("at.task_runs", 1, sizeof(Task));
+      s->runs->site = g;           /* seq 0: not a Tokio task */
+   }
+   enter(tid, t, sp, s->runs);
+}
+
+/* Pushes k's poll (or run) on tid's stack of polls in force. */
+static void enter(ThreadId tid, AT_Thread* t, Addr sp, Task* k)
+{
+   PollStack* ps = poll_stack(tid, t);
+   PollFrame* f;
+   ULong      now;
    /* Polls entered at or below this SP have returned. */
    now = AT_(thread_insns_now)(tid);
    while (ps->depth > 0 && ps->f[ps->depth - 1].sp <= sp)
@@ -481,6 +538,8 @@ void AT_(task_enter)(ThreadId tid, Addr sp, Addr cell)
    k->on_stack++;
    k->polls++;
    tsite(k->site)->polls++;
+   if (k->seq == 0)
+      tsite(k->site)->spawned++;   /* a run (task_run_enter) */
    note_ret_point(f->ra);
 }
 
@@ -574,7 +633,9 @@ void AT_(task_wait)(void* task, ExeContext* where, ULong us, Bool idle)
       return;
    s = tsite(k->site);
    k->last_where = where;
-   if (idle || s->kind == AT_TASK_BLOCKING)
+   /* spawn_blocking closures and block_on futures may block: their
+      threads are theirs. */
+   if (idle || s->kind == AT_TASK_BLOCKING || s->kind == AT_TASK_BLOCK_ON)
       return;
    k->waits++;
    k->blocked_us += us;
@@ -811,7 +872,9 @@ UInt AT_(tasks_check)(void)
 static const HChar* kind_name(UInt k)
 {
    return k == AT_TASK_BLOCKING ? "blocking"
-        : k == AT_TASK_LOCAL    ? "local" : "async";
+        : k == AT_TASK_LOCAL    ? "local"
+        : k == AT_TASK_RAYON    ? "rayon"
+        : k == AT_TASK_BLOCK_ON ? "block_on" : "async";
 }
 
 static Int cmp_block(const void* va, const void* vb)
@@ -829,17 +892,23 @@ void AT_(tasks_report)(void)
    UInt r;
    XArray* bl;
    BlockNode* b;
+   ULong jobs, unknown;
    if (!finished)
       AT_(tasks_finish)();
    AT_(report_fmt)("<tasks attribution=\"%s\" recognised=\"%s\" "
                    "spawned=\"%u\" poll-entries=\"%llu\" "
-                   "unknown-polls=\"%llu\" shown=\"%ld\">\n",
+                   "unknown-polls=\"%llu\" shown=\"%ld\"",
                    AT_(clo_task_attr) ? "yes" : "no",
                    task_seq > 0 && poll_entries > 0 ? "yes"
                    : (poll_entries == 0 && task_seq == 0)
                      || !AT_(clo_task_attr) ? "none" : "no",
                    task_seq, poll_entries, polls_unknown,
                    listed ? VG_(sizeXA)(listed) : 0L);
+   AT_(rayon_counts)(&jobs, &unknown);
+   if (jobs > 0)    /* Rayon's jobs entered, and those not charged */
+      AT_(report_fmt)(" rayon-jobs=\"%llu\" rayon-unknown=\"%llu\"",
+                      jobs, unknown);
+   AT_(report_fmt)(">\n");
    for (i = 0; i < n; i++) {
       const TaskSite* s = VG_(indexXA)(task_sites, i);
       AT_(report_fmt)("  <spawn-site id=\"%ld\" kind=\"%s\"", i + 1,

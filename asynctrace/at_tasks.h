@@ -11,7 +11,8 @@
 #include "at_basics.h"
 #include "pub_tool_execontext.h"
 
-typedef enum { AT_TASK_ASYNC = 0, AT_TASK_BLOCKING = 1, AT_TASK_LOCAL = 2 }
+typedef enum { AT_TASK_ASYNC = 0, AT_TASK_BLOCKING = 1, AT_TASK_LOCAL = 2,
+               AT_TASK_RAYON = 3, AT_TASK_BLOCK_ON = 4 }
    AT_TaskKind;
 
 void AT_(tasks_init)(void);     /* after options */
@@ -40,6 +41,19 @@ void*  AT_(task_now)(ThreadId tid);
 /* The spawn site (its id in <tasks>) of the task tid polls, or 0. */
 UShort AT_(task_spawn_site)(ThreadId tid);
 void   AT_(task_wait)(void* task, ExeContext* where, ULong us, Bool idle);
+
+/* Other work charged like tasks (at_rayon.c: Rayon jobs).  The site of
+   that kind whose key frame is (key_ip, key_depth), made on first use:
+   where is its stack, frame the key's index in it ((UInt)-1: not in
+   it), what says what was called there.  0 if sites ran out. */
+UShort AT_(task_site_of)(UChar kind, Addr key_ip, UInt key_depth,
+                         ExeContext* where, UInt frame, const HChar* what);
+UChar  AT_(task_site_kind)(UShort g);
+/* tid entered a function at sp (its return address's slot) that runs
+   work of site g: charged to g until it returns, like a poll (nested
+   runs and polls charge the innermost).  Counted as one of g's
+   "spawned" when entered, "ended" when it returns. */
+void   AT_(task_run_enter)(ThreadId tid, Addr sp, UShort g);
 
 /* At the end, after the leak scan: figures per spawn site; checks;
    the report's <tasks> section. */

@@ -1422,6 +1422,18 @@ static void add_spawn_place(Buf *b, const SpawnSite *s, bool file_first)
    free(where.s);
 }
 
+/* A Rayon submit site (its "tasks" are jobs)? */
+static bool is_rayon(const SpawnSite *s)
+{
+   return s->kind && strcmp(s->kind, "rayon") == 0;
+}
+
+/* "task"/"tasks", or "job"/"jobs" for a Rayon site. */
+static const char *unit(const SpawnSite *s, uint64_t n)
+{
+   return is_rayon(s) ? plural(n, "job", "jobs") : plural(n, "task", "tasks");
+}
+
 /* "#1: fn (file:line), async" and the future's line. */
 static void print_spawn_head(size_t i, const SpawnSite *s, const char *sep)
 {
@@ -1433,7 +1445,7 @@ static void print_spawn_head(size_t i, const SpawnSite *s, const char *sep)
       add_fn_name(&b, s->future, full_names);
    else
       buf_adds(&b, "unknown");
-   printf("   future: %s\n", b.s);
+   printf("   %s: %s\n", is_rayon(s) ? "calls" : "future", b.s);
    free(b.s);
 }
 
@@ -1524,7 +1536,7 @@ static void print_task_memory(const Tasks *t)
       const SpawnSite *s = v[i];
       print_spawn_head(i, s, "\n");
       printf("   %s %s, %s ended; %s allocated in %s %s", num(s->spawned),
-             plural(s->spawned, "task", "tasks"), num(s->ended),
+             unit(s, s->spawned), num(s->ended),
              bytes_str(s->bytes), num(s->allocs),
              plural(s->allocs, "allocation", "allocations"));
       printf(", %s live at exit (peak %s)", bytes_blocks(s->live_bytes,
@@ -1554,7 +1566,7 @@ static void print_task_cpu(const Tasks *t)
       const SpawnSite *s = v[i];
       print_spawn_head(i, s, "\n");
       printf("   %s %s, %s %s, %s instructions, the longest poll %s",
-             num(s->spawned), plural(s->spawned, "task", "tasks"),
+             num(s->spawned), unit(s, s->spawned),
              num(s->polls), plural(s->polls, "poll", "polls"),
              num(s->insns), num(s->max_poll));
       if (s->waits > 0)
@@ -1666,20 +1678,36 @@ static void print_tasks(Report *r)
       printf("\nTasks: not attributed (--task-attribution=no).\n");
       return;
    }
-   if (t->recognised && strcmp(t->recognised, "none") == 0) {
+   uint64_t polls = 0, jobs = 0;
+   size_t rsites = 0;
+   for (size_t i = 0; i < t->nsites; i++) {
+      if (is_rayon(&t->sites[i])) {
+         rsites++;
+         jobs = add_sat(jobs, t->sites[i].spawned);
+         continue;
+      }
+      polls = add_sat(polls, t->sites[i].polls);
+   }
+   bool tokio = !(t->recognised && strcmp(t->recognised, "none") == 0);
+   if (!tokio && rsites == 0) {
       printf("\nTasks: none (no Tokio tasks were found).\n");
       return;
    }
-   uint64_t polls = 0;
-   for (size_t i = 0; i < t->nsites; i++)
-      polls = add_sat(polls, t->sites[i].polls);
    char head[640];
-   int len = snprintf(head, sizeof head, "Tasks: %s Tokio %s spawned at %s "
-                      "spawn %s, polled %s %s", num(t->spawned),
-                      plural(t->spawned, "task", "tasks"), num(t->nsites),
-                      plural(t->nsites, "site", "sites"), num(polls),
+   int len = snprintf(head, sizeof head, "Tasks:");
+   if (tokio)
+      len += snprintf(head + len, sizeof head - (size_t)len, " %s Tokio %s "
+                      "spawned at %s spawn %s, polled %s %s", num(t->spawned),
+                      plural(t->spawned, "task", "tasks"),
+                      num(t->nsites - rsites),
+                      plural(t->nsites - rsites, "site", "sites"), num(polls),
                       plural(polls, "time", "times"));
-   if (t->recognised && strcmp(t->recognised, "yes") != 0) {
+   if (rsites > 0)
+      len += snprintf(head + len, sizeof head - (size_t)len, "%s %s Rayon "
+                      "%s run for %s submit %s", tokio ? ";" : "", num(jobs),
+                      plural(jobs, "job", "jobs"), num(rsites),
+                      plural(rsites, "site", "sites"));
+   if (tokio && strcmp(t->recognised, "yes") != 0) {
       snprintf(head + len, sizeof head - (size_t)len, "; Tokio's tasks were "
                "recognised only in part, so nothing is charged to them.");
       putchar('\n');
@@ -1694,9 +1722,10 @@ static void print_tasks(Report *r)
       all_b = add_sat(all_b, add_sat(s->bytes_in, s->bytes_out));
       in_i = add_sat(in_i, s->insns_in);
    }
-   snprintf(head + len, sizeof head - (size_t)len, "; their polls "
+   snprintf(head + len, sizeof head - (size_t)len, "; their %s "
             "allocated %s in %s %s (of the program's %s) and executed %s "
-            "instructions.", bytes_str(in_b), num(in_n),
+            "instructions.", !tokio ? "jobs" : rsites ? "polls and jobs"
+            : "polls", bytes_str(in_b), num(in_n),
             plural(in_n, "allocation", "allocations"), bytes_str(all_b),
             num(in_i));
    putchar('\n');
@@ -1721,12 +1750,16 @@ static void add_lost_in_tasks(Buf *b, const Report *r)
       total = add_sat(total, v[i]->lost_bytes);
    if (n > 0) {
       bool all = total == r->leak_bytes[LK_DEF];
+      size_t rayon = 0;
+      for (size_t i = 0; i < n; i++)
+         rayon += is_rayon(v[i]);
       buf_adds(b, all ? "; all " : "; ");
       buf_adds(b, num(total));
-      buf_adds(b, all ? " bytes definitely lost were allocated in tasks "
-                        "spawned at "
-                      : " of the bytes definitely lost were allocated in "
-                        "tasks spawned at ");
+      buf_adds(b, all ? " bytes definitely lost were allocated in "
+                      : " of the bytes definitely lost were allocated in ");
+      buf_adds(b, rayon == 0 ? "tasks spawned at "
+                  : rayon == n ? "Rayon jobs submitted at "
+                  : "tasks and Rayon jobs spawned at ");
    }
    for (size_t i = 0; i < n; i++) {
       if (i >= VERDICT_SPAWN_SITES) {

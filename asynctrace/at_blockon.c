@@ -1,0 +1,126 @@
+/*--------------------------------------------------------------------*/
+/*--- asynctrace: Tokio block_on futures, as tasks.    at_blockon.c ---*/
+/*--------------------------------------------------------------------*/
+
+/* This file is part of asynctrace.  Copyright (C) 2026 the asynctrace
+   authors.  GPL-2.0-or-later; see at_basics.h and COPYING.
+
+   A future driven by Runtime::block_on (or Handle::block_on, or a
+   current_thread runtime's) is no task: it has no cell.  Its work is
+   charged like one all the same, through at_tasks.c's runs: when one
+   of Tokio's block_on functions is entered (at_roles.c's block_on
+   rules, which also give the thread its role), the first frame of the
+   thread's stack above Tokio's (and std's) is the call site, a spawn
+   site of kind "block_on", in force until that block_on returns.
+   block_on calls nest inside each other (Runtime::block_on ->
+   CoreGuard::block_on -> ...): an entry while a block_on run is
+   innermost on the thread is the same call.  A block_on inside a task
+   (a spawn_blocking closure's, say) is a run of its own inside the
+   task's: the innermost is charged.  Tasks polled inside block_on (a
+   current_thread runtime's) are charged to their own spawn sites.
+   Tokio's own block_on (a runtime's shutdown waiting for its blocking
+   pool) is not a future of the program's: not charged. */
+
+#include "pub_tool_hashtable.h"
+#include "pub_tool_threadstate.h"
+
+#include "at_blockon.h"
+#include "at_frames.h"
+#include "at_tasks.h"
+#include "at_threads.h"
+
+static VgHashTable* site_cache;   /* by ECU: the site, 0 for none */
+
+static Bool is_tokio(const AT_FrameInfo* fi)
+{
+   return VG_(strncmp)(fi->fn, "tokio::", 7) == 0
+       || VG_(strstr)(fi->path, "/tokio-") != NULL
+       || VG_(strstr)(fi->path, "/tokio/src/") != NULL;
+}
+
+static Bool is_std(const AT_FrameInfo* fi)
+{
+   return VG_(strncmp)(fi->fn, "std::", 5) == 0
+       || VG_(strncmp)(fi->fn, "core::", 6) == 0
+       || VG_(strncmp)(fi->fn, "alloc::", 7) == 0
+       || VG_(strstr)(fi->path, "library/std/") != NULL
+       || VG_(strstr)(fi->path, "library/core/") != NULL
+       || VG_(strstr)(fi->path, "library/alloc/") != NULL
+       || (VG_(strcmp)(fi->fn, "???") == 0 && fi->path[1] == '\0');
+}
+
+typedef struct {
+   UInt  index;
+   Int   state;        /* 0 in Tokio's frames, 1 Tokio's own, 2 found */
+   Addr  last_ip;
+   UInt  same_ip;
+   Addr  key_ip;
+   UInt  key_depth;
+   UInt  frame;
+} Walk;
+
+static Bool walk_frame(const AT_FrameInfo* fi, void* opaque)
+{
+   Walk* w = opaque;
+   UInt idx = w->index++;
+   w->same_ip = fi->ip == w->last_ip ? w->same_ip + 1 : 0;
+   w->last_ip = fi->ip;
+   if (is_tokio(fi) || is_std(fi)) {
+      /* Tokio's own: a runtime's shutdown waits through block_on. */
+      if (VG_(strstr)(fi->fn, "::shutdown") != NULL
+          || VG_(strstr)(fi->raw, "shutdown") != NULL) {
+         w->state = 1;
+         return True;
+      }
+      return False;
+   }
+   w->state     = 2;
+   w->key_ip    = fi->ip;
+   w->key_depth = w->same_ip;
+   w->frame     = idx;
+   return True;
+}
+
+typedef struct _Node {
+   struct _Node* next;
+   UWord         key;    /* ECU */
+   UShort        site;
+} Node;
+
+void AT_(blockon_enter)(ThreadId tid, Addr sp)
+{
+   ExeContext* where;
+   UWord       ecu;
+   Node*       c;
+   UShort      g = AT_(task_spawn_site)(tid);
+   if (!AT_(clo_task_attr) || AT_(thread)(tid) == NULL)
+      return;
+   if (g != 0 && AT_(task_site_kind)(g) == AT_TASK_BLOCK_ON)
+      return;                          /* the same block_on, deeper */
+   where = VG_(record_ExeContext)(tid, 0);
+   ecu   = VG_(get_ECU_from_ExeContext)(where);
+   c     = VG_(HT_lookup)(site_cache, ecu);
+   if (c == NULL) {
+      Walk w;
+      VG_(memset)(&w, 0, sizeof(w));
+      w.last_ip = (Addr)-1;
+      AT_(walk_frames_full)(where, walk_frame, &w);
+      c = VG_(malloc)("at.blockon_site", sizeof(Node));
+      c->key  = ecu;
+      c->site = w.state == 1 ? 0
+              : AT_(task_site_of)(AT_TASK_BLOCK_ON, w.key_ip, w.key_depth,
+                                  where, w.state == 2 ? w.frame : (UInt)-1,
+                                  "block_on");
+      VG_(HT_add_node)(site_cache, c);
+   }
+   AT_(task_run_enter)(tid, sp, c->site);
+}
+
+void AT_(blockon_init)(void)
+{
+   site_cache = VG_(HT_construct)("at.blockon_sites");
+}
+
+/*--------------------------------------------------------------------*/
+/*--- end                                             at_blockon.c ---*/
+/*--------------------------------------------------------------------*/

@@ -1,0 +1,232 @@
+/*--------------------------------------------------------------------*/
+/*--- asynctrace: Rayon work, by submit site.            at_rayon.c ---*/
+/*--------------------------------------------------------------------*/
+
+/* This file is part of asynctrace.  Copyright (C) 2026 the asynctrace
+   authors.  GPL-2.0-or-later; see at_basics.h and COPYING.
+
+   Rayon (rayon-core 1.x) runs every piece of work as a job, through
+   one of two functions whose first argument (RDI) is the job:
+   <StackJob<L, F, R> as Job>::execute and <HeapJob<BODY> as Job>::
+   execute (job.rs).  Their entries are found at translation like a
+   role's (at_roles.c calls rayon_job_enter), and the work is charged
+   to a submit site through at_tasks.c's runs: a spawn site of kind
+   "rayon", in force until execute returns (the polls' lazy SP-based
+   exit), nested jobs charging the innermost.  The submit site:
+   - a StackJob lives on the stack of the thread that submitted it,
+     which waits until it is done (join's second half, in_worker_cold's
+     and in_worker_cross's injected job: par_iter, join, scope, install
+     called from outside the pool).  The thread whose stack holds the
+     job's address is the submitter.  If it is itself running a Rayon
+     job, the new one is more of the same work: its site is inherited.
+     Otherwise (main, a Tokio thread, another pool's worker outside any
+     job) the submitter is in Rayon's code now, blocked in the latch
+     or still injecting: the first frame of its stack above Rayon's
+     (and std's) own is the site, e.g. the function calling par_iter;
+   - a HeapJob is a Box (scope's and rayon::spawn's jobs): the first
+     frame above Rayon's in its allocation stack is the site, the
+     function calling Scope::spawn.
+   Sites are known by that frame (code address and inline depth), as
+   Tokio's spawn sites are; a stack is walked once (cached by stack).
+   A job whose submitter or block is not found is not charged (counted:
+   <tasks rayon-unknown>). */
+
+#include "pub_tool_hashtable.h"
+#include "pub_tool_machine.h"
+#include "pub_tool_threadstate.h"
+
+#include "at_frames.h"
+#include "at_heap.h"
+#include "at_rayon.h"
+#include "at_tasks.h"
+#include "at_threads.h"
+
+static VgHashTable* site_cache;   /* by ECU: a site + 1, or 1 for none */
+static ULong        jobs, jobs_unknown;
+
+void AT_(rayon_counts)(ULong* j, ULong* u)
+{
+   *j = jobs;
+   *u = jobs_unknown;
+}
+
+/*------------------------------------------------------------*/
+/*--- The first frame above Rayon's                        ---*/
+/*------------------------------------------------------------*/
+
+static Bool is_rayon(const AT_FrameInfo* fi)
+{
+   return VG_(strncmp)(fi->fn, "rayon_core::", 12) == 0
+       || VG_(strncmp)(fi->fn, "rayon::", 7) == 0
+       || VG_(strncmp)(fi->fn, "crossbeam", 9) == 0
+       || VG_(strstr)(fi->path, "/rayon-") != NULL
+       || VG_(strstr)(fi->path, "/rayon/src/") != NULL
+       || VG_(strstr)(fi->path, "/rayon-core/src/") != NULL
+       || VG_(strstr)(fi->path, "/crossbeam-") != NULL;
+}
+
+static Bool is_std(const AT_FrameInfo* fi)
+{
+   return VG_(strncmp)(fi->fn, "std::", 5) == 0
+       || VG_(strncmp)(fi->fn, "core::", 6) == 0
+       || VG_(strncmp)(fi->fn, "alloc::", 7) == 0
+       || VG_(strstr)(fi->path, "library/std/") != NULL
+       || VG_(strstr)(fi->path, "library/core/") != NULL
+       || VG_(strstr)(fi->path, "library/alloc/") != NULL
+       || (VG_(strcmp)(fi->fn, "???") == 0 && fi->path[1] == '\0');
+}
+
+typedef struct {
+   UInt  index;        /* frames seen */
+   Int   state;        /* 0 before Rayon's frames, 1 in them, 2 done */
+   Addr  last_ip;
+   UInt  same_ip;      /* frames so far at last_ip */
+   Addr  key_ip;
+   UInt  key_depth;
+   UInt  frame;
+   Bool  named;        /* what is a function's name */
+   HChar what[AT_FNNAME_MAX];   /* the last Rayon function: the API */
+} SiteWalk;
+
+/* What the program called: the outermost of Rayon's frames that has a
+   name (inlined ones often have none, nor do closures), else what its
+   source file says. */
+static void note_what(SiteWalk* w, const AT_FrameInfo* fi)
+{
+   static const struct { const HChar* tail; const HChar* what; } files[] = {
+      { "/scope/mod.rs",       "rayon_core::scope::Scope::spawn" },
+      { "/spawn/mod.rs",       "rayon_core::spawn::spawn" },
+      { "/join/mod.rs",        "rayon_core::join::join" },
+      { "/thread_pool/mod.rs", "rayon_core::thread_pool::ThreadPool::install" },
+   };
+   UInt i;
+   if (VG_(strncmp)(fi->fn, "crossbeam", 9) == 0)
+      return;
+   if (VG_(strcmp)(fi->fn, "UnknownInlinedFun") != 0
+       && VG_(strcmp)(fi->fn, "???") != 0 && fi->fn[0] != '{') {
+      VG_(strncpy)(w->what, fi->fn, sizeof(w->what) - 1);
+      w->named = True;
+      return;
+   }
+   if (w->named)
+      return;
+   for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+      SizeT n = VG_(strlen)(fi->path), m = VG_(strlen)(files[i].tail);
+      if (n >= m && VG_(strcmp)(fi->path + n - m, files[i].tail) == 0)
+         VG_(strncpy)(w->what, files[i].what, sizeof(w->what) - 1);
+   }
+}
+
+static Bool site_frame(const AT_FrameInfo* fi, void* opaque)
+{
+   SiteWalk* w = opaque;
+   UInt idx = w->index++;
+   w->same_ip = fi->ip == w->last_ip ? w->same_ip + 1 : 0;
+   w->last_ip = fi->ip;
+   if (is_rayon(fi)) {
+      w->state = 1;
+      note_what(w, fi);
+      return False;
+   }
+   if (w->state == 0 || is_std(fi))
+      return False;
+   w->state     = 2;
+   w->key_ip    = fi->ip;
+   w->key_depth = w->same_ip;
+   w->frame     = idx;
+   return True;
+}
+
+typedef struct _SiteNode {
+   struct _SiteNode* next;
+   UWord             key;    /* ECU */
+   UShort            site;   /* 0: none */
+} SiteNode;
+
+/* The submit site of a stack: the first frame above Rayon's. */
+static UShort site_of_stack(ExeContext* where)
+{
+   UWord     ecu = VG_(get_ECU_from_ExeContext)(where);
+   SiteNode* c   = VG_(HT_lookup)(site_cache, ecu);
+   SiteWalk  w;
+   if (c)
+      return c->site;
+   c = VG_(malloc)("at.rayon_site", sizeof(SiteNode));
+   c->key  = ecu;
+   c->site = 0;
+   VG_(HT_add_node)(site_cache, c);
+   VG_(memset)(&w, 0, sizeof(w));
+   w.last_ip = (Addr)-1;
+   AT_(walk_frames_full)(where, site_frame, &w);
+   if (w.state == 0)
+      return 0;                        /* no Rayon frame: not a job's */
+   /* state 1: the stack ended in Rayon's frames (too deep): one site of
+      unknown place, key 0. */
+   c->site = AT_(task_site_of)(AT_TASK_RAYON, w.key_ip, w.key_depth, where,
+                               w.state == 2 ? w.frame : (UInt)-1, w.what);
+   return c->site;
+}
+
+/*------------------------------------------------------------*/
+/*--- Jobs                                                 ---*/
+/*------------------------------------------------------------*/
+
+/* The live thread whose stack holds a, or 0.  The red zone below the
+   stack pointer counts. */
+static ThreadId stack_holder(Addr a)
+{
+   ThreadId h;
+   for (h = 1; h < VG_N_THREADS; h++) {
+      Addr sp, hi;
+      if (AT_(thread)(h) == NULL)
+         continue;
+      sp = VG_(get_SP)(h);
+      hi = VG_(thread_get_stack_max)(h);
+      if (a + 128 >= sp && a <= hi)
+         return h;
+   }
+   return 0;
+}
+
+static UShort stack_job_site(ThreadId tid, Addr job)
+{
+   ThreadId h = stack_holder(job);
+   UShort   g;
+   if (h == 0)
+      return 0;
+   g = AT_(task_spawn_site)(h);
+   if (g != 0 && AT_(task_site_kind)(g) == AT_TASK_RAYON)
+      return g;                        /* more of the same work */
+   return site_of_stack(VG_(record_ExeContext)(h, 0));
+}
+
+static UShort heap_job_site(Addr job)
+{
+   AT_Block* b = AT_(heap_block_at)(job);
+   if (b == NULL || b->data != job)
+      return 0;
+   return site_of_stack(b->site->where);
+}
+
+void AT_(rayon_job_enter)(ThreadId tid, Addr sp, Addr job, Bool heap)
+{
+   UShort g;
+   if (!AT_(clo_task_attr) || AT_(thread)(tid) == NULL)
+      return;
+   jobs++;
+   g = heap ? heap_job_site(job) : stack_job_site(tid, job);
+   if (g == 0) {
+      jobs_unknown++;
+      return;
+   }
+   AT_(task_run_enter)(tid, sp, g);
+}
+
+void AT_(rayon_init)(void)
+{
+   site_cache = VG_(HT_construct)("at.rayon_sites");
+}
+
+/*--------------------------------------------------------------------*/
+/*--- end                                               at_rayon.c ---*/
+/*--------------------------------------------------------------------*/
