@@ -489,6 +489,8 @@ static void register_block(ThreadId tid, void* p, SizeT n)
    count_alloc(role_counters(inst), n);
    if (t)
       count_alloc(&t->heap, n);
+   if (task)
+      AT_(task_block)((Addr)p, n);
    if (s->cell_site)
       AT_(task_spawned)(s->cell_site, (Addr)p);
    bytes_moved += n;
@@ -681,7 +683,7 @@ static void forget_block(ThreadId tid, AT_Block* b)
    s->live_blocks--;
    s->live_bytes -= size;
    if (s->task_site)
-      AT_(task_site_free)(s->task_site, size);
+      AT_(task_site_free)(s->task_site, size, b->data);
    if (s->cell_site)
       AT_(task_cell_freed)(b->data);
    if (finst != s->inst)

@@ -167,11 +167,13 @@ static void at_pre_syscall(ThreadId tid, UInt sysno, UWord* args,
       if (!forked_child || AT_(heap_summary)()->total.allocs != allocs_at_fork)
          write_report_now(&end);
    }
+   AT_(snap_syscall_pre)(tid, sysno, args);
 }
 
 static void at_post_syscall(ThreadId tid, UInt sysno, UWord* args,
                             UInt nArgs, SysRes res)
 {
+   AT_(snap_syscall_post)(tid);
    if (sysno == __NR_futex)
       AT_(futex_post_syscall)(tid, args, res);
    else
@@ -193,6 +195,7 @@ static void at_fork_child(ThreadId tid)
    allocs_at_fork = AT_(heap_summary)()->total.allocs;
    AT_(threads_fork_child)(tid);
    AT_(futex_fork_child)(tid);
+   AT_(snap_fork_child)(tid);
 }
 
 /*------------------------------------------------------------*/

@@ -1054,7 +1054,34 @@ static void out_mappings(void)
 /*--- Snapshots (at_snap.c)                                ---*/
 /*------------------------------------------------------------*/
 
-static const HChar* const snap_causes[] = { "interval", "request", "monitor" };
+static const HChar* const snap_causes[] = { "interval", "request", "monitor",
+                                            "blocked" };
+
+/* A snapshot's <tasks>: the spawn sites and tasks alive holding most. */
+static void out_snap_tasks(const AT_SnapTasks* st)
+{
+   UInt k;
+   if (st == NULL)
+      return;
+   out_fmt("    <tasks alive=\"%llu\" rest-sites=\"%llu\" rest-tasks=\"%llu\" "
+           "rest-bytes=\"%llu\" rest-blocks=\"%llu\" "
+           "rest-cell-bytes=\"%llu\">\n", st->alive, st->rest_sites,
+           st->rest_tasks, st->rest_bytes, st->rest_blocks,
+           st->rest_cell_bytes);
+   for (k = 0; k < st->nsites; k++) {
+      const AT_SnapSpawn* x = &st->sites[k];
+      out_fmt("      <spawn-site id=\"%u\" tasks=\"%llu\" live-bytes=\"%llu\" "
+              "live-blocks=\"%llu\" cell-bytes=\"%llu\"/>\n", x->site,
+              x->tasks, x->live_bytes, x->live_blocks, x->cell_bytes);
+   }
+   for (k = 0; k < st->ntasks; k++) {
+      const AT_SnapTask* x = &st->tasks[k];
+      out_fmt("      <task seq=\"%u\" spawn-site=\"%u\" live-bytes=\"%llu\" "
+              "live-blocks=\"%llu\" cell-bytes=\"%llu\"/>\n", x->seq,
+              x->site, x->live_bytes, x->live_blocks, x->cell_bytes);
+   }
+   out_str("    </tasks>\n");
+}
 
 /* A snapshot's leak scan (--snapshot-leak-check=yes). */
 static void out_snap_leaks(const AT_SnapLeaks* l)
@@ -1101,8 +1128,8 @@ static void out_snapshots(void)
       out_str("\"");
    }
    out_fmt(" taken=\"%u\" kept=\"%u\" max=\"%u\" sites=\"%u\" "
-           "phases=\"%u\">\n", AT_(snap_taken)(), n, AT_(snap_max)(),
-           AT_(snap_sites)(), np);
+           "tasks=\"%u\" phases=\"%u\">\n", AT_(snap_taken)(), n,
+           AT_(snap_max)(), AT_(snap_sites)(), AT_(snap_tasks)(), np);
    for (i = 0; i < n; i++) {
       const AT_Snapshot* s = AT_(snap_get)(i);
       out_fmt("  <snapshot seq=\"%u\" ms=\"%u\" insns=\"%llu\" "
@@ -1138,6 +1165,7 @@ static void out_snapshots(void)
          out_stack(x->where);
          out_str("</site>\n");
       }
+      out_snap_tasks(s->tasks);
       out_str("  </snapshot>\n");
    }
    for (i = 0; i < np; i++) {

@@ -28,14 +28,42 @@
    looks for growth.
 
    Snapshots are taken at a moment the tool runs: a syscall or a heap
-   event (every 256th).  A program that makes neither for a while gets
-   its snapshot late. */
+   event (every 256th).  A program computing without either gets its
+   snapshot late.
+
+   A program whose threads are all blocked (an idle Tokio service: its
+   workers in futex waits, its I/O driver in epoll_wait) runs no tool
+   code either, possibly for minutes, and a SIGKILL then would lose
+   everything since the last report written.  But while every thread is
+   blocked in a syscall nothing can change: the state when the last one
+   blocked is the state until one wakes.  So (timed snapshots only):
+   - each thread's being in a syscall is followed (snap_syscall_pre and
+     _post); when a thread is about to make a syscall that may block
+     long (a futex wait, epoll_wait, poll, select, nanosleep, wait4,
+     sigsuspend, accept...) and every other thread alive is in a
+     syscall too, and the heap or the threads changed since the last
+     report written (a few counters compared), a snapshot is taken then
+     (cause "blocked") and the report written.  That snapshot stands
+     for the state until the next snapshot, which replaces it (and
+     takes its number): it is always the last, and there is at most
+     one.  Its cost is bounded by a budget of a tenth of the wall time
+     (a second's worth at most, so a burst of them is fine), which every
+     report written spends: a service blocking a thousand times a
+     second cannot spend its time writing reports;
+   - when the first thread wakes (its syscall's post, before anything
+     else is counted), the interval snapshots that fell due while all
+     were blocked are recorded with the times they fell due (at most
+     AT_CATCH_UP, the latest), their content the unchanged state, and
+     the report written once.
+   Futex figures that changed without the heap or threads changing
+   (waits counted) do not make a "blocked" snapshot. */
 
 #include "pub_tool_debuginfo.h"
 #include "pub_tool_gdbserver.h"
 #include "pub_tool_libcproc.h"
 #include "pub_tool_options.h"
 #include "pub_tool_threadstate.h"
+#include "pub_tool_vkiscnums.h"
 #include "pub_tool_xarray.h"
 
 #include "at_check.h"
@@ -59,6 +87,7 @@ static Bool  in_insns;          /* interval in instructions, else ms */
 static UInt  max_snaps  = 100;
 static UInt  snap_sites = 20;
 static Bool  snap_leaks;        /* --snapshot-leak-check */
+static UInt  snap_tasks = 10;
 
 /* <N>ms, <N>s, <N>Mi (millions of instructions) or <N>i. */
 static Bool parse_interval(const HChar* s)
@@ -95,6 +124,7 @@ Bool AT_(snap_option)(const HChar* arg)
    else if VG_BINT_CLO(arg, "--snapshot-max", max_snaps, 4, 100000) {}
    else if VG_BINT_CLO(arg, "--snapshot-sites", snap_sites, 0, 100000) {}
    else if VG_BOOL_CLO(arg, "--snapshot-leak-check", snap_leaks) {}
+   else if VG_BINT_CLO(arg, "--snapshot-tasks", snap_tasks, 0, 100000) {}
    else
       return False;
    return True;
@@ -111,9 +141,11 @@ void AT_(snap_print_usage)(void)
 "    --snapshot-max=<number>       snapshots kept; older ones are thinned\n"
 "                                  out, the largest kept [100]\n"
 "    --snapshot-sites=<number>     sites kept per snapshot, most live\n"
-"                                  bytes first [20]\n"
+"                                  bytes first (and Tokio spawn sites) [20]\n"
 "    --snapshot-leak-check=no|yes  scan for leaks at each snapshot (a scan\n"
 "                                  of all memory each time) [no]\n"
+"    --snapshot-tasks=<number>     Tokio tasks alive kept per snapshot,\n"
+"                                  most live bytes first [10]\n"
    );
 }
 
@@ -126,6 +158,7 @@ static XArray* phases;      /* of AT_Phase */
 static UInt    n_taken;
 static ULong   next_due;
 static Bool    busy;        /* taking one: no other from inside it */
+static Bool*   in_sys;      /* by ThreadId: in a syscall now */
 
 #define AT_MAX_PHASES 1000
 
@@ -136,6 +169,7 @@ void AT_(snap_init)(void)
    phases = VG_(newXA)(VG_(malloc), "at.phases", VG_(free),
                        sizeof(AT_Phase));
    next_due = interval;
+   in_sys   = VG_(calloc)("at.snap_in_sys", VG_N_THREADS, sizeof(Bool));
 }
 
 static void free_snap(AT_Snapshot* s)
@@ -143,6 +177,7 @@ static void free_snap(AT_Snapshot* s)
    VG_(free)(s->roles);
    VG_(free)(s->sites);
    AT_(snap_leaks_free)(s->leaks);
+   AT_(tasks_snapshot_free)(s->tasks);
    if (s->label)
       VG_(free)(s->label);
 }
@@ -293,11 +328,25 @@ static void fill_roles(AT_Snapshot* s)
    VG_(free)(alive);
 }
 
+/* A "blocked" snapshot stands for the state until the next one is
+   taken: it goes then, and the next takes its number. */
+static void drop_blocked(void)
+{
+   Word n = VG_(sizeXA)(snaps);
+   AT_Snapshot* last = n > 0 ? VG_(indexXA)(snaps, n - 1) : NULL;
+   if (last == NULL || last->cause != AT_SNAP_BLOCKED)
+      return;
+   free_snap(last);
+   VG_(dropTailXA)(snaps, 1);
+   n_taken--;
+}
+
 static void take(AT_SnapCause cause, const HChar* label)
 {
    AT_Snapshot s;
    const AT_HeapSummary* h = AT_(heap_summary)();
    VG_(memset)(&s, 0, sizeof(s));
+   drop_blocked();
    if ((UInt)VG_(sizeXA)(snaps) >= max_snaps)
       thin();
    s.seq   = ++n_taken;
@@ -311,11 +360,21 @@ static void take(AT_SnapCause cause, const HChar* label)
    fill_sites(&s);
    if (snap_leaks)
       s.leaks = AT_(snap_leaks_take)();
+   s.tasks = AT_(tasks_snapshot)(snap_sites, snap_tasks);
    VG_(addToXA)(snaps, &s);
 }
 
 /* Brings the figures up to date and writes the whole report, to file
    (NULL: the report's own). */
+static void state_key(ULong* k);
+static ULong written_key[4];
+/* Writes made because every thread blocked spend this budget, in tenths
+   of a ms: it grows by one a ms, and every write costs ten a ms it took
+   (ten at least), so such writes take at most a tenth of the time. */
+static Long  budget = 1000;
+static UInt  budget_ms;
+#define AT_BUDGET_MAX 10000
+
 static void write_now(const HChar* file)
 {
    AT_RunEnd end = { AT_END_SNAPSHOT, 0, 0, AT_NOW_MS() };
@@ -324,6 +383,12 @@ static void write_now(const HChar* file)
    AT_(tasks_finish)();
    AT_(check_invariants)();
    AT_(write_report_to)(&end, file);
+   if (file == NULL)            /* what the report's file now holds */
+      state_key(written_key);
+   {
+      UInt took = AT_NOW_MS() - end.ms;
+      budget -= 10 * (Long)(took > 0 ? took : 1);
+   }
 }
 
 static void snapshot_and_write(AT_SnapCause cause, const HChar* label,
@@ -366,6 +431,113 @@ void AT_(snap_phase)(const HChar* label)
    VG_(addToXA)(phases, &p);
 }
 
+/*------------------------------------------------------------*/
+/*--- Every thread blocked                                 ---*/
+/*------------------------------------------------------------*/
+
+static UInt  n_in_sys;
+static Bool  all_blocked;       /* since the last thread blocked */
+#define AT_CATCH_UP 16
+
+static void state_key(ULong* k)
+{
+   const AT_HeapSummary* h = AT_(heap_summary)();
+   k[0] = h->total.allocs;
+   k[1] = h->total.frees;
+   k[2] = AT_(n_threads)();
+   k[3] = AT_(n_alive_threads)();
+}
+
+/* Syscalls that may keep a thread blocked a long time. */
+static Bool may_block(UInt sysno, const UWord* args)
+{
+   switch (sysno) {
+      case __NR_futex: {
+         UWord cmd = args[1] & ~(UWord)(128 | 256);
+         return cmd == 0 || cmd == 6 || cmd == 9 || cmd == 11 || cmd == 13;
+      }
+      case __NR_epoll_wait: case __NR_epoll_pwait: case __NR_poll:
+      case __NR_ppoll: case __NR_select: case __NR_pselect6:
+      case __NR_nanosleep: case __NR_clock_nanosleep: case __NR_wait4:
+      case __NR_waitid: case __NR_rt_sigsuspend: case __NR_rt_sigtimedwait:
+      case __NR_pause: case __NR_accept: case __NR_accept4:
+         return True;
+      default:
+         return False;
+   }
+}
+
+void AT_(snap_syscall_pre)(ThreadId tid, UInt sysno, const UWord* args)
+{
+   ULong k[4];
+   UInt  now;
+   if (tid >= VG_N_THREADS || sysno == __NR_exit || sysno == __NR_exit_group)
+      return;                   /* those never come back */
+   if (!in_sys[tid]) {
+      in_sys[tid] = True;
+      n_in_sys++;
+   }
+   if (interval == 0 || busy || all_blocked
+       || n_in_sys < AT_(n_alive_threads)() || !may_block(sysno, args))
+      return;
+   all_blocked = True;
+   state_key(k);
+   if (VG_(memcmp)(k, written_key, sizeof(k)) == 0)
+      return;
+   /* The budget: a tenth of the wall time, up to a second's worth. */
+   now = AT_NOW_MS();
+   budget += now - budget_ms;
+   budget_ms = now;
+   if (budget > AT_BUDGET_MAX)
+      budget = AT_BUDGET_MAX;
+   if (budget < 0)
+      return;
+   snapshot_and_write(AT_SNAP_BLOCKED, NULL, NULL);
+}
+
+void AT_(snap_syscall_post)(ThreadId tid)
+{
+   ULong now;
+   if (tid < VG_N_THREADS && in_sys[tid]) {
+      in_sys[tid] = False;
+      n_in_sys--;
+   }
+   if (!all_blocked)
+      return;
+   all_blocked = False;
+   if (interval == 0 || in_insns || busy)
+      return;
+   now = AT_NOW_MS();
+   if (now < next_due)
+      return;
+   /* Due at next_due, next_due + interval, ...: the latest few. */
+   {
+      ULong n = (now - next_due) / interval + 1, i;
+      ULong first = n > AT_CATCH_UP ? n - AT_CATCH_UP : 0;
+      busy = True;
+      for (i = first; i < n; i++) {
+         take(AT_SNAP_INTERVAL, NULL);
+         ((AT_Snapshot*)VG_(indexXA)(snaps, VG_(sizeXA)(snaps) - 1))->ms
+            = (UInt)(next_due + i * interval);
+      }
+      write_now(NULL);
+      busy = False;
+      next_due += n * interval;
+   }
+}
+
+void AT_(snap_fork_child)(ThreadId tid)
+{
+   /* Only the forking thread lives on, in its fork. */
+   VG_(memset)(in_sys, 0, VG_N_THREADS * sizeof(Bool));
+   n_in_sys    = 0;
+   all_blocked = False;
+   if (tid < VG_N_THREADS) {
+      in_sys[tid] = True;
+      n_in_sys    = 1;
+   }
+}
+
 UInt AT_(snap_count)(void)  { return snaps ? (UInt)VG_(sizeXA)(snaps) : 0; }
 const AT_Snapshot* AT_(snap_get)(UInt i) { return VG_(indexXA)(snaps, i); }
 UInt AT_(snap_phase_count)(void)
@@ -381,6 +553,7 @@ Bool AT_(snap_enabled)(void)
 const HChar* AT_(snap_interval_text)(void) { return interval_text; }
 UInt AT_(snap_max)(void)   { return max_snaps; }
 UInt AT_(snap_sites)(void) { return snap_sites; }
+UInt AT_(snap_tasks)(void) { return snap_tasks; }
 
 /*------------------------------------------------------------*/
 /*--- Monitor commands (vgdb)                              ---*/

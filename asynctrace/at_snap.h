@@ -11,9 +11,11 @@
 
 #include "at_basics.h"
 #include "pub_tool_execontext.h"
+#include "at_tasks.h"
 
 /* What made a snapshot be taken. */
-typedef enum { AT_SNAP_INTERVAL, AT_SNAP_REQUEST, AT_SNAP_MONITOR }
+typedef enum { AT_SNAP_INTERVAL, AT_SNAP_REQUEST, AT_SNAP_MONITOR,
+               AT_SNAP_BLOCKED }
    AT_SnapCause;
 
 typedef struct {
@@ -66,6 +68,7 @@ typedef struct {
    AT_SnapSite* sites;
    ULong        rest_sites, rest_bytes, rest_blocks;   /* the others */
    AT_SnapLeaks* leaks;        /* its leak scan; NULL if none */
+   AT_SnapTasks* tasks;        /* per spawn site and task; NULL if none */
 } AT_Snapshot;
 
 typedef struct {
@@ -86,6 +89,14 @@ void AT_(snap_init)(void);            /* after the options */
    its snapshot at its next such event. */
 void AT_(snap_poll)(void);
 
+/* Every syscall's pre (after the others' pre hooks) and post (before
+   the others' post hooks): while every thread is blocked nothing
+   changes, so the state is written when the last one blocks and the
+   snapshots due meanwhile are recorded when one wakes (at_snap.c). */
+void AT_(snap_syscall_pre)(ThreadId tid, UInt sysno, const UWord* args);
+void AT_(snap_syscall_post)(ThreadId tid);
+void AT_(snap_fork_child)(ThreadId tid);
+
 /* ASYNCTRACE_SNAPSHOT and ASYNCTRACE_PHASE. */
 void AT_(snap_request)(const HChar* label);
 void AT_(snap_phase)(const HChar* label);
@@ -104,6 +115,7 @@ Bool               AT_(snap_enabled)(void);   /* any snapshot or phase */
 const HChar*       AT_(snap_interval_text)(void);  /* as given, or "" */
 UInt               AT_(snap_max)(void);
 UInt               AT_(snap_sites)(void);
+UInt               AT_(snap_tasks)(void);     /* --snapshot-tasks */
 Int                AT_(snap_peak)(void);      /* index, or -1 */
 
 #endif /* __AT_SNAP_H */

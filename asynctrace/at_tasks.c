@@ -84,6 +84,9 @@ typedef struct _Task {
    ExeContext*   last_where; /* the last stack seen in its polls */
    UInt          state;      /* Tokio's state word, at exit */
    Bool          polling_at_exit;
+   Bool          dropped;    /* no longer listed: freed when its last
+                                live block goes (snapshots' task rows) */
+   ULong         live_blocks, live_bytes;   /* made in its polls, live */
 } Task;
 
 static XArray*      task_sites;     /* of TaskSite; site n is [n - 1] */
@@ -106,6 +109,15 @@ static Bool heavier(const Task* a, const Task* b)
    return a->bytes > b->bytes;
 }
 
+/* A task no longer kept: freed once no live block made in its polls
+   points back to it (task_block). */
+static void drop_task(Task* k)
+{
+   k->dropped = True;
+   if (k->live_blocks == 0)
+      VG_(free)(k);
+}
+
 static void retire(Task* k)
 {
    Word i, n = VG_(sizeXA)(kept), light = -1;
@@ -119,10 +131,10 @@ static void retire(Task* k)
          light = i;
    }
    if (light >= 0 && heavier(k, *(Task**)VG_(indexXA)(kept, light))) {
-      VG_(free)(*(Task**)VG_(indexXA)(kept, light));
+      drop_task(*(Task**)VG_(indexXA)(kept, light));
       *(Task**)VG_(indexXA)(kept, light) = k;
    } else {
-      VG_(free)(k);
+      drop_task(k);
    }
 }
 
@@ -576,10 +588,21 @@ static Task* task_on(ThreadId tid)
 /*--- Charging                                             ---*/
 /*------------------------------------------------------------*/
 
+/* Blocks made in a task's polls, by address: which task, for its live
+   bytes in snapshots (a task's own figure; its site's is in TaskSite). */
+typedef struct _TaskBlock {
+   struct _TaskBlock* next;
+   UWord              key;     /* the block's address */
+   Task*              task;
+} TaskBlock;
+static VgHashTable* task_blocks;
+static Task*        alloc_task;   /* task_alloc's, for task_block */
+
 UShort AT_(task_alloc)(ThreadId tid, ExeContext* where, SizeT n)
 {
    Task*     k = task_on(tid);
    TaskSite* s;
+   alloc_task = k;
    if (k == NULL)
       return 0;
    s = tsite(k->site);
@@ -595,11 +618,35 @@ UShort AT_(task_alloc)(ThreadId tid, ExeContext* where, SizeT n)
    return k->site;
 }
 
-void AT_(task_site_free)(UShort g, SizeT n)
+void AT_(task_block)(Addr p, SizeT n)
 {
-   TaskSite* s = tsite(g);
+   TaskBlock* b;
+   Task*      k = alloc_task;
+   alloc_task = NULL;
+   if (k == NULL)
+      return;
+   b = VG_(malloc)("at.task_block", sizeof(TaskBlock));
+   b->key  = p;
+   b->task = k;
+   VG_(HT_add_node)(task_blocks, b);
+   k->live_blocks++;
+   k->live_bytes += n;
+}
+
+void AT_(task_site_free)(UShort g, SizeT n, Addr p)
+{
+   TaskSite*  s = tsite(g);
+   TaskBlock* b = VG_(HT_remove)(task_blocks, p);
    s->live_blocks--;
    s->live_bytes -= n;
+   if (b) {
+      Task* k = b->task;
+      k->live_blocks--;
+      k->live_bytes -= n;
+      if (k->dropped && k->live_blocks == 0)
+         VG_(free)(k);
+      VG_(free)(b);
+   }
 }
 
 void* AT_(task_now)(ThreadId tid)
@@ -667,6 +714,7 @@ void AT_(tasks_init)(void)
    live_tasks = VG_(HT_construct)("at.live_tasks");
    cell_cache = VG_(HT_construct)("at.task_cells");
    blocking   = VG_(HT_construct)("at.task_blocking");
+   task_blocks = VG_(HT_construct)("at.task_blocks");
    polls      = VG_(calloc)("at.task_polls", VG_N_THREADS, sizeof(PollStack));
 }
 
@@ -987,6 +1035,96 @@ void AT_(tasks_report)(void)
    }
    VG_(deleteXA)(bl);
    AT_(report_fmt)("</tasks>\n");
+}
+
+/*------------------------------------------------------------*/
+/*--- For snapshots                                        ---*/
+/*------------------------------------------------------------*/
+
+static Int cmp_snap_spawn(const void* va, const void* vb)
+{
+   const AT_SnapSpawn* a = va;
+   const AT_SnapSpawn* b = vb;
+   ULong ha = a->live_bytes + a->cell_bytes, hb = b->live_bytes + b->cell_bytes;
+   if (ha != hb) return ha > hb ? -1 : 1;
+   return a->site < b->site ? -1 : a->site > b->site ? 1 : 0;
+}
+
+static Int cmp_snap_task(const void* va, const void* vb)
+{
+   const AT_SnapTask* a = va;
+   const AT_SnapTask* b = vb;
+   ULong ha = a->live_bytes + a->cell_bytes, hb = b->live_bytes + b->cell_bytes;
+   if (ha != hb) return ha > hb ? -1 : 1;
+   return a->seq < b->seq ? -1 : a->seq > b->seq ? 1 : 0;
+}
+
+/* Every live task once; its cell's size from the heap's block table.
+   The lists are cut after sorting, so the rows are the largest. */
+AT_SnapTasks* AT_(tasks_snapshot)(UInt max_sites, UInt max_tasks)
+{
+   Word i, n = task_sites ? VG_(sizeXA)(task_sites) : 0, m;
+   AT_SnapTasks* st;
+   AT_SnapSpawn* all;
+   AT_SnapTask*  ts;
+   Task* k;
+   UInt  nt = 0;
+   if (!AT_(clo_task_attr) || n == 0)
+      return NULL;
+   st  = VG_(calloc)("at.snap_tasks", 1, sizeof(AT_SnapTasks));
+   all = VG_(calloc)("at.snap_spawn", n, sizeof(AT_SnapSpawn));
+   for (i = 0; i < n; i++) {
+      const TaskSite* s = VG_(indexXA)(task_sites, i);
+      all[i].site        = (UShort)(i + 1);
+      all[i].tasks       = s->spawned - s->ended;
+      all[i].live_bytes  = s->live_bytes;
+      all[i].live_blocks = s->live_blocks;
+   }
+   ts = VG_(malloc)("at.snap_task_rows",
+                    (VG_(HT_count_nodes)(live_tasks) + 1)
+                    * sizeof(AT_SnapTask));
+   VG_(HT_ResetIter)(live_tasks);
+   while ((k = VG_(HT_Next)(live_tasks)) != NULL) {
+      const AT_Block* b = AT_(heap_block_at)(k->key);
+      AT_SnapTask* t = &ts[nt++];
+      t->seq         = k->seq;
+      t->site        = k->site;
+      t->live_bytes  = k->live_bytes;
+      t->live_blocks = k->live_blocks;
+      t->cell_bytes  = b ? AT_(block_size)(b) : 0;
+      all[k->site - 1].cell_bytes += t->cell_bytes;
+   }
+   st->alive = nt;
+   VG_(ssort)(all, n, sizeof(AT_SnapSpawn), cmp_snap_spawn);
+   for (i = 0, m = 0; i < n; i++) {
+      const AT_SnapSpawn* a = &all[i];
+      if (a->tasks == 0 && a->live_blocks == 0 && a->cell_bytes == 0)
+         continue;                                   /* not in use */
+      if (m < (Word)max_sites) {
+         all[m++] = *a;
+      } else {
+         st->rest_sites++;
+         st->rest_tasks      += a->tasks;
+         st->rest_bytes      += a->live_bytes;
+         st->rest_blocks     += a->live_blocks;
+         st->rest_cell_bytes += a->cell_bytes;
+      }
+   }
+   st->nsites = (UInt)m;
+   st->sites  = all;
+   VG_(ssort)(ts, nt, sizeof(AT_SnapTask), cmp_snap_task);
+   st->ntasks = nt < max_tasks ? nt : max_tasks;
+   st->tasks  = ts;
+   return st;
+}
+
+void AT_(tasks_snapshot_free)(AT_SnapTasks* st)
+{
+   if (st == NULL)
+      return;
+   VG_(free)(st->sites);
+   VG_(free)(st->tasks);
+   VG_(free)(st);
 }
 
 /*------------------------------------------------------------*/

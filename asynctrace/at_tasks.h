@@ -28,8 +28,11 @@ VG_REGPARM(1) void AT_(task_leave)(UWord sp);
 /* The spawn site (1..) of the task being polled on tid, 0 if none; its
    allocation is counted for the task. */
 UShort AT_(task_alloc)(ThreadId tid, ExeContext* where, SizeT n);
-/* A block allocated in spawn site g, freed. */
-void   AT_(task_site_free)(UShort g, SizeT n);
+/* The block p (n bytes) that task_alloc charged was made: it counts for
+   its task's live bytes until it is freed. */
+void   AT_(task_block)(Addr p, SizeT n);
+/* A block allocated in spawn site g, at p, freed. */
+void   AT_(task_site_free)(UShort g, SizeT n, Addr p);
 /* Is an allocation with this stack a task's cell?  Its spawn site
    (1..), 0 if not (once per stack: cached). */
 UShort AT_(task_cell_site)(ExeContext* where);
@@ -61,5 +64,32 @@ void AT_(tasks_finish)(void);
 UInt AT_(tasks_check)(void);    /* broken invariants (said on stderr) */
 void AT_(tasks_report)(void);
 void AT_(tasks_monitor)(UInt n);   /* vgdb: monitor tasks [N] */
+
+/* For a snapshot (at_snap.c): the live heap per spawn site and of the
+   heaviest tasks alive.  A spawn site's or task's live bytes are those
+   allocated in its tasks' polls, still live; its cell bytes are the
+   cells of its tasks alive (the futures themselves). */
+typedef struct {
+   UShort site;                    /* its id in <tasks> */
+   ULong  tasks;                   /* alive */
+   ULong  live_bytes, live_blocks, cell_bytes;
+} AT_SnapSpawn;
+typedef struct {
+   UInt   seq;
+   UShort site;
+   ULong  live_bytes, live_blocks, cell_bytes;
+} AT_SnapTask;
+typedef struct {
+   ULong         alive;            /* tasks alive */
+   UInt          nsites;           /* the sites holding most, first */
+   AT_SnapSpawn* sites;
+   ULong         rest_sites, rest_tasks, rest_bytes, rest_blocks,
+                 rest_cell_bytes;  /* the other sites in use */
+   UInt          ntasks;           /* the tasks alive holding most */
+   AT_SnapTask*  tasks;
+} AT_SnapTasks;
+/* NULL while no task was spawned (or tasks are not followed). */
+AT_SnapTasks* AT_(tasks_snapshot)(UInt max_sites, UInt max_tasks);
+void          AT_(tasks_snapshot_free)(AT_SnapTasks* st);
 
 #endif /* __AT_TASKS_H */

@@ -12,6 +12,11 @@
  * in at least STEADY_MIN of its steps, with R^2 at least R2_MIN: a
  * steady-state site (a cache, a pool) goes up and down or stays flat.
  *
+ * Tokio spawn sites (a snapshot's <tasks> <spawn-site>s) are fitted the
+ * same way on the heap their tasks hold, live-bytes + cell-bytes: a
+ * spawn site whose tasks keep more and more (or which has more and more
+ * tasks alive) is a suspect too, in a list of its own.
+ *
  * The warm-up: snapshots up to --after=N (a snapshot's seq) or taken no
  * later than --after=TIME; without --after, those before the first phase
  * the program marked (ASYNCTRACE_PHASE); without a phase, none.
@@ -75,6 +80,60 @@ static int cmp_suspect(const void *va, const void *vb)
         : a->site->stack.ref > b->site->stack.ref;
 }
 
+/* The fit through m points; false if they are no suspect. */
+static bool fit(const double *x, const double *y, size_t m, size_t up,
+                bool by_time, Suspect *s)
+{
+   double mx = 0, my = 0, sxx = 0, sxy = 0, syy = 0;
+   for (size_t i = 0; i < m; i++) {
+      mx += x[i];
+      my += y[i];
+   }
+   mx /= m;
+   my /= m;
+   for (size_t i = 0; i < m; i++) {
+      sxx += (x[i] - mx) * (x[i] - mx);
+      sxy += (x[i] - mx) * (y[i] - my);
+      syy += (y[i] - my) * (y[i] - my);
+   }
+   if (sxx <= 0 || syy <= 0)
+      return false;
+   double slope = sxy / sxx;
+   double r2 = sxy * sxy / (sxx * syy);
+   double steady = (double)up / (double)(m - 1);
+   if (slope <= 0 || steady < STEADY_MIN || r2 < R2_MIN)
+      return false;
+   s->points = m;
+   /* Per ms, or per snapshot when the times say nothing. */
+   s->per_hour = by_time ? slope * 3600000.0 : 0;
+   s->steady = steady;
+   s->r2 = r2;
+   return true;
+}
+
+static uint64_t spawn_held(const SnapSpawn *x)
+{
+   return x->live_bytes + x->cell_bytes;
+}
+
+static const SnapSpawn *spawn_in(const Snap *sn, uint64_t id)
+{
+   if (sn->tasks == NULL)
+      return NULL;
+   for (size_t j = 0; j < sn->tasks->nsites; j++)
+      if (sn->tasks->sites[j].id == id)
+         return &sn->tasks->sites[j];
+   return NULL;
+}
+
+static int cmp_spawn_suspect(const void *va, const void *vb)
+{
+   const Suspect *a = va, *b = vb;
+   if (a->per_hour != b->per_hour)
+      return a->per_hour > b->per_hour ? -1 : 1;
+   return a->spawn->id < b->spawn->id ? -1 : a->spawn->id > b->spawn->id;
+}
+
 Growth *growth_find(const Report *r)
 {
    const Snaps *ss = r->snaps;
@@ -131,44 +190,56 @@ Growth *growth_find(const Report *r)
             break;
          }
       }
-      if (m < MIN_POINTS || site->live_bytes <= first_bytes)
-         continue;
-      double mx = 0, my = 0, sxx = 0, sxy = 0, syy = 0;
-      for (size_t i = 0; i < m; i++) {
-         mx += x[i];
-         my += y[i];
-      }
-      mx /= m;
-      my /= m;
-      for (size_t i = 0; i < m; i++) {
-         sxx += (x[i] - mx) * (x[i] - mx);
-         sxy += (x[i] - mx) * (y[i] - my);
-         syy += (y[i] - my) * (y[i] - my);
-      }
-      if (sxx <= 0 || syy <= 0)
-         continue;
-      double slope = sxy / sxx;
-      double r2 = sxy * sxy / (sxx * syy);
-      double steady = (double)up / (double)(m - 1);
-      if (slope <= 0 || steady < STEADY_MIN || r2 < R2_MIN)
+      Suspect s = { 0 };
+      if (m < MIN_POINTS || site->live_bytes <= first_bytes ||
+          !fit(x, y, m, up, by_time, &s))
          continue;
       GROW(g->list, cap, g->n + 1);
-      Suspect *s = &g->list[g->n++];
-      s->site = site;
-      s->points = m;
-      s->first_seq = first_seq;
-      s->last_seq = last->seq;
-      s->first_bytes = first_bytes;
-      s->last_bytes = site->live_bytes;
-      /* Per ms, or per snapshot when the times say nothing. */
-      s->per_hour = by_time ? slope * 3600000.0 : 0;
-      s->steady = steady;
-      s->r2 = r2;
+      s.site = site;
+      s.first_seq = first_seq;
+      s.last_seq = last->seq;
+      s.first_bytes = first_bytes;
+      s.last_bytes = site->live_bytes;
+      g->list[g->n++] = s;
+   }
+   /* Spawn sites, by id, the same way. */
+   cap = 0;
+   for (size_t k = 0; last->tasks && k < last->tasks->nsites; k++) {
+      const SnapSpawn *row = &last->tasks->sites[k];
+      size_t m = 0, up = 0;
+      uint64_t first_seq = 0, first_bytes = 0;
+      for (size_t i = first; i < ss->n; i++) {
+         const SnapSpawn *o = spawn_in(&ss->list[i], row->id);
+         if (o == NULL)
+            continue;
+         x[m] = by_time ? (double)ss->list[i].ms : (double)ss->list[i].seq;
+         y[m] = (double)spawn_held(o);
+         if (m == 0) {
+            first_seq = ss->list[i].seq;
+            first_bytes = spawn_held(o);
+         } else if (y[m] > y[m - 1]) {
+            up++;
+         }
+         m++;
+      }
+      Suspect s = { 0 };
+      if (m < MIN_POINTS || spawn_held(row) <= first_bytes ||
+          !fit(x, y, m, up, by_time, &s))
+         continue;
+      GROW(g->spawn, cap, g->nspawn + 1);
+      s.spawn = row;
+      s.first_seq = first_seq;
+      s.last_seq = last->seq;
+      s.first_bytes = first_bytes;
+      s.last_bytes = spawn_held(row);
+      g->spawn[g->nspawn++] = s;
    }
    free(x);
    free(y);
    if (g->n > 1)
       qsort(g->list, g->n, sizeof *g->list, cmp_suspect);
+   if (g->nspawn > 1)
+      qsort(g->spawn, g->nspawn, sizeof *g->spawn, cmp_spawn_suspect);
    return g;
 }
 
@@ -177,5 +248,6 @@ void growth_free(Growth *g)
    if (g == NULL)
       return;
    free(g->list);
+   free(g->spawn);
    free(g);
 }

@@ -851,6 +851,44 @@ static void j_num(Json *j, const char *key, double v, int prec)
 static const char *const lk_json[LK_N] = {
    "definitely_lost", "indirectly_lost", "possibly_lost", "still_reachable",
 };
+/* A snapshot's Tokio tasks: per spawn site and the tasks holding most. */
+static void j_snap_tasks(Json *j, const SnapTasks *t)
+{
+   if (t == NULL)
+      return;
+   j_obj(j, "tasks", false);
+   j_u64(j, "alive", t->alive);
+   j_arr(j, "spawn_sites", false);
+   for (size_t k = 0; k < t->nsites; k++) {
+      const SnapSpawn *x = &t->sites[k];
+      j_obj(j, NULL, true);
+      j_u64(j, "spawn_site", x->id);
+      j_u64(j, "tasks", x->tasks);
+      j_u64(j, "live_bytes", x->live_bytes);
+      j_u64(j, "live_blocks", x->live_blocks);
+      j_u64(j, "cell_bytes", x->cell_bytes);
+      j_end_obj(j);
+   }
+   j_end_arr(j);
+   j_u64(j, "rest_sites", t->rest_sites);
+   j_u64(j, "rest_tasks", t->rest_tasks);
+   j_u64(j, "rest_bytes", t->rest_bytes);
+   j_u64(j, "rest_blocks", t->rest_blocks);
+   j_u64(j, "rest_cell_bytes", t->rest_cell_bytes);
+   j_arr(j, "list", false);
+   for (size_t k = 0; k < t->ntasks; k++) {
+      const SnapSpawn *x = &t->tasks[k];
+      j_obj(j, NULL, true);
+      j_u64(j, "seq", x->seq);
+      j_u64(j, "spawn_site", x->id);
+      j_u64(j, "live_bytes", x->live_bytes);
+      j_u64(j, "live_blocks", x->live_blocks);
+      j_u64(j, "cell_bytes", x->cell_bytes);
+      j_end_obj(j);
+   }
+   j_end_arr(j);
+   j_end_obj(j);
+}
 
 static void j_snaps(Json *j, const Report *r)
 {
@@ -903,6 +941,7 @@ static void j_snaps(Json *j, const Report *r)
          j_u64(j, "lost_records", sn->leak_records);
          j_end_obj(j);
       }
+      j_snap_tasks(j, sn->tasks);
       j_end_obj(j);
    }
    j_end_arr(j);
@@ -934,6 +973,23 @@ static void j_snaps(Json *j, const Report *r)
       j_num(j, "steady", x->steady, 3);
       j_num(j, "r2", x->r2, 3);
       j_stack(j, &x->site->stack);
+      j_end_obj(j);
+   }
+   j_end_arr(j);
+   j_arr(j, "spawn_suspects", false);
+   for (size_t i = 0; i < g->nspawn; i++) {
+      const Suspect *x = &g->spawn[i];
+      j_obj(j, NULL, true);
+      j_u64(j, "spawn_site", x->spawn->id);
+      j_u64(j, "tasks", x->spawn->tasks);
+      j_u64(j, "first_snapshot", x->first_seq);
+      j_u64(j, "last_snapshot", x->last_seq);
+      j_u64(j, "points", x->points);
+      j_u64(j, "first_bytes", x->first_bytes);
+      j_u64(j, "last_bytes", x->last_bytes);
+      j_num(j, "bytes_per_hour", x->per_hour, 0);
+      j_num(j, "steady", x->steady, 3);
+      j_num(j, "r2", x->r2, 3);
       j_end_obj(j);
    }
    j_end_arr(j);

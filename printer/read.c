@@ -499,7 +499,9 @@ static void quiet(void *ctx, const char *fmt, ...)
    X(REACHABLE_BYTES, "reachable-bytes") \
    X(REACHABLE_BLOCKS, "reachable-blocks") X(RECORDS, "records") \
    X(CLS_LOCK, "lock") X(CLS_CONDITION, "condition") X(CLS_JOIN, "join") \
-   X(CLS_SLEEP, "sleep") X(CLS_IDLE, "idle") X(CLS_OTHER, "other")
+   X(CLS_SLEEP, "sleep") X(CLS_IDLE, "idle") X(CLS_OTHER, "other") \
+   X(ALIVE, "alive") X(CELL_BYTES, "cell-bytes") \
+   X(REST_CELL_BYTES, "rest-cell-bytes") X(REST_TASKS, "rest-tasks")
 
 enum Name {
    N_NONE,                       /* not one of them */
@@ -554,6 +556,7 @@ enum Kind {
    K_TASKS, K_SPAWN, K_RSHARE, K_TASK, K_BLOCKIN,
    K_SNAPS, K_SNAP, K_SNROLE, K_SNSITE, K_PHASE,
    K_SNLEAK,
+   K_SNTASKS, K_SNSPAWN, K_SNTASK,
    K_COUNT
 };
 
@@ -574,6 +577,7 @@ static const char *const kind_name[K_COUNT] = {
    "tasks", "spawn-site", "role-share", "task", "blocking-in-async",
    "snapshots", "snapshot", "role", "site", "phase",
    "leak-check",
+   "tasks", "spawn-site", "task",
 };
 
 /* The elements at_print reads, by parent.  Others are skipped: the
@@ -656,6 +660,9 @@ static const struct {
    { K_SNAP, N_SITE, K_SNSITE, true, false },
    { K_SNSITE, N_STACK, K_STACK, false, true },
    { K_SNAP, N_LEAK_CHECK, K_SNLEAK, false, false },
+   { K_SNAP, N_TASKS, K_SNTASKS, false, false },
+   { K_SNTASKS, N_SPAWN_SITE, K_SNSPAWN, true, false },
+   { K_SNTASKS, N_TASK, K_SNTASK, true, false },
    { K_STACK, N_FRAME, K_FRAME, true, false },
    { K_STABLE, N_FRAME, K_FRAME, true, false },
    { K_STABLE, N_STACK, K_TSTACK, true, false },
@@ -2223,6 +2230,40 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
          sn->has_leaks = true;
       break;
    }
+   case K_SNTASKS: {
+      Snap *sn = &r->snaps->list[r->snaps->n - 1];
+      SnapTasks *t = sn->tasks = xrealloc(NULL, sizeof *sn->tasks);
+      memset(t, 0, sizeof *t);
+      if (attr_u64(p, name, N_ALIVE, line, &t->alive) &&
+          attr_u64(p, name, N_REST_SITES, line, &t->rest_sites) &&
+          attr_u64(p, name, N_REST_TASKS, line, &t->rest_tasks) &&
+          attr_u64(p, name, N_REST_BYTES, line, &t->rest_bytes) &&
+          attr_u64(p, name, N_REST_BLOCKS, line, &t->rest_blocks))
+         attr_u64(p, name, N_REST_CELL_BYTES, line, &t->rest_cell_bytes);
+      break;
+   }
+   case K_SNSPAWN:
+   case K_SNTASK: {
+      SnapTasks *t = r->snaps->list[r->snaps->n - 1].tasks;
+      SnapSpawn *x;
+      bool task = k == K_SNTASK;
+      if (task) {
+         GROW(t->tasks, t->captasks, t->ntasks + 1);
+         x = &t->tasks[t->ntasks++];
+      } else {
+         GROW(t->sites, t->capsites, t->nsites + 1);
+         x = &t->sites[t->nsites++];
+      }
+      memset(x, 0, sizeof *x);
+      if ((task ? attr_u64(p, name, N_SEQ, line, &x->seq) &&
+                  attr_u64(p, name, N_SPAWN_SITE, line, &x->id)
+                : attr_u64(p, name, N_ID, line, &x->id) &&
+                  attr_u64(p, name, N_TASKS, line, &x->tasks)) &&
+          attr_u64(p, name, N_LIVE_BYTES, line, &x->live_bytes) &&
+          attr_u64(p, name, N_LIVE_BLOCKS, line, &x->live_blocks))
+         attr_u64(p, name, N_CELL_BYTES, line, &x->cell_bytes);
+      break;
+   }
    case K_PHASE: {
       Snaps *ss = r->snaps;
       GROW(ss->phases, ss->capphases, ss->nphases + 1);
@@ -3064,6 +3105,36 @@ static const char *sum_num(const Sum *s)
 
 /* <snapshots>: each snapshot's sites and rest add up to its live
    bytes, its roles too, and no more are kept than taken. */
+/* A snapshot's <tasks>: the spawn sites' tasks and the rest's make the
+   tasks alive; a task holds no more than its spawn site, if listed. */
+static void check_snap_tasks(const Snap *sn, const char *file,
+                             size_t *warnings)
+{
+   const SnapTasks *t = sn->tasks;
+   Sum alive = { 0 };
+   if (t == NULL)
+      return;
+   sum_add(&alive, t->rest_tasks);
+   for (size_t k = 0; k < t->nsites; k++)
+      sum_add(&alive, t->sites[k].tasks);
+   if (!sum_is(&alive, t->alive))
+      warn(warnings, file, "snapshot %s: its spawn sites' tasks and the "
+           "rest sum to %s, not its %s alive", num(sn->seq), sum_num(&alive),
+           num(t->alive));
+   if (t->ntasks > t->alive)
+      warn(warnings, file, "snapshot %s: %zu tasks listed, %s alive",
+           num(sn->seq), t->ntasks, num(t->alive));
+   for (size_t k = 0; k < t->ntasks; k++) {
+      const SnapSpawn *x = &t->tasks[k];
+      for (size_t j = 0; j < t->nsites; j++)
+         if (t->sites[j].id == x->id
+             && (x->live_bytes > t->sites[j].live_bytes
+                 || x->cell_bytes > t->sites[j].cell_bytes))
+            warn(warnings, file, "snapshot %s: task %s holds more than its "
+                 "spawn site %s", num(sn->seq), num(x->seq), num(x->id));
+   }
+}
+
 static void check_snaps(const Report *r, const char *file, size_t *warnings)
 {
    const Snaps *ss = r->snaps;
@@ -3100,6 +3171,7 @@ static void check_snaps(const Report *r, const char *file, size_t *warnings)
                  num(sn->seq), sum_num(&lb), sum_num(&ln),
                  bytes_str(sn->live_bytes), num(sn->live_blocks));
       }
+      check_snap_tasks(sn, file, warnings);
    }
 }
 

@@ -336,6 +336,22 @@ typedef struct {                 /* a <site> of a <snapshot> */
    Stack stack;
 } SnapSite;
 
+typedef struct {                 /* a <spawn-site> or <task> of a
+                                    snapshot's <tasks> */
+   uint64_t id;                  /* spawn site (a task's: its spawn-site) */
+   uint64_t seq;                 /* a task's; 0 for a spawn site */
+   uint64_t tasks, live_bytes, live_blocks, cell_bytes;
+} SnapSpawn;
+
+typedef struct {                 /* a snapshot's <tasks> */
+   uint64_t alive, rest_sites, rest_tasks, rest_bytes, rest_blocks,
+            rest_cell_bytes;
+   SnapSpawn *sites;
+   size_t nsites, capsites;
+   SnapSpawn *tasks;
+   size_t ntasks, captasks;
+} SnapTasks;
+
 typedef struct {                 /* a <snapshot> */
    uint64_t seq, ms, insns, live_bytes, live_blocks, threads, rest_sites,
             rest_bytes, rest_blocks;
@@ -347,6 +363,7 @@ typedef struct {                 /* a <snapshot> */
    size_t nsites, capsites;
    bool has_leaks;               /* a <leak-check>: its totals by kind, */
    uint64_t leak_bytes[4], leak_blocks[4], leak_records;   /* LK_* order */
+   SnapTasks *tasks;             /* NULL if none */
 } Snap;
 
 typedef struct {                 /* a <phase> */
@@ -377,7 +394,11 @@ extern AfterOpt growth_after;
 bool parse_after(const char *s, AfterOpt *out);
 
 typedef struct {
-   const SnapSite *site;         /* its row in the last snapshot */
+   const SnapSite *site;         /* its row in the last snapshot (an
+                                    allocation site's; NULL in spawn) */
+   const SnapSpawn *spawn;       /* a spawn site's row in the last snapshot
+                                    (in Growth.spawn; live bytes are its
+                                    live-bytes + cell-bytes), else NULL */
    size_t points;                /* snapshots it is in, after the warm-up */
    uint64_t first_seq, last_seq, first_bytes, last_bytes;
    double per_hour;              /* least-squares slope, bytes per hour */
@@ -393,6 +414,8 @@ typedef struct {
    size_t used;                  /* snapshots used */
    Suspect *list;                /* most growth per hour first */
    size_t n;
+   Suspect *spawn;               /* Tokio spawn sites, the same way */
+   size_t nspawn;
 } Growth;
 
 enum EndHow { END_EXIT, END_SIGNAL, END_OTHER };

@@ -2161,6 +2161,45 @@ static void print_snapshots(Report *r)
              num(ss->phases[i].ms), num(ss->phases[i].after));
 }
 
+/* Spawn sites whose tasks hold more and more, if the snapshots have
+   tasks at all. */
+static void print_spawn_growth(const Report *r, const Growth *g)
+{
+   const Snaps *ss = r->snaps;
+   if (ss->n == 0 || ss->list[ss->n - 1].tasks == NULL)
+      return;
+   printf("Growth suspects among Tokio spawn sites (the heap their tasks "
+          "hold: live bytes and cells):\n");
+   if (g->used < 3)
+      printf("  too few snapshots to tell (3 needed)\n");
+   else if (g->nspawn == 0)
+      printf("  none: no spawn site grew steadily\n");
+   for (size_t i = 0; i < g->nspawn; i++) {
+      const Suspect *s = &g->spawn[i];
+      const SpawnSite *site = spawn_site(r->tasks, s->spawn->id);
+      Buf b = { 0 };
+      char rate[64];
+      if (site) {
+         add_spawn_place(&b, site, false);
+         buf_adds(&b, ", ");
+         buf_adds(&b, site->kind);
+      } else {
+         buf_adds(&b, "spawn site ");
+         buf_adds(&b, num(s->spawn->id));
+      }
+      if (s->per_hour > 0)
+         snprintf(rate, sizeof rate, "%s bytes/hour", num((uint64_t)(s->per_hour + 0.5)));
+      else
+         snprintf(rate, sizeof rate, "(no time between snapshots)");
+      printf("  %s: %s -> %s held by %s %s over snapshots %s..%s, %s, grew in "
+             "%.0f%% of %zu steps, R^2 %.2f\n", b.s, num(s->first_bytes),
+             num(s->last_bytes), num(s->spawn->tasks),
+             plural(s->spawn->tasks, "task", "tasks"), num(s->first_seq),
+             num(s->last_seq), rate, 100.0 * s->steady, s->points - 1, s->r2);
+      free(b.s);
+   }
+}
+
 static void print_growth(Report *r)
 {
    Growth *g = growth_find(r);
@@ -2195,6 +2234,7 @@ static void print_growth(Report *r)
       free(rl);
       free(where);
    }
+   print_spawn_growth(r, g);
    growth_free(g);
 }
 

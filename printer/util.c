@@ -567,6 +567,11 @@ void snaps_free(Snaps *s)
       }
       free(sn->roles);
       free(sn->sites);
+      if (sn->tasks) {
+         free(sn->tasks->sites);
+         free(sn->tasks->tasks);
+         free(sn->tasks);
+      }
       free(sn->cause);
       free(sn->label);
    }

@@ -13,7 +13,11 @@
      snapshots grow          30 rounds at 20 ms, ASYNCTRACE_SNAPSHOT after
                              every second round (15 snapshots)
      snapshots blocked READY two threads, then every thread blocks in a
-                             futex wait (a join, a condvar) forever */
+                             futex wait (a join, a condvar) forever
+     snapshots idle READY    two threads, 20 rounds, 300 ms asleep, then
+                             writes READY, 10 more grow_site blocks with
+                             no syscall, and every thread blocks: the
+                             waiter in a condvar, main in a 2 s sleep */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -112,6 +116,19 @@ int main(int argc, char** argv)
       usleep(100 * 1000);
       if (argc > 2) touch(argv[2]);
       pthread_join(t, NULL);   /* forever: the waiter never returns */
+      return 0;
+   }
+   if (strcmp(mode, "idle") == 0) {
+      pthread_t t;
+      int i;
+      pthread_create(&t, NULL, waiter, NULL);
+      for (round = 0; round < 20; round++)
+         one_round(round);
+      usleep(300 * 1000);
+      if (argc > 2) touch(argv[2]);
+      for (i = 0; i < 10; i++)
+         grow_site();
+      sleep(2);
       return 0;
    }
    for (round = 0; ; round++) {
