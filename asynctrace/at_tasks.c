@@ -1076,7 +1076,11 @@ AT_SnapTasks* AT_(tasks_snapshot)(UInt max_sites, UInt max_tasks)
    for (i = 0; i < n; i++) {
       const TaskSite* s = VG_(indexXA)(task_sites, i);
       all[i].site        = (UShort)(i + 1);
-      all[i].tasks       = s->spawned - s->ended;
+      /* Tasks alive are Tokio's cells; a Rayon job or a block_on
+         future in flight is not one of them (st->alive counts cells). */
+      all[i].tasks       = s->kind == AT_TASK_RAYON
+                           || s->kind == AT_TASK_BLOCK_ON
+                           ? 0 : s->spawned - s->ended;
       all[i].live_bytes  = s->live_bytes;
       all[i].live_blocks = s->live_blocks;
    }
