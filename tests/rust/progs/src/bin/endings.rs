@@ -32,7 +32,7 @@ const KEPT: usize = 777;
 static STOP: AtomicBool = AtomicBool::new(false);
 
 extern "C" {
-    fn signal(signum: i32, handler: extern "C" fn(i32)) -> usize;
+    fn signal(signum: i32, handler: usize) -> usize;
 }
 
 extern "C" fn on_sigint(_: i32) {
@@ -108,6 +108,12 @@ fn main() {
             t.join().expect("join");
         }
         "wait" => {
+            // The default actions, even when started from a shell that
+            // ignores SIGINT in its background jobs (and so in this one).
+            unsafe {
+                signal(2, 0);
+                signal(15, 0);
+            }
             ready(&mode);
             loop {
                 std::thread::sleep(Duration::from_secs(3600));
@@ -136,7 +142,7 @@ fn main() {
             });
         }
         "handler" => {
-            unsafe { signal(2, on_sigint) };
+            unsafe { signal(2, on_sigint as extern "C" fn(i32) as usize) };
             ready(&mode);
             rt.block_on(async {
                 while !STOP.load(Ordering::SeqCst) {
