@@ -170,7 +170,13 @@ static Int    next_base;
    return (pop, add rsp, a move we cannot follow; a return clears its
    red zone at once), or a store below the stack pointer.  Compilers
    store below the stack pointer only in leaf functions, which return
-   (and so clear) before their caller calls anything.
+   (and so clear) before their caller calls anything.  A store below
+   the stack pointer is seen when its address is the stack pointer's
+   plus a constant in the same superblock; one through a pointer
+   computed otherwise is not, which would matter only for a function
+   that wrote its red zone so and then went on to call (not by a
+   return) without writing those words again: no compiler's code does
+   that, by the ABI the red zone is the callee's at a call.
 
    rz_dirty is 0 when the running thread's red zone is known to hold
    zeros only, 1 when it may not.  The generated code keeps it: a
