@@ -62,6 +62,7 @@ void AT_(charge_insns)(void)
 
 static void at_start_client_code(ThreadId tid, ULong blocks_done)
 {
+   AT_(wipe_resume)();
    if (tid != insns_tid) {
       AT_(charge_insns)();
       insns_tid = tid;
@@ -212,6 +213,7 @@ IRSB* AT_(instrument)(VgCallbackClosure* closure, IRSB* sbIn,
          case Ist_Exit:
             add_count(sbOut, pending);
             pending = 0;
+            AT_(wipe_sync)(sbOut);
             addStmtToIRSB(sbOut, st);
             break;
          default:
@@ -221,6 +223,7 @@ IRSB* AT_(instrument)(VgCallbackClosure* closure, IRSB* sbIn,
       }
    }
    add_count(sbOut, pending);
+   AT_(wipe_sync)(sbOut);
    if (sbOut->jumpkind == Ijk_ClientReq && sbOut->next->tag == Iex_Const)
       add_fast_request(sbOut, layout, sbOut->next->Iex.Const.con);
    return sbOut;

@@ -33,7 +33,11 @@
      only what the thread wrote into it since, and zeros.
 
    Clearing memory below the stack pointer (and red zone) changes
-   nothing the program may rely on. */
+   nothing the program may rely on.
+
+   Most of those clears would store zeros over zeros: the red zone at a
+   call is nearly always clean already (see "The red zone known clean"
+   below), so the clear at a call is skipped when it is known to be. */
 
 #include "pub_tool_aspacemgr.h"
 #include "pub_tool_libcbase.h"
@@ -158,6 +162,47 @@ static Int    cur_base;       /* SP now is cur_base's value + cur_delta */
 static Long   cur_delta;
 static Int    next_base;
 
+/* The red zone known clean.  At a call, the callee's red zone [SP - 128,
+   SP) is the caller's red zone, less the word the return address went
+   to, plus the 8 bytes the call's push cleared below it.  The caller's
+   red zone holds something only if the thread put something there
+   since it was last cleared: frames popped by anything else than a
+   return (pop, add rsp, a move we cannot follow; a return clears its
+   red zone at once), or a store below the stack pointer.  Compilers
+   store below the stack pointer only in leaf functions, which return
+   (and so clear) before their caller calls anything.  A store below
+   the stack pointer is seen when its address is the stack pointer's
+   plus a constant in the same superblock; one through a pointer
+   computed otherwise is not, which would matter only for a function
+   that wrote its red zone so and then went on to call (not by a
+   return) without writing those words again: no compiler's code does
+   that, by the ABI the red zone is the callee's at a call.
+
+   rz_dirty is 0 when the running thread's red zone is known to hold
+   zeros only, 1 when it may not.  The generated code keeps it: a
+   superblock follows what it does to the red zone (rz_state), clears
+   at a call only if that or rz_dirty says it must, and stores rz_dirty
+   at its exits if it learnt something.  Whenever the core has had the
+   thread (a system call, a signal, another thread), rz_dirty is 1:
+   AT_(wipe_resume). */
+static UWord rz_dirty = 1;
+typedef enum { RZ_UNKNOWN, RZ_CLEAN, RZ_DIRTY } RzState;
+static RzState rz_state;      /* what this superblock knows, so far */
+static Bool    rz_synced;     /* rz_dirty says the same already */
+static ULong   n_rz_helper;   /* calls cleared by the helper */
+
+void AT_(wipe_resume)(void)
+{
+   rz_dirty = 1;
+}
+
+static void set_rz(RzState st)
+{
+   if (st != rz_state)
+      rz_synced = False;
+   rz_state = st;
+}
+
 void AT_(wipe_sb_start)(IRSB* sb)
 {
    Int i, n = sb->tyenv->types_used;
@@ -169,6 +214,8 @@ void AT_(wipe_sb_start)(IRSB* sb)
       alias[i].base = -1;
    cur_base  = next_base++;
    cur_delta = 0;
+   rz_state  = RZ_UNKNOWN;
+   rz_synced = True;
 }
 
 static Bool known(IRExpr* e, Alias* out)
@@ -208,6 +255,20 @@ static VG_REGPARM(2) void clear_pushed(Addr old_sp, Addr new_sp)
       VG_(memset)((void*)lo, 0, hi - lo);
       bytes_cleared_by_helper += hi - lo;
    }
+}
+
+/* The call's red zone [base, base + 128), when rz_dirty was 1: eight
+   16-byte stores (VG_(memset) would make 32 of 4 bytes). */
+typedef UChar AT_Vec16u __attribute__((vector_size(16), aligned(1)));
+
+static VG_REGPARM(1) void clear_redzone(Addr base)
+{
+   AT_Vec16u* v = (AT_Vec16u*)base;
+   AT_Vec16u  z = { 0 };
+   v[0] = z; v[1] = z; v[2] = z; v[3] = z;
+   v[4] = z; v[5] = z; v[6] = z; v[7] = z;
+   rz_dirty = 0;
+   n_rz_helper++;
 }
 
 static IRExpr* plus(IRSB* sb, IRExpr* atom, Long k)
@@ -250,6 +311,71 @@ static void add_clear_call(IRSB* sb, IRExpr* old, IRExpr* new_sp)
    addStmtToIRSB(sb, IRStmt_Dirty(di));
 }
 
+/* Stores rz_dirty if the superblock learnt something since it last
+   did (before its exits and at its end). */
+void AT_(wipe_sync)(IRSB* sb)
+{
+   if (!AT_(wipe_redzones) || rz_synced)
+      return;
+   tl_assert(rz_state != RZ_UNKNOWN);
+   addStmtToIRSB(sb, IRStmt_Store(Iend_LE, mkIRExpr_HWord((HWord)&rz_dirty),
+                                  mkIRExpr_HWord(rz_state == RZ_DIRTY)));
+   rz_synced = True;
+}
+
+/* A store to [addr, addr + size): does it write the red zone? */
+static void note_store(IRSB* sb, IRExpr* addr, Int size)
+{
+   Alias a;
+   if (!known(addr, &a))
+      return;   /* not the stack pointer's: see "The red zone known clean" */
+   if (a.base != cur_base
+       || (a.delta < cur_delta && a.delta + size > cur_delta - AT_REDZONE))
+      set_rz(RZ_DIRTY);
+}
+
+/* The red zone at a call or return: [base, base + len). */
+static void clear_hint(IRSB* sb, IRStmt* st)
+{
+   IRExpr* base = st->Ist.AbiHint.base;
+   Int     len  = st->Ist.AbiHint.len;
+   Alias   a;
+   Bool    whole = len == AT_REDZONE && known(base, &a)
+                   && a.base == cur_base && a.delta == cur_delta - AT_REDZONE;
+   if (!whole) {
+      if (len % 8 == 0)
+         add_zero_stores(sb, base, 0, len);
+      return;
+   }
+   switch (rz_state) {
+      case RZ_CLEAN:
+         return;   /* nothing to clear */
+      case RZ_DIRTY:
+         add_zero_stores(sb, base, 0, len);
+         break;
+      case RZ_UNKNOWN: {
+         /* if (rz_dirty) clear_redzone(base): 1 time in 5 or so. */
+         IRTemp   d = newIRTemp(sb->tyenv, Ity_I64);
+         IRTemp   g = newIRTemp(sb->tyenv, Ity_I1);
+         IRDirty* di;
+         addStmtToIRSB(sb, IRStmt_WrTmp(d, IRExpr_Load(Iend_LE, Ity_I64,
+                          mkIRExpr_HWord((HWord)&rz_dirty))));
+         addStmtToIRSB(sb, IRStmt_WrTmp(g, IRExpr_Binop(Iop_CmpNE64,
+                          IRExpr_RdTmp(d), IRExpr_Const(IRConst_U64(0)))));
+         di = unsafeIRDirty_0_N(1, "at_clear_redzone",
+                                VG_(fnptr_to_fnentry)(clear_redzone),
+                                mkIRExprVec_1(base));
+         di->guard = IRExpr_RdTmp(g);
+         addStmtToIRSB(sb, IRStmt_Dirty(di));
+         /* rz_dirty is 0 now, either way. */
+         rz_state  = RZ_CLEAN;
+         rz_synced = True;
+         return;
+      }
+   }
+   set_rz(RZ_CLEAN);
+}
+
 Bool AT_(wipe_stmt)(IRSB* sb, IRStmt* st, Int offset_sp)
 {
    IRExpr* e;
@@ -287,14 +413,18 @@ Bool AT_(wipe_stmt)(IRSB* sb, IRStmt* st, Int offset_sp)
             Long moved = a.delta - cur_delta;
             addStmtToIRSB(sb, st);
             cur_delta = a.delta;
+            if (moved > 0)
+               set_rz(RZ_DIRTY);   /* what was popped is in the red zone */
             if (moved >= 0)
                return True;
             if (-moved <= AT_INLINE_CLEAR && (-moved) % 8 == 0) {
-               /* [new - 128, old - 128) */
+               /* [new - 128, old - 128): the red zone stays as clean
+                  as it was. */
                add_zero_stores(sb, st->Ist.Put.data, -AT_REDZONE,
                                -AT_REDZONE - moved);
                return True;
             }
+            set_rz(RZ_DIRTY);   /* the helper may clear nothing */
             old = newIRTemp(sb->tyenv, Ity_I64);
             addStmtToIRSB(sb, IRStmt_WrTmp(old, IRExpr_Binop(
                Iop_Sub64, st->Ist.Put.data,
@@ -314,14 +444,36 @@ Bool AT_(wipe_stmt)(IRSB* sb, IRStmt* st, Int offset_sp)
          }
          cur_base  = next_base++;
          cur_delta = 0;
+         if (st->Ist.Put.data->tag == Iex_RdTmp
+             && (Int)st->Ist.Put.data->Iex.RdTmp.tmp < n_alias) {
+            alias[st->Ist.Put.data->Iex.RdTmp.tmp].base  = cur_base;
+            alias[st->Ist.Put.data->Iex.RdTmp.tmp].delta = 0;
+         }
+         set_rz(RZ_DIRTY);
          return True;
       }
+      case Ist_Store:
+         note_store(sb, st->Ist.Store.addr,
+                    sizeofIRType(typeOfIRExpr(sb->tyenv,
+                                              st->Ist.Store.data)));
+         return False;
+      case Ist_StoreG:
+         note_store(sb, st->Ist.StoreG.details->addr,
+                    sizeofIRType(typeOfIRExpr(sb->tyenv,
+                                              st->Ist.StoreG.details->data)));
+         return False;
+      case Ist_CAS:
+         note_store(sb, st->Ist.CAS.details->addr, 16);
+         return False;
+      case Ist_Dirty:
+         if (st->Ist.Dirty.details->mFx != Ifx_None
+             && st->Ist.Dirty.details->mFx != Ifx_Read)
+            note_store(sb, st->Ist.Dirty.details->mAddr,
+                       st->Ist.Dirty.details->mSize);
+         return False;
       case Ist_AbiHint:
-         /* [base, base + len): the red zone at a call or return. */
          addStmtToIRSB(sb, st);
-         if (st->Ist.AbiHint.len % 8 == 0)
-            add_zero_stores(sb, st->Ist.AbiHint.base, 0,
-                            st->Ist.AbiHint.len);
+         clear_hint(sb, st);
          return True;
       default:
          return False;
@@ -348,7 +500,8 @@ void AT_(wipe_print_stats)(void)
                 n_fresh_stacks, bytes_madvised, bytes_cleared);
    VG_(message)(Vg_DebugMsg,
                 "asynctrace: bytes cleared below a moved stack pointer "
-                "by the helper: %llu\n", bytes_cleared_by_helper);
+                "by the helper: %llu; red zones cleared at a call by the "
+                "helper: %llu\n", bytes_cleared_by_helper, n_rz_helper);
 }
 
 /*--------------------------------------------------------------------*/

@@ -23,6 +23,11 @@ extern Bool AT_(wipe_redzones);
    True it has added the statement (and what goes with it) to sb. */
 void AT_(wipe_sb_start)(IRSB* sb);
 Bool AT_(wipe_stmt)(IRSB* sb, IRStmt* st, Int offset_sp);
+/* Before each exit of sb and at its end. */
+void AT_(wipe_sync)(IRSB* sb);
+/* The core ran the thread, or another: nothing is known of its red
+   zone. */
+void AT_(wipe_resume)(void);
 
 /* Reads --wipe-stacks. */
 void AT_(wipe_post_clo_init)(void);

@@ -205,18 +205,21 @@ check_run() {
 }
 
 # run_one CONFIG ROUND K: one run of the workload; appends "ROUND CONFIG
-# WALL_S RSS_KIB OK" to results, OK being 0 for a run that passed
-# check_run (nothing for the warm-up, round 0).
+# WALL_S RSS_KIB OK CPU_S" to results, OK being 0 for a run that passed
+# check_run, CPU_S its user + system time (nothing for the warm-up, round
+# 0).
 run_one() {
-   local c=$1 r=$2 k=$3 status=0 base line wl_args
+   local c=$1 r=$2 k=$3 status=0 base line wl_args wall rss usr sys cpu
    cmd_for "$c"
    args_for "$k"
    base="$scratch/runs/$c.$r"
    if [ "$c" = asynctrace ]; then rm -f "$scratch/asynctrace.out"; fi
-   (cd "$scratch" && /usr/bin/time -f '%e %M' -o "$base.time" \
+   (cd "$scratch" && /usr/bin/time -f '%e %M %U %S' -o "$base.time" \
       "${cmd[@]}" "$exe" "${wl_args[@]}" >"$base.out" 2>"$base.err") ||
       status=$?
-   line=$(tail -n 1 "$base.time")
+   read -r wall rss usr sys < <(tail -n 1 "$base.time")
+   cpu=$(awk -v u="$usr" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
+   line="$wall $rss"
    if [ "$r" = 0 ]; then
       # The warm-up only checks that the configuration runs at all.
       if [ $status != 0 ]; then
@@ -226,10 +229,10 @@ run_one() {
       return 0
    fi
    if check_run "$c" "round $r" "$status" "$base.out" "$base.err"; then
-      echo "$r $c $line 0" >>"$scratch/results"
-      printf ' %s %ss' "$c" "${line%% *}" >&2
+      echo "$r $c $line 0 $cpu" >>"$scratch/results"
+      printf ' %s %ss' "$c" "$wall" >&2
    else
-      echo "$r $c $line 1" >>"$scratch/results"
+      echo "$r $c $line 1 $cpu" >>"$scratch/results"
       printf ' %s (failed)' "$c" >&2
    fi
 }
@@ -275,26 +278,27 @@ awk -v order="${configs[*]}" -v md="$markdown" '
       return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
    }
    $1 > maxr { maxr = $1 }
-   $5 == 0 { wall[$2, $1] = $3; rss[$2, $1] = $4; seen[$2, $1] = 1 }
+   $5 == 0 { wall[$2, $1] = $3; rss[$2, $1] = $4; cpu[$2, $1] = $6; seen[$2, $1] = 1 }
    $5 != 0 { bad[$2]++ }
    END {
       nc = split(order, cs, " ")
       if (md == "yes") {
-         print "| configuration | wall s (median) | wall vs none | peak RSS MiB (median) | RSS vs none | wall s min-max |"
-         print "|---|---:|---:|---:|---:|---:|"
+         print "| configuration | wall s (median) | wall vs none | CPU s (median) | CPU vs none | peak RSS MiB (median) | RSS vs none | wall s min-max |"
+         print "|---|---:|---:|---:|---:|---:|---:|---:|"
       } else {
-         printf "%-17s %10s %8s %14s %8s %14s\n", "config", "wall s", "vs none", "peak RSS MiB", "vs none", "wall min-max"
+         printf "%-17s %8s %8s %8s %8s %14s %8s %14s\n", "config", "wall s", "vs none", "CPU s", "vs none", "peak RSS MiB", "vs none", "wall min-max"
       }
       for (k = 1; k <= nc; k++) {
          c = cs[k]; n = 0; nr = 0; lo = ""; hi = ""
          for (r = 1; r <= maxr; r++) {
             if (!((c, r) in seen)) continue
-            n++; w[n] = wall[c, r]; m[n] = rss[c, r] / 1024
+            n++; w[n] = wall[c, r]; m[n] = rss[c, r] / 1024; u[n] = cpu[c, r]
             if (lo == "" || w[n] < lo) lo = w[n]
             if (hi == "" || w[n] > hi) hi = w[n]
             if ((("none", r) in seen) && wall["none", r] > 0 && rss["none", r] > 0) {
                nr++; rw[nr] = wall[c, r] / wall["none", r]
                rm[nr] = rss[c, r] / rss["none", r]
+               ru[nr] = cpu["none", r] > 0 ? cpu[c, r] / cpu["none", r] : 0
             }
          }
          # A configuration with failed runs is starred: its medians are
@@ -305,23 +309,27 @@ awk -v order="${configs[*]}" -v md="$markdown" '
             else printf "%-17s %10s\n", c, "failed"
             continue
          }
-         mw = median(w, n); mm = median(m, n)
+         mw = median(w, n); mm = median(m, n); mu = median(u, n)
          xw = nr ? sprintf("%.2fx", median(rw, nr)) : "-"
+         xu = nr ? sprintf("%.2fx", median(ru, nr)) : "-"
          xm = nr ? sprintf("%.2fx", median(rm, nr)) : "-"
          span = sprintf("%.2f-%.2f", lo, hi)
          if (md == "yes")
-            printf "| %s | %.2f | %s | %.1f | %s | %s |\n", c, mw, xw, mm, xm, span
+            printf "| %s | %.2f | %s | %.2f | %s | %.1f | %s | %s |\n", c, mw, xw, mu, xu, mm, xm, span
          else
-            printf "%-17s %10.2f %8s %14.1f %8s %14s\n", c, mw, xw, mm, xm, span
+            printf "%-17s %8.2f %8s %8.2f %8s %14.1f %8s %14s\n", c, mw, xw, mu, xu, mm, xm, span
       }
       # asynctrace against none-inline: the same debug information read,
       # so the ratio is the tool'"'"'s own work.
       nr = 0
       for (r = 1; r <= maxr; r++)
-         if ((("asynctrace", r) in seen) && (("none-inline", r) in seen) && wall["none-inline", r] > 0)
-            x[++nr] = wall["asynctrace", r] / wall["none-inline", r]
+         if ((("asynctrace", r) in seen) && (("none-inline", r) in seen) && wall["none-inline", r] > 0 && cpu["none-inline", r] > 0) {
+            nr++
+            x[nr] = wall["asynctrace", r] / wall["none-inline", r]
+            y[nr] = cpu["asynctrace", r] / cpu["none-inline", r]
+         }
       if (nr)
-         printf "\nasynctrace vs none-inline (the same debug information read): %.2fx\n", median(x, nr)
+         printf "\nasynctrace vs none-inline (the same debug information read): %.2fx wall, %.2fx CPU\n", median(x, nr), median(y, nr)
    }' "$scratch/results" >"$scratch/table"
 
 bad_runs=$(awk '$5 != 0' "$scratch/results" | wc -l)
