@@ -11,8 +11,9 @@
  * table, every frame is kept once, but only the stacks of the sites
  * kept).  Nothing is printed until the whole file has been read, so a
  * bad file gives one error line and no half table: its first error in
- * the order of the file, be it of XML or of the format.  A report read whole is checked to add up
- * (docs/report-format.md, "Invariants") before it is printed.
+ * the order of the file, be it of XML or of the format.  A report read
+ * whole is checked to add up (docs/report-format.md, "Invariants")
+ * before it is printed.
  *
  * Copyright (C) 2026 the asynctrace authors.
  * SPDX-License-Identifier: GPL-2.0-or-later
