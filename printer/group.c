@@ -142,13 +142,19 @@ static void map_free(Map *m)
 
 /* ---- A set of pairs of numbers ---- */
 
+/* A pair is kept in one number where it fits (b < 2^40 and a < 2^24:
+   ids, thread numbers and groups of any real report), else as two. */
 typedef struct {
    uint64_t a, b;                /* a == 0: free slot */
 } Pair;
 
+#define PACK_B 40
+
 typedef struct {
    Pair *slot;
    size_t n, cap;                /* cap: 0 or a power of 2 */
+   uint64_t *one;                /* the pairs packed; 0: free slot */
+   size_t none, capone;
 } PairSet;
 
 static size_t pair_hash(uint64_t a, uint64_t b)
@@ -156,9 +162,45 @@ static size_t pair_hash(uint64_t a, uint64_t b)
    return (size_t)mix((a ^ seed) * 0x9e3779b97f4a7c15ull + b);
 }
 
+static bool packed_add(PairSet *s, uint64_t k)
+{
+   if (2 * (s->none + 1) > s->capone) {
+      size_t cap = s->capone ? 2 * s->capone : 64;
+      uint64_t *ns = xrealloc(NULL, cap * sizeof *ns);
+      memset(ns, 0, cap * sizeof *ns);
+      for (size_t i = 0; i < s->capone; i++) {
+         if (s->one[i] == 0)
+            continue;
+         size_t j = mix(s->one[i] ^ seed) & (cap - 1);
+         while (ns[j] != 0)
+            j = (j + 1) & (cap - 1);
+         ns[j] = s->one[i];
+      }
+      free(s->one);
+      s->one = ns;
+      s->capone = cap;
+   }
+   size_t j = mix(k ^ seed) & (s->capone - 1);
+   for (; s->one[j] != 0; j = (j + 1) & (s->capone - 1))
+      if (s->one[j] == k)
+         return false;
+   s->one[j] = k;
+   s->none++;
+   return true;
+}
+
+static void pairs_free(PairSet *s)
+{
+   free(s->slot);
+   free(s->one);
+   memset(s, 0, sizeof *s);
+}
+
 /* Adds (a, b), a not 0; returns whether it was not there yet. */
 static bool pair_add(PairSet *s, uint64_t a, uint64_t b)
 {
+   if (a < (UINT64_C(1) << (63 - PACK_B)) && b < (UINT64_C(1) << PACK_B))
+      return packed_add(s, a << PACK_B | b);
    if (2 * (s->n + 1) > s->cap) {
       size_t cap = s->cap ? 2 * s->cap : 64;
       Pair *ns = xrealloc(NULL, cap * sizeof *ns);
@@ -364,7 +406,7 @@ static size_t find_groups(const void *v, size_t n,
          grp[g].cut = 0;
    map_free(&groups);
    map_free(&idents);
-   free(seen.slot);
+   pairs_free(&seen);
    free(key.s);
    free(id.s);
    return ng;
