@@ -795,6 +795,7 @@ typedef struct {
       before it finds its '>' missing. */
    const xmlChar *pending;       /* its name, or NULL */
    long pending_line;
+   uint64_t pending_at;          /* where the parser was then (in_pos) */
    uint64_t text_run;            /* bytes of text since the last tag */
    int text_kind;                /* of that text: 1 text, 2 CDATA */
    Report *rep;
@@ -2761,6 +2762,16 @@ static void describe_xml_error(const XmlError *x, Input *in, char *why,
    libxml2 has said it is not XML (XmlError.have): the first error is
    the one said. */
 
+/* Where the parser is, in the text it has decoded: it has gone past a
+   start tag once this has moved on from where it was at its callback. */
+static uint64_t in_pos(const Parser *p)
+{
+   const xmlParserInput *in = p->ctxt->input;
+   if (in == NULL || in->cur == NULL || in->base == NULL)
+      return 0;
+   return (uint64_t)in->consumed + (uint64_t)(in->cur - in->base);
+}
+
 /* Takes the start tag last read, if any: it is whole.  Returns whether
    the callbacks are to go on. */
 static bool sax_on(Parser *p)
@@ -2826,6 +2837,7 @@ static void sax_start(void *ctx, const xmlChar *local, const xmlChar *prefix,
    attrs_read(p, attrs, nattr);
    p->pending = name != NULL ? name : BAD_CAST "";
    p->pending_line = cur_line(p);
+   p->pending_at = in_pos(p);
 }
 
 static void sax_end(void *ctx, const xmlChar *local, const xmlChar *prefix,
@@ -2919,9 +2931,17 @@ static void sax_reference(void *ctx, const xmlChar *name)
    sax_stop(p);
 }
 
+/* libxml2's errors; none after an error of the format has stopped the
+   parser (the first error is said). */
 static void sax_error(void *ctx, ErrorArg e)
 {
-   on_xml_error(((Parser *)ctx)->xerr, e);
+   Parser *p = ctx;
+   /* A start tag the parser went past is whole, the error after it: as
+      at the end of the file after the root's start tag. */
+   if (p->pending != NULL && !p->xerr->have && in_pos(p) > p->pending_at)
+      sax_on(p);
+   if (!p->failed)
+      on_xml_error(p->xerr, e);
 }
 
 /* Reads the report from in->fd into rep.  Returns NULL on success, else
