@@ -927,7 +927,7 @@ static enum Name name_id(Parser *p, const xmlChar *s)
 /* Notes the n attributes of the element that has just started, as
    libxml2's SAX2 handler gives them (name, prefix, URI, value, end of
    value; five pointers each): those in no namespace, the first of a
-   name, as xmlTextReaderGetAttribute would find them in a tree. */
+   name, as the streaming reader found them in its tree. */
 static void attrs_read(Parser *p, const xmlChar **at, int n)
 {
    if (++p->gen == 0) {
@@ -2802,7 +2802,7 @@ static void tree_error(Parser *p, int code, const char *msg)
    xmlStopParser(p->ctxt);
 }
 
-/* Says an error found in a callback, and stops the parser there. */
+/* Stops the parser once a callback has found the report wrong. */
 static void sax_stop(Parser *p)
 {
    if (p->failed)
