@@ -5,7 +5,9 @@
 # version 2 with bench/gen-report.sh into $TMPDIR unless it is there
 # already, then runs, several rounds, each round each in turn:
 #   xmllint       xmllint --stream --noout
-#   at_print      at_print with its default lists
+#   at_print      at_print with its default options (grouping, with
+#                 which the reader keeps every site to group them)
+#   at_print-g0   at_print --group-frames=0: its default lists, not grouped
 #   read-all      at_print's reader alone (bench/at_print-read.c) keeping
 #                 every site, as --top=100000000 and the like do
 #   at_print-all  at_print keeping every site, printing them all (most of
@@ -84,7 +86,7 @@ ${CC:-cc} -O2 -I"$src/printer" $(pkg-config --cflags libxml-2.0) \
 
 bytes=$(stat -c %s "$file")
 all=100000000
-configs=(xmllint at_print read-all)
+configs=(xmllint at_print at_print-g0 read-all)
 [ "$print_all" = yes ] && configs+=(at_print-all)
 
 # Runs configuration $1 once, its time (wall, user, system, max RSS) to
@@ -94,6 +96,7 @@ run() {
    case $1 in
    xmllint) /usr/bin/time -o "$2" -f "$fmt" xmllint --stream --noout "$file" || st=$? ;;
    at_print) /usr/bin/time -o "$2" -f "$fmt" "$at_print" "$file" >/dev/null 2>"$2.err" || st=$? ;;
+   at_print-g0) /usr/bin/time -o "$2" -f "$fmt" "$at_print" --group-frames=0 "$file" >/dev/null 2>"$2.err" || st=$? ;;
    read-all) /usr/bin/time -o "$2" -f "$fmt" "$scratch/at_print-read" --all "$file" >/dev/null 2>"$2.err" || st=$? ;;
    at_print-all) /usr/bin/time -o "$2" -f "$fmt" "$at_print" --top=$all --leaks-top=$all \
                     --alloc-top=$all --futex-top=$all "$file" >/dev/null 2>"$2.err" || st=$? ;;
@@ -131,7 +134,7 @@ awk -v bytes="$bytes" -v order="${configs[*]}" '
          speed[c] = bytes / 1e6 / (w > 0.01 ? w : 0.01)   # a file too small to time
          printf "%-14s %8.1f %8.2f %8.2f %12.1f\n", c, speed[c], w, median(cpu, c), rss[c] / 1024
       }
-      printf "at_print / xmllint: %.2f; reading every site: %.2f", speed["at_print"] / speed["xmllint"], speed["read-all"] / speed["xmllint"]
+      printf "at_print / xmllint: %.2f; not grouped: %.2f; reading every site: %.2f", speed["at_print"] / speed["xmllint"], speed["at_print-g0"] / speed["xmllint"], speed["read-all"] / speed["xmllint"]
       if ("at_print-all" in speed)
          printf "; printing every site: %.2f", speed["at_print-all"] / speed["xmllint"]
       printf "\n"

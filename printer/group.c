@@ -38,6 +38,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "report.h"
 
@@ -46,6 +48,7 @@
 typedef struct {
    char *key;                    /* NULL: free slot */
    size_t len, val;
+   uint64_t hash;
 } Slot;
 
 typedef struct {
@@ -53,12 +56,41 @@ typedef struct {
    size_t n, cap;                /* cap: a power of 2 */
 } Map;
 
+/* Set once per process, so that no file can be made whose keys all
+   fall in one slot. */
+static uint64_t seed;
+
+static void seed_init(void)
+{
+   struct timespec ts;
+   if (seed != 0)
+      return;
+   clock_gettime(CLOCK_MONOTONIC, &ts);
+   seed = ((uint64_t)ts.tv_nsec << 32) ^ (uint64_t)ts.tv_sec ^
+          (uint64_t)(uintptr_t)&ts ^ ((uint64_t)getpid() << 16) ^ 1;
+}
+
+/* splitmix64's finish: the tables use the low bits. */
+static uint64_t mix(uint64_t h)
+{
+   h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ull;
+   h = (h ^ (h >> 27)) * 0x94d049bb133111ebull;
+   return h ^ (h >> 31);
+}
+
 static uint64_t hash(const char *s, size_t n)
 {
-   uint64_t h = 1469598103934665603ull;     /* FNV-1a */
-   for (size_t i = 0; i < n; i++)
+   uint64_t h = 1469598103934665603ull ^ seed;     /* FNV-1a, 8 bytes a step */
+   size_t i = 0;
+   for (; i + 8 <= n; i += 8) {
+      uint64_t w;
+      memcpy(&w, s + i, 8);
+      h = (h ^ w) * 1099511628211ull;
+      h ^= h >> 29;
+   }
+   for (; i < n; i++)
       h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
-   return h;
+   return mix(h);
 }
 
 /* The value of key, or, if it is new, adds it with val and returns
@@ -73,7 +105,7 @@ static size_t map_get_add(Map *m, const char *key, size_t len, size_t val)
          Slot *o = &m->slot[i];
          if (o->key == NULL)
             continue;
-         size_t j = hash(o->key, o->len) & (cap - 1);
+         size_t j = o->hash & (cap - 1);
          while (ns[j].key != NULL)
             j = (j + 1) & (cap - 1);
          ns[j] = *o;
@@ -82,13 +114,15 @@ static size_t map_get_add(Map *m, const char *key, size_t len, size_t val)
       m->slot = ns;
       m->cap = cap;
    }
-   size_t j = hash(key, len) & (m->cap - 1);
+   uint64_t h = hash(key, len);
+   size_t j = h & (m->cap - 1);
    for (; m->slot[j].key != NULL; j = (j + 1) & (m->cap - 1)) {
       Slot *o = &m->slot[j];
-      if (o->len == len && memcmp(o->key, key, len) == 0)
+      if (o->hash == h && o->len == len && memcmp(o->key, key, len) == 0)
          return o->val;
    }
    Slot *o = &m->slot[j];
+   o->hash = h;
    o->key = xrealloc(NULL, len + 1);
    memcpy(o->key, key, len);
    o->key[len] = '\0';
@@ -106,6 +140,93 @@ static void map_free(Map *m)
    memset(m, 0, sizeof *m);
 }
 
+/* ---- A set of pairs of numbers ---- */
+
+/* A pair is kept in one number where it fits (b < 2^40 and a < 2^24:
+   ids, thread numbers and groups of any real report), else as two. */
+typedef struct {
+   uint64_t a, b;                /* a == 0: free slot */
+} Pair;
+
+#define PACK_B 40
+
+typedef struct {
+   Pair *slot;
+   size_t n, cap;                /* cap: 0 or a power of 2 */
+   uint64_t *one;                /* the pairs packed; 0: free slot */
+   size_t none, capone;
+} PairSet;
+
+static size_t pair_hash(uint64_t a, uint64_t b)
+{
+   return (size_t)mix((a ^ seed) * 0x9e3779b97f4a7c15ull + b);
+}
+
+static bool packed_add(PairSet *s, uint64_t k)
+{
+   if (2 * (s->none + 1) > s->capone) {
+      size_t cap = s->capone ? 2 * s->capone : 64;
+      uint64_t *ns = xrealloc(NULL, cap * sizeof *ns);
+      memset(ns, 0, cap * sizeof *ns);
+      for (size_t i = 0; i < s->capone; i++) {
+         if (s->one[i] == 0)
+            continue;
+         size_t j = mix(s->one[i] ^ seed) & (cap - 1);
+         while (ns[j] != 0)
+            j = (j + 1) & (cap - 1);
+         ns[j] = s->one[i];
+      }
+      free(s->one);
+      s->one = ns;
+      s->capone = cap;
+   }
+   size_t j = mix(k ^ seed) & (s->capone - 1);
+   for (; s->one[j] != 0; j = (j + 1) & (s->capone - 1))
+      if (s->one[j] == k)
+         return false;
+   s->one[j] = k;
+   s->none++;
+   return true;
+}
+
+static void pairs_free(PairSet *s)
+{
+   free(s->slot);
+   free(s->one);
+   memset(s, 0, sizeof *s);
+}
+
+/* Adds (a, b), a not 0; returns whether it was not there yet. */
+static bool pair_add(PairSet *s, uint64_t a, uint64_t b)
+{
+   if (a < (UINT64_C(1) << (63 - PACK_B)) && b < (UINT64_C(1) << PACK_B))
+      return packed_add(s, a << PACK_B | b);
+   if (2 * (s->n + 1) > s->cap) {
+      size_t cap = s->cap ? 2 * s->cap : 64;
+      Pair *ns = xrealloc(NULL, cap * sizeof *ns);
+      memset(ns, 0, cap * sizeof *ns);
+      for (size_t i = 0; i < s->cap; i++) {
+         Pair *o = &s->slot[i];
+         if (o->a == 0)
+            continue;
+         size_t j = pair_hash(o->a, o->b) & (cap - 1);
+         while (ns[j].a != 0)
+            j = (j + 1) & (cap - 1);
+         ns[j] = *o;
+      }
+      free(s->slot);
+      s->slot = ns;
+      s->cap = cap;
+   }
+   size_t j = pair_hash(a, b) & (s->cap - 1);
+   for (; s->slot[j].a != 0; j = (j + 1) & (s->cap - 1))
+      if (s->slot[j].a == a && s->slot[j].b == b)
+         return false;
+   s->slot[j] = (Pair){ a, b };
+   s->n++;
+   return true;
+}
+
 /* ---- Keys ---- */
 
 static void add_str(Buf *b, const char *s)
@@ -115,11 +236,12 @@ static void add_str(Buf *b, const char *s)
    buf_add(b, "\x1f", 1);
 }
 
+/* A number in 8 bytes: the keys are only compared, never shown, and
+   after a string, which holds no \x1f (XML forbids it), fixed lengths
+   keep them apart. */
 static void add_u64(Buf *b, uint64_t v)
 {
-   char t[32];
-   snprintf(t, sizeof t, "%" PRIu64 "\x1f", v);
-   buf_adds(b, t);
+   buf_add(b, (const char *)&v, sizeof v);
 }
 
 static void add_role(Buf *b, const Role *r)
@@ -204,27 +326,18 @@ static size_t add_stack(Buf *b, const Stack *s, const OwnRules *own,
    return i;
 }
 
-/* The full stack's identity: its id in a version 2 report, its
-   addresses in a version 1 one. */
-static void add_identity(Buf *b, const Stack *s)
+/* The full stack's identity, as a number: its id in a version 2
+   report; in a version 1 one, its addresses numbered (with the top bit
+   set) by idents. */
+static uint64_t identity(Map *idents, Buf *b, const Stack *s)
 {
-   if (s->in_table || s->ref != 0) {
-      add_u64(b, s->ref);
-      return;
-   }
+   if (s->in_table || s->ref != 0)
+      return s->ref;
+   buf_clear(b);
    for (size_t i = 0; i < s->nframes; i++)
       add_str(b, s->frames[i].ip);
-}
-
-/* Counts distinct (group, what) pairs into *count. */
-static void count_distinct(Map *seen, Buf *b, size_t group, uint64_t *count)
-{
-   size_t mark = b->len;
-   add_u64(b, group);
-   if (map_get_add(seen, b->s, b->len, 0) == SIZE_MAX)
-      (*count)++;
-   b->len = mark;
-   b->s[mark] = '\0';
+   size_t k = map_get_add(idents, b->s, b->len, idents->n + 1);
+   return (k == SIZE_MAX ? idents->n : k) | (UINT64_C(1) << 63);
 }
 
 /* ---- Grouping a list ---- */
@@ -251,7 +364,8 @@ static size_t find_groups(const void *v, size_t n,
                           const OwnRules *own, size_t frames,
                           size_t *gidx, size_t *rep, Grouped *grp)
 {
-   Map groups = { 0 }, seen = { 0 };
+   Map groups = { 0 }, idents = { 0 };
+   PairSet seen = { 0 };         /* (group's stacks, id), (its threads, n) */
    Buf key = { 0 }, id = { 0 };
    size_t ng = 0;
    for (size_t i = 0; i < n; i++) {
@@ -259,7 +373,7 @@ static size_t find_groups(const void *v, size_t n,
       buf_clear(&key);
       add_role(&key, m.role);
       add_str(&key, m.kind);
-      add_u64(&key, m.orphan);
+      buf_add(&key, m.orphan ? "o" : "-", 1);
       if (m.name != NULL) {      /* other's threads stay apart by name */
          char *f = fold_name(m.name);
          add_str(&key, f);
@@ -281,23 +395,18 @@ static size_t find_groups(const void *v, size_t n,
       }
       gidx[i] = g;
       grp[g].records++;
-      buf_clear(&id);
-      buf_add(&id, "s", 1);
-      add_identity(&id, m.stack);
-      count_distinct(&seen, &id, g, &grp[g].stacks);
-      if (m.thread != 0) {
-         buf_clear(&id);
-         buf_add(&id, "t", 1);
-         add_u64(&id, m.thread);
-         count_distinct(&seen, &id, g, &grp[g].threads);
-      }
+      if (pair_add(&seen, 2 * (uint64_t)g + 2, identity(&idents, &id, m.stack)))
+         grp[g].stacks++;
+      if (m.thread != 0 && pair_add(&seen, 2 * (uint64_t)g + 3, m.thread))
+         grp[g].threads++;
    }
    /* Stacks that are all one need no cut. */
    for (size_t g = 0; g < ng; g++)
       if (grp[g].stacks <= 1)
          grp[g].cut = 0;
    map_free(&groups);
-   map_free(&seen);
+   map_free(&idents);
+   pairs_free(&seen);
    free(key.s);
    free(id.s);
    return ng;
@@ -305,15 +414,34 @@ static size_t find_groups(const void *v, size_t n,
 
 /* ---- Sites and loss records ---- */
 
-/* The report being grouped: for the names of role other's threads. */
+/* The report being grouped: for the names of role other's threads,
+   found by seq in by_seq, its threads' indices sorted by seq (the first
+   in the file of a seq first), rather than by a walk of them a record. */
 static const Report *cur;
+static size_t *by_seq;
+
+static int cmp_seq(const void *a, const void *b)
+{
+   size_t i = *(const size_t *)a, j = *(const size_t *)b;
+   uint64_t x = cur->threads[i].seq, y = cur->threads[j].seq;
+   return x != y ? (x > y) - (x < y) : (i > j) - (i < j);
+}
 
 static const char *thread_name_of(uint64_t seq)
 {
-   for (size_t t = 0; cur != NULL && t < cur->nthreads; t++)
-      if (cur->threads[t].seq == seq)
-         return cur->threads[t].name ? cur->threads[t].name : "";
-   return "";
+   size_t lo = 0, hi = cur != NULL ? cur->nthreads : 0;
+   while (lo < hi) {
+      size_t mid = lo + (hi - lo) / 2;
+      if (cur->threads[by_seq[mid]].seq < seq)
+         lo = mid + 1;
+      else
+         hi = mid;
+   }
+   if (cur == NULL || lo == cur->nthreads ||
+       cur->threads[by_seq[lo]].seq != seq)
+      return "";
+   const Thread *t = &cur->threads[by_seq[lo]];
+   return t->name ? t->name : "";
 }
 
 static Member site_member(const void *v, size_t i)
@@ -414,7 +542,12 @@ void group_report(Report *r, const OwnRules *own, size_t frames)
 {
    if (frames == 0)
       return;
+   seed_init();
    cur = r;
+   by_seq = xrealloc(NULL, (r->nthreads + 1) * sizeof *by_seq);
+   for (size_t i = 0; i < r->nthreads; i++)
+      by_seq[i] = i;
+   qsort(by_seq, r->nthreads, sizeof *by_seq, cmp_seq);
    ftab = r->tframes;
    nfinfo = r->ntframes;
    finfo = xrealloc(NULL, (nfinfo + 1) * sizeof *finfo);
@@ -424,6 +557,9 @@ void group_report(Report *r, const OwnRules *own, size_t frames)
    group_asites(r->asites, &r->nasites, own, frames);
    free(finfo);
    finfo = NULL;
+   free(by_seq);
+   by_seq = NULL;
+   cur = NULL;
    ftab = NULL;
    map_free(&frame_keys);
    free(ftext.s);

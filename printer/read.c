@@ -2,17 +2,18 @@
  * 1 and 2) into a Report and checks that it adds up.
  *
  * The report format is docs/report-format.md; the schema is
- * docs/asynctrace-report.rng.  The report is read with libxml2's streaming
- * reader, so memory use grows with the number of threads and roles (and
- * of what is listed per thread or role: holders of reachable memory,
- * frees across roles, bad calls) and with --top, --futex-top,
- * --leaks-top and --alloc-top, not with the size of the file (the
- * timeline is thinned as it is read; of a version 2 report's stack
+ * docs/asynctrace-report.rng.  The report is read with libxml2's SAX2
+ * parser, fed a block at a time, so memory use grows with the number of
+ * threads and roles (and of what is listed per thread or role: holders
+ * of reachable memory, frees across roles, bad calls) and with --top,
+ * --futex-top, --leaks-top and --alloc-top, not with the size of the file
+ * (the timeline is thinned as it is read; of a version 2 report's stack
  * table, every frame is kept once, but only the stacks of the sites
- * kept).  Nothing is
- * printed until the whole file has been read, so a bad file gives one
- * error line and no half table.  A report read whole is checked to add up
- * (docs/report-format.md, "Invariants") before it is printed.
+ * kept).  Nothing is printed until the whole file has been read, so a
+ * bad file gives one error line and no half table: its first error in
+ * the order of the file, be it of XML or of the format.  A report read
+ * whole is checked to add up (docs/report-format.md, "Invariants")
+ * before it is printed.
  *
  * Copyright (C) 2026 the asynctrace authors.
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -46,8 +47,8 @@
 #include <unistd.h>
 
 #include <libxml/parser.h>
+#include <libxml/parserInternals.h>
 #include <libxml/xmlerror.h>
-#include <libxml/xmlreader.h>
 
 #include "report.h"
 
@@ -81,17 +82,18 @@ typedef struct {
 #define TABLE_END "</stack-table>"
 enum { TABLE_END_LEN = sizeof TABLE_END - 1 };
 
-/* What is read from the file at a time.  libxml2 asks for 4 KiB at a
-   time: a system call each was a tenth of the reading. */
+/* What is read from the file, and given to libxml2, at a time: the
+   4 KiB libxml2 asks for made a system call a tenth of the reading. */
 #define INPUT_BUF (256 * 1024)
 
-/* The file, read through our own callback so we know how much of it
-   libxml2 has been given, how it starts and how it ends. */
+/* The file, read here and handed to libxml2 a block at a time, so we
+   know how much of it libxml2 has been given, how it starts and how it
+   ends. */
 typedef struct {
    int fd;
-   char *buf;                    /* INPUT_BUF bytes; buf[pos..end) are
-                                    read but not given yet */
-   size_t pos, end;
+   char *buf;                    /* INPUT_BUF bytes; buf[0..end) the last
+                                    block read */
+   size_t end;
    uint64_t total;
    int err;                      /* errno of a failed read, or 0 */
    int first;                    /* first byte that is not space or BOM,
@@ -238,48 +240,42 @@ static void input_note(Input *in, const unsigned char *b, size_t n)
       tail_byte(in, b[i]);
 }
 
-static int input_read(void *ctx, char *buf, int len)
+/* Reads the next block of the file into in->buf[0..in->end) and notes
+   it.  Returns its length, 0 at the end of the file, -1 on a read error
+   (in->err) or on a DOCTYPE (in->doctype), which libxml2 then gets none
+   of. */
+static ssize_t input_next(Input *in)
 {
-   Input *in = ctx;
-   if (in->pos == in->end && len > 0) {
-      ssize_t got;
-      do
-         got = read(in->fd, in->buf, INPUT_BUF);
-      while (got < 0 && errno == EINTR);
-      if (got < 0) {
-         in->err = errno;
-         return -1;
-      }
-      in->pos = 0;
-      in->end = (size_t)got;
+   ssize_t got;
+   do
+      got = read(in->fd, in->buf, INPUT_BUF);
+   while (got < 0 && errno == EINTR);
+   if (got < 0) {
+      in->err = errno;
+      return -1;
    }
-   size_t n = in->end - in->pos;
-   if (len < 0)
-      len = 0;
-   if (n > (size_t)len)
-      n = (size_t)len;
-   memcpy(buf, in->buf + in->pos, n);
-   in->pos += n;
+   size_t n = (size_t)got;
+   const unsigned char *b = (const unsigned char *)in->buf;
+   in->end = n;
    for (size_t i = 0; i < n && in->prolog != PR_DONE; i++)
-      prolog_byte(in, (unsigned char)buf[i]);
+      prolog_byte(in, b[i]);
    if (in->doctype)
-      return -1;                 /* libxml2 gets none of it */
+      return -1;
    for (size_t i = 0; i < n && in->first < 0; i++) {
-      unsigned char c = (unsigned char)buf[i];
+      unsigned char c = b[i];
       if (!is_xml_space((char)c) && c != 0xef && c != 0xbb && c != 0xbf)
          in->first = c;
    }
-   input_note(in, (const unsigned char *)buf, n);
+   input_note(in, b, n);
    in->total += (uint64_t)n;
-   return (int)n;
+   return got;
 }
 
 /* Reads on past what libxml2 took, to the end of the file or to a '<'
    at or after offset from, whichever comes first. */
 static void input_drain(Input *in, uint64_t from)
 {
-   char buf[4096];
-   while (in->last_lt <= from && input_read(in, buf, sizeof buf) > 0)
+   while (in->last_lt <= from && input_next(in) > 0)
       ;
 }
 
@@ -302,8 +298,8 @@ enum XmlAt {
 };
 
 typedef struct {
-   xmlTextReaderPtr reader;
    Input *in;
+   bool eof;                     /* the parser has been given all the file */
    bool have;
    int code, line;
    enum XmlAt at;
@@ -315,7 +311,7 @@ typedef struct {
 
 /* Was the parser stopped by the end of the data in the middle of the
    document?  That is what a report looks like when the run was killed
-   while writing it.  libxml2 2.9 (push mode, which the reader uses) does
+   while writing it.  libxml2 2.9 (in push mode, as here) does
    not give one error code for it: between two elements it reports
    XML_ERR_DOCUMENT_END ("Extra content at the end of the document"), but
    cut inside a tag it reports whatever that tag lacks ("expected '>'",
@@ -331,12 +327,10 @@ typedef struct {
 static bool stopped_by_eof(XmlError *x, const xmlError *e)
 {
    xmlParserCtxtPtr ctxt = e->domain == XML_FROM_PARSER ? e->ctxt : NULL;
-   if (ctxt == NULL || x->reader == NULL || ctxt->input == NULL ||
+   if (ctxt == NULL || !x->eof || ctxt->input == NULL ||
        ctxt->input->cur == NULL || ctxt->input->end == NULL ||
        ctxt->input->end < ctxt->input->cur)
       return false;
-   if (xmlTextReaderReadState(x->reader) != XML_TEXTREADER_MODE_EOF)
-      return false;      /* the reader has not read the whole file yet */
    if (ctxt->instate == XML_PARSER_EPILOG || x->in->first != '<' ||
        e->code == XML_ERR_TAG_NAME_MISMATCH)
       return false;      /* after the root element, not XML, or damaged */
@@ -809,20 +803,27 @@ static bool missing_required(const Level *l)
 }
 
 typedef struct {
-   xmlTextReaderPtr r;
+   xmlParserCtxtPtr ctxt;        /* libxml2's push parser */
+   xmlDictPtr dict;              /* its dictionary of names */
+   XmlError *xerr;
+   /* The start tag last read, taken once the parser goes on past it:
+      cut short, libxml2 hands over its name and the attributes it read
+      before it finds its '>' missing. */
+   const xmlChar *pending;       /* its name, or NULL */
+   long pending_line;
+   uint64_t pending_at;          /* where the parser was then (in_pos) */
+   uint64_t text_run;            /* bytes of text since the last tag */
+   int text_kind;                /* of that text: 1 text, 2 CDATA */
    Report *rep;
    size_t top, futex_top, leaks_top, alloc_top;
    NameSlot names[NAME_SLOTS];   /* names by address */
    size_t nnames;
-   /* The attributes of the element that has just started, read once
-      from its node: av[n] is the value of attribute n if av_gen[n] is
-      gen.  Values are libxml2's own text, but for the rare attribute
-      whose text is in several nodes: joined in av_own, freed at the
-      next element. */
+   /* The attributes of the element that has just started: av[n] is the
+      value of attribute n if av_gen[n] is gen, copied into avbuf (libxml2
+      hands them over as bytes in its own buffer, not ended by a zero). */
    const char *av[N_NAMES];
    uint32_t av_gen[N_NAMES], gen;
-   xmlChar **av_own;
-   size_t nav_own, capav_own;
+   Buf avbuf;
    /* The strings kept once (intern): open addressing, at most half
       full. */
    struct Once *once;
@@ -876,28 +877,12 @@ static void fail(Parser *p, const char *fmt, ...)
    p->failed = true;
 }
 
-/* The line of the current element.  libxml2 2.9 stores element lines in
-   16 bits, so past line 65534 fall back to where the parser is, which is
-   close.  xmlGetLineNo then looks for a line among the nodes around,
-   which is most of the cost of a line: but from an element at line
-   65535 (or past) that has children or a next sibling, it only looks at
-   those and what follows, all at line 65535 too (or with none), so the
-   answer is known without asking. */
-static long node_line(Parser *p, xmlNodePtr n)
+/* The line the parser is at: that of the end of the start tag it has
+   just read, as libxml2's own tree would give the element (exact, where
+   its tree keeps 16 bits of it). */
+static long cur_line(const Parser *p)
 {
-   long line;
-   if (n == NULL)
-      line = -1;
-   else if (n->type == XML_ELEMENT_NODE && n->line != 65535)
-      line = n->line;
-   else if (n->type == XML_ELEMENT_NODE &&
-            (n->children != NULL || n->next != NULL))
-      line = 65535;
-   else
-      line = xmlGetLineNo(n);
-   if (line <= 0 || line >= 65535)
-      line = xmlTextReaderGetParserLineNumber(p->r);
-   return line;
+   return p->ctxt->input != NULL ? (long)p->ctxt->input->line : -1;
 }
 
 static size_t name_hash(const xmlChar *s)
@@ -926,7 +911,7 @@ static void names_init(Parser *p)
    for (size_t i = 0; i < FUTEX_N; i++)
       assert(strcmp(name_str[futex_name[i]], futex_attrs[i].name) == 0);
    for (int n = 1; n < N_NAMES; n++) {
-      const xmlChar *s = xmlTextReaderConstString(p->r, BAD_CAST name_str[n]);
+      const xmlChar *s = xmlDictLookup(p->dict, BAD_CAST name_str[n], -1);
       if (s != NULL)
          name_add(p, s, (enum Name)n);
    }
@@ -950,47 +935,57 @@ static enum Name name_id(Parser *p, const xmlChar *s)
          id = (enum Name)n;
          break;
       }
-   if (xmlTextReaderConstString(p->r, s) == s)
+   if (xmlDictOwns(p->dict, s) == 1)
       name_add(p, s, id);
    return id;
 }
 
-/* Notes the attributes of the element that has just started, as
-   xmlTextReaderGetAttribute would find them (those in no namespace, the
-   first of a name), without copying them. */
-static void attrs_read(Parser *p, xmlNodePtr node)
+/* Notes the n attributes of the element that has just started, as
+   libxml2's SAX2 handler gives them (name, prefix, URI, value, end of
+   value; five pointers each): those in no namespace, the first of a
+   name, as the streaming reader found them in its tree. */
+static void attrs_read(Parser *p, const xmlChar **at, int n)
 {
-   for (size_t i = 0; i < p->nav_own; i++)
-      xmlFree(p->av_own[i]);
-   p->nav_own = 0;
    if (++p->gen == 0) {
       memset(p->av_gen, 0, sizeof p->av_gen);
       p->gen = 1;
    }
-   if (node == NULL || node->type != XML_ELEMENT_NODE)
-      return;
-   for (xmlAttrPtr a = node->properties; a != NULL; a = a->next) {
-      if (a->ns != NULL || a->name == NULL)
+   buf_clear(&p->avbuf);
+   size_t off[N_NAMES];
+   enum Name which[N_NAMES];
+   size_t k = 0;
+   for (int i = 0; i < n; i++, at += 5) {
+      if (at[1] != NULL || at[2] != NULL || at[0] == NULL)
          continue;
-      enum Name n = name_id(p, a->name);
-      if (n == N_NONE || p->av_gen[n] == p->gen)
+      enum Name id = name_id(p, at[0]);
+      if (id == N_NONE || p->av_gen[id] == p->gen)
          continue;
-      const xmlNode *c = a->children;
-      const char *v = "";
-      if (c != NULL && c->next == NULL &&
-          (c->type == XML_TEXT_NODE || c->type == XML_CDATA_SECTION_NODE)) {
-         v = (const char *)c->content;   /* NULL: none, as libxml2 says */
-      } else if (c != NULL) {
-         xmlChar *j = xmlNodeListGetString(a->doc, c, 1);
-         if (j != NULL) {
-            GROW(p->av_own, p->capav_own, p->nav_own + 1);
-            p->av_own[p->nav_own++] = j;
-            v = (const char *)j;
+      p->av_gen[id] = p->gen;
+      const char *v = (const char *)at[3], *e = (const char *)at[4];
+      size_t len = v != NULL && e > v ? (size_t)(e - v) : 0;
+      off[k] = p->avbuf.len;
+      which[k++] = id;
+      /* Without a tree to build, libxml2 leaves "&" written as a
+         reference to be decoded by the handler, as "&#38;": in a
+         well-formed value, an '&' can be nothing else. */
+      const char *amp = len > 0 ? memchr(v, '&', len) : NULL;
+      if (amp == NULL) {
+         buf_add(&p->avbuf, v, len);
+      } else {
+         for (const char *q = v; q < e;) {
+            if (*q == '&' && e - q >= 5 && memcmp(q, "&#38;", 5) == 0) {
+               buf_add(&p->avbuf, "&", 1);
+               q += 5;
+            } else {
+               buf_add(&p->avbuf, q, 1);
+               q++;
+            }
          }
       }
-      p->av[n] = v;
-      p->av_gen[n] = p->gen;
+      buf_add(&p->avbuf, "", 1);  /* its end, a zero */
    }
+   for (size_t i = 0; i < k; i++)
+      p->av[which[i]] = p->avbuf.s + off[i];
 }
 
 /* Attribute n of the element that has just started, or NULL. */
@@ -2625,12 +2620,11 @@ static void end(Parser *p)
    p->nlv--;
 }
 
-/* Element node (the reader's current node, named xname) has started. */
-static void start(Parser *p, xmlNodePtr node, const xmlChar *xname,
-                  bool empty)
+/* An element named xname has started at line, its attributes read
+   (attrs_read). */
+static void start(Parser *p, const xmlChar *xname, long line)
 {
    const char *name = (const char *)xname;
-   long line = node_line(p, node);
    enum Kind k = K_SKIP;
    if (p->nlv == 0) {
       k = K_ROOT;
@@ -2654,11 +2648,7 @@ static void start(Parser *p, xmlNodePtr node, const xmlChar *xname,
    p->lv[p->nlv++] = (Level){ .kind = k, .line = line };
    if (has_text(k))
       buf_clear(&p->text);
-   if (k != K_SKIP)
-      attrs_read(p, node);
    begin(p, k, name, line);
-   if (empty && !p->failed)
-      end(p);
 }
 
 /* Does an element of this name hold no text in a report?  Only the
@@ -2830,6 +2820,197 @@ static void describe_xml_error(const XmlError *x, Input *in, char *why,
       snprintf(why, n, "not XML: %s, line %d", x->msg, x->line);
 }
 
+/* ---- libxml2's SAX2 callbacks (ctx: the Parser) ----
+
+   The report is parsed with SAX2, which builds nothing: libxml2's
+   streaming reader builds a node for each element, attribute and text
+   and hands them over one at a time, which cost twice the parsing.  The
+   callbacks are given up once the report is found wrong (p->failed) or
+   libxml2 has said it is not XML (XmlError.have): the first error is
+   the one said. */
+
+/* Where the parser is, in the text it has decoded: it has gone past a
+   start tag once this has moved on from where it was at its callback. */
+static uint64_t in_pos(const Parser *p)
+{
+   const xmlParserInput *in = p->ctxt->input;
+   if (in == NULL || in->cur == NULL || in->base == NULL)
+      return 0;
+   return (uint64_t)in->consumed + (uint64_t)(in->cur - in->base);
+}
+
+/* Takes the start tag last read, if any: it is whole.  Returns whether
+   the callbacks are to go on. */
+static bool sax_on(Parser *p)
+{
+   if (p->failed || p->xerr->have)
+      return false;
+   if (p->pending != NULL) {
+      const xmlChar *name = p->pending;
+      p->pending = NULL;
+      start(p, name, p->pending_line);
+      if (p->failed) {
+         xmlStopParser(p->ctxt);
+         return false;
+      }
+   }
+   return true;
+}
+
+/* Raises an error libxml2's tree (and so its reader) would raise and a
+   SAX2 parser does not, and stops the parser. */
+static void tree_error(Parser *p, int code, const char *msg)
+{
+   xmlError e = {
+      .domain = XML_FROM_PARSER, .code = code, .level = XML_ERR_FATAL,
+      .ctxt = p->ctxt, .line = (int)cur_line(p), .message = (char *)msg,
+   };
+   on_xml_error(p->xerr, &e);
+   xmlStopParser(p->ctxt);
+}
+
+/* Stops the parser once a callback has found the report wrong. */
+static void sax_stop(Parser *p)
+{
+   if (p->failed)
+      xmlStopParser(p->ctxt);
+}
+
+static void sax_start(void *ctx, const xmlChar *local, const xmlChar *prefix,
+                      const xmlChar *uri, int nns, const xmlChar **ns,
+                      int nattr, int ndefaulted, const xmlChar **attrs)
+{
+   Parser *p = ctx;
+   (void)uri;
+   (void)nns;
+   (void)ns;
+   (void)ndefaulted;             /* counted in nattr; there are none
+                                    without a DTD */
+   p->text_run = 0;
+   if (!sax_on(p))
+      return;
+   if (p->nlv > xmlParserMaxDepth && !(p->ctxt->options & XML_PARSE_HUGE)) {
+      char msg[96];
+      snprintf(msg, sizeof msg, "Excessive depth in document: %u use "
+               "XML_PARSE_HUGE option\n", xmlParserMaxDepth);
+      tree_error(p, XML_ERR_INTERNAL_ERROR, msg);
+      return;
+   }
+   /* A prefixed name is taken whole, "prefix:name", as a tree names it:
+      it is none of the format's. */
+   const xmlChar *name = local;
+   if (prefix != NULL)
+      name = xmlDictQLookup(p->dict, prefix, local);
+   attrs_read(p, attrs, nattr);
+   p->pending = name != NULL ? name : BAD_CAST "";
+   p->pending_line = cur_line(p);
+   p->pending_at = in_pos(p);
+}
+
+static void sax_end(void *ctx, const xmlChar *local, const xmlChar *prefix,
+                    const xmlChar *uri)
+{
+   Parser *p = ctx;
+   (void)local;
+   (void)prefix;
+   (void)uri;
+   p->text_run = 0;
+   if (!sax_on(p) || p->nlv == 0)
+      return;
+   end(p);
+   sax_stop(p);
+}
+
+/* Text, white space or CDATA (kind 1 or 2), all taken alike; a run of
+   one kind is limited as one text node of a tree is. */
+static void sax_text_of(Parser *p, const xmlChar *ch, int len, int kind)
+{
+   if (!sax_on(p) || len <= 0)
+      return;
+   if (p->text_kind != kind) {
+      p->text_kind = kind;
+      p->text_run = 0;
+   }
+   p->text_run += (uint64_t)len;
+   if (p->text_run > XML_MAX_TEXT_LENGTH &&
+       !(p->ctxt->options & XML_PARSE_HUGE)) {
+      tree_error(p, XML_ERR_NO_MEMORY, "Memory allocation failed : "
+                 "xmlSAX2Characters: huge text node\n");
+      return;
+   }
+   if (p->nlv > 0 && has_text(p->lv[p->nlv - 1].kind))
+      buf_add(&p->text, (const char *)ch, (size_t)len);
+}
+
+static void sax_text(void *ctx, const xmlChar *ch, int len)
+{
+   sax_text_of(ctx, ch, len, 1);
+}
+
+static void sax_cdata(void *ctx, const xmlChar *ch, int len)
+{
+   sax_text_of(ctx, ch, len, 2);
+}
+
+/* A comment or a processing instruction: skipped, but it ends a text
+   node. */
+static void sax_comment(void *ctx, const xmlChar *value)
+{
+   Parser *p = ctx;
+   (void)value;
+   p->text_run = 0;
+   p->text_kind = 0;
+   sax_on(p);
+}
+
+static void sax_pi(void *ctx, const xmlChar *target, const xmlChar *data)
+{
+   (void)target;
+   sax_comment(ctx, data);
+}
+
+/* The prolog scan refuses a DOCTYPE before libxml2 reads it; this is
+   for one that scan cannot see (an encoding whose markup is not ASCII,
+   as EBCDIC).  Nothing of the DTD is read: the parser stops here. */
+static void sax_doctype(void *ctx, const xmlChar *name, const xmlChar *ext,
+                        const xmlChar *sys)
+{
+   Parser *p = ctx;
+   (void)name;
+   (void)ext;
+   (void)sys;
+   if (!sax_on(p))
+      return;
+   fail(p, DOCTYPE_REFUSED);
+   sax_stop(p);
+}
+
+/* An entity reference left as it is (only an entity a DTD declares
+   would be, and there is none). */
+static void sax_reference(void *ctx, const xmlChar *name)
+{
+   Parser *p = ctx;
+   (void)name;
+   if (!sax_on(p))
+      return;
+   fail(p, "line %ld: entity reference (at_print expands no entities)",
+        cur_line(p));
+   sax_stop(p);
+}
+
+/* libxml2's errors; none after an error of the format has stopped the
+   parser (the first error is said). */
+static void sax_error(void *ctx, ErrorArg e)
+{
+   Parser *p = ctx;
+   /* A start tag the parser went past is whole, the error after it: as
+      at the end of the file after the root's start tag. */
+   if (p->pending != NULL && !p->xerr->have && in_pos(p) > p->pending_at)
+      sax_on(p);
+   if (!p->failed)
+      on_xml_error(p->xerr, e);
+}
+
 /* Reads the report from in->fd into rep.  Returns NULL on success, else
    why the file cannot be shown (a static or parser-owned string that
    lives until the next call). */
@@ -2840,70 +3021,73 @@ static const char *read_report(const char *path, Input *in,
    XmlError xerr = { .in = in };
    Parser p = { .rep = rep, .top = lim->top, .futex_top = lim->futex_top,
                 .leaks_top = lim->leaks_top, .alloc_top = lim->alloc_top,
-                .keep_all = lim->keep_all,
+                .keep_all = lim->keep_all, .xerr = &xerr,
                 .tl_ix = { .stride = sizeof *rep->tl_cols },
                 .orphan_ix = { .stride = sizeof *rep->orphans,
                                .off = offsetof(Orphans, role) } };
 
    role_seed_init();
-   /* Errors raised before the reader exists, or outside it, go here. */
+   /* Errors raised outside the parser go here. */
    xmlSetStructuredErrorFunc(&xerr, on_xml_error);
    xmlSetGenericErrorFunc(NULL, quiet);
 
-   /* No NOENT (entities are never expanded), no DTDLOAD, no network. */
-   xmlTextReaderPtr r = xmlReaderForIO(input_read, NULL, in, path, NULL,
-                                       XML_PARSE_NONET);
-   if (r == NULL) {
+   /* No handler for entity declarations or an external subset: with no
+      NOENT (entities are never expanded), no DTDLOAD and no network,
+      nothing but the file is read. */
+   xmlSAXHandler sax;
+   memset(&sax, 0, sizeof sax);
+   sax.initialized = XML_SAX2_MAGIC;
+   sax.startElementNs = sax_start;
+   sax.endElementNs = sax_end;
+   sax.characters = sax_text;
+   sax.ignorableWhitespace = sax_text;
+   sax.cdataBlock = sax_cdata;
+   sax.comment = sax_comment;
+   sax.processingInstruction = sax_pi;
+   sax.internalSubset = sax_doctype;
+   sax.reference = sax_reference;
+   sax.serror = sax_error;
+
+   /* libxml2 tells the encoding from the first 4 bytes, given first. */
+   ssize_t got = input_next(in);
+   if (got < 0) {
       if (in->doctype)
          snprintf(why, sizeof why, DOCTYPE_REFUSED);
       else
-         snprintf(why, sizeof why, "cannot read: %s",
-                  in->err ? strerror(in->err) : "libxml2 failed to start");
+         snprintf(why, sizeof why, "cannot read: %s", strerror(in->err));
       return why;
    }
-   xerr.reader = r;
-   p.r = r;
+   size_t head = got >= 4 ? 4 : 0;
+   xmlParserCtxtPtr ctxt = xmlCreatePushParserCtxt(&sax, &p, in->buf,
+                                                   (int)head, path);
+   if (ctxt == NULL) {
+      snprintf(why, sizeof why, "cannot read: libxml2 failed to start");
+      return why;
+   }
+   xmlCtxtUseOptions(ctxt, XML_PARSE_NONET);
+   p.ctxt = ctxt;
+   p.dict = ctxt->dict;
    names_init(&p);
    children_init();
-   xmlTextReaderSetStructuredErrorHandler(r, on_xml_error, &xerr);
 
-   while (!p.failed && !xerr.have && xmlTextReaderRead(r) == 1) {
-      xmlNodePtr node = xmlTextReaderCurrentNode(r);
-      if (node != NULL &&
-          (node->type == XML_TEXT_NODE || node->type == XML_CDATA_SECTION_NODE)) {
-         /* Text, white space or CDATA, all taken alike: asked for its
-            type, the reader would walk up the tree looking for xml:space
-            to tell which white space it is, at every line's indent. */
-         if (p.nlv > 0 && has_text(p.lv[p.nlv - 1].kind) && node->content)
-            buf_adds(&p.text, (const char *)node->content);
-         continue;
+   const char *data = in->buf + head;
+   size_t n = (size_t)got - head;
+   for (;;) {
+      if (n > 0)
+         xmlParseChunk(ctxt, data, (int)n, 0);
+      if (p.failed || xerr.have)
+         break;
+      got = input_next(in);
+      if (got < 0)
+         break;                  /* a read error, or a DOCTYPE */
+      if (got == 0) {
+         xerr.eof = true;
+         xmlParseChunk(ctxt, NULL, 0, 1);
+         sax_on(&p);             /* (none: the root's end took it) */
+         break;
       }
-      int type = xmlTextReaderNodeType(r);
-      if (type == XML_READER_TYPE_ELEMENT) {
-         /* The name as xmlTextReaderConstName gives it, without the
-            call unless it has a prefix. */
-         const xmlChar *name = node->ns == NULL || node->ns->prefix == NULL
-                               ? node->name : xmlTextReaderConstName(r);
-         start(&p, node, name ? name : BAD_CAST "",
-               xmlTextReaderIsEmptyElement(r) == 1);
-      } else if (type == XML_READER_TYPE_END_ELEMENT) {
-         if (p.nlv > 0)
-            end(&p);
-      } else if (type == XML_READER_TYPE_TEXT || type == XML_READER_TYPE_CDATA ||
-                 type == XML_READER_TYPE_WHITESPACE ||
-                 type == XML_READER_TYPE_SIGNIFICANT_WHITESPACE) {
-         const char *v = (const char *)xmlTextReaderConstValue(r);
-         if (p.nlv > 0 && has_text(p.lv[p.nlv - 1].kind) && v)
-            buf_adds(&p.text, v);
-      } else if (type == XML_READER_TYPE_DOCUMENT_TYPE) {
-         /* The prolog scan refuses a DOCTYPE before libxml2 reads it;
-            this is for one that scan cannot see (an encoding whose
-            markup is not ASCII, as EBCDIC). */
-         fail(&p, DOCTYPE_REFUSED);
-      } else if (type == XML_READER_TYPE_ENTITY_REFERENCE) {
-         fail(&p, "line %d: entity reference (at_print expands no entities)",
-              xmlTextReaderGetParserLineNumber(r));
-      }
+      data = in->buf;
+      n = (size_t)got;
    }
 
    const char *res = NULL;
@@ -2914,7 +3098,7 @@ static const char *read_report(const char *path, Input *in,
       snprintf(why, sizeof why, "read error: %s", strerror(in->err));
       res = why;
    } else if (xerr.have) {
-      /* An XML error wins over what we found in the nodes before it. */
+      /* The parser stopped at it: it came first in the file. */
       if (in->total == 0)
          snprintf(why, sizeof why, "empty file");
       else if (in->first < 0)
@@ -2932,7 +3116,7 @@ static const char *read_report(const char *path, Input *in,
       snprintf(why, sizeof why, "%s", p.why);
       res = why;
    } else if (!p.done) {
-      /* xmlTextReaderRead failed without telling why. */
+      /* libxml2 stopped without telling why. */
       snprintf(why, sizeof why, in->total == 0 ? "empty file"
                : "not XML: libxml2 could not read it");
       res = why;
@@ -2940,7 +3124,7 @@ static const char *read_report(const char *path, Input *in,
       resolve_stacks(rep, p.need_of);
    }
 
-   xmlFreeTextReader(r);
+   xmlFreeParserCtxt(ctxt);
    xmlSetStructuredErrorFunc(NULL, NULL);
    site_free(&p.site);
    fsite_free(&p.fsite);
@@ -2949,9 +3133,7 @@ static const char *read_report(const char *path, Input *in,
    badcall_free(&p.bad);
    maprec_free(&p.map);
    sample_free(&p.sample);
-   for (size_t i = 0; i < p.nav_own; i++)
-      xmlFree(p.av_own[i]);
-   free(p.av_own);
+   free(p.avbuf.s);
    free(p.once);
    free(p.need_of);
    free(p.tl_ix.slot);
