@@ -6,6 +6,8 @@
                       to run straight through)
      leak_steps snap  the same steps, each followed by
                       ASYNCTRACE_SNAPSHOT("stepN"), no waiting
+     leak_steps slow  as snap, with 100 ms asleep before each step, so
+                      that the snapshots' times are evenly spaced
    Step 1: 4 blocks of 100 bytes lost at lose_a; a list head of 48 bytes
    lost with 2 nodes of 32 (indirectly lost) at lose_list; 200 bytes
    kept in a global (still reachable).
@@ -17,6 +19,7 @@
    pointer (clean_stack.h); the program allocates nothing else (no
    stdio). */
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -98,9 +101,12 @@ static void pause_after(const char* dir, int n)
 int main(int argc, char** argv)
 {
    const char* arg = argc > 1 ? argv[1] : "snap";
+   bool slow = strcmp(arg, "slow") == 0;
    for (int n = 1; n <= 3; n++) {
+      if (slow)
+         usleep(100 * 1000);
       step(n);
-      if (strcmp(arg, "snap") == 0) {
+      if (slow || strcmp(arg, "snap") == 0) {
          static const char* const labels[] = { "step1", "step2", "step3" };
          ASYNCTRACE_SNAPSHOT(labels[n - 1]);
       } else {
