@@ -6,8 +6,9 @@
 /* This file is part of asynctrace.  Copyright (C) 2026 the asynctrace
    authors.  GPL-2.0-or-later; see at_basics.h and COPYING.
 
-   "monitor leak_check [full|summary] [new|increased|any]" through vgdb
-   scans for leaks now, while the program runs (at_leak.c's scan, which
+   "monitor leak_check [full|summary] [kinds SET|reachable|possibleleak|
+   definiteleak] [new|increased|changed|any] [limited N|unlimited]"
+   through vgdb scans for leaks now, while the program runs (at_leak.c's scan, which
    leaves the exit scan's figures alone), and prints what memcheck's
    monitor command prints: the loss records, then a LEAK SUMMARY, each
    figure followed by its change since the previous leak_check, as in
@@ -19,11 +20,17 @@
    one.  The previous leak_check's figures of each record (keyed by the
    stack's ExeContext unique number and the kind) and its totals are
    kept for the deltas: `increased' (the default) lists the records new
-   or grown since, `new' only the new ones, `any' every record and then
-   prints no deltas, as memcheck does.  `full' (the default) lists
-   records, `summary' only the summary.  The kinds listed are
-   --show-leak-kinds' (definite and possible by default, as memcheck's
-   monitor command); the summary has all four.  Snapshot scans
+   or grown since, `changed' those new, grown or shrunk (and counts the
+   previous records that are gone, which memcheck does not), `new' only
+   the new ones, `any' every record and then prints no deltas, as
+   memcheck does.  `full' (the default) lists records, `summary' only
+   the summary.  The kinds listed are --show-leak-kinds' (definite and
+   possible by default, as memcheck's monitor command), or those the
+   command names as memcheck's does: `kinds SET' (a --show-leak-kinds
+   list, `all', `none'), `reachable' (all), `possibleleak' (definite
+   and possible), `definiteleak'; the summary has all four.  `limited N'
+   lists only the N largest of the records it would list (their numbers
+   still count them all), `unlimited' (the default) all.  Snapshot scans
    (--snapshot-leak-check) do not move the baseline: it is the previous
    leak_check's.
 
@@ -68,7 +75,7 @@ typedef struct _Prev {
 static VgHashTable* prev;            /* NULL before the first one */
 static AT_Amount    prev_totals[AT_LK_N];
 
-typedef enum { D_NEW, D_INCREASED, D_ANY } Delta;
+typedef enum { D_NEW, D_INCREASED, D_CHANGED, D_ANY } Delta;
 
 static Int cmp_key(const void* va, const void* vb)
 {
@@ -142,22 +149,44 @@ static XArray* merge(XArray* recs)
    return out;
 }
 
-/* This scan becomes the baseline of the next. */
-static void keep(XArray* mrecs, const AT_Amount* totals)
+/* This scan's records by key, to become the baseline of the next. */
+static VgHashTable* by_key(XArray* mrecs)
 {
    Word i;
-   if (prev)
-      VG_(HT_destruct)(prev, VG_(free));
-   prev = VG_(HT_construct)("at.leaknow_prev");
+   VgHashTable* t = VG_(HT_construct)("at.leaknow_prev");
    for (i = 0; i < VG_(sizeXA)(mrecs); i++) {
       const MonRec* r = VG_(indexXA)(mrecs, i);
-      Prev* p = AT_(ht_node)(prev, (UWord)r->ecu * AT_LK_N + r->kind,
+      Prev* p = AT_(ht_node)(t, (UWord)r->ecu * AT_LK_N + r->kind,
                              sizeof(Prev), "at.leaknow_prev", NULL);
       p->bytes      = r->bytes;
       p->blocks     = r->blocks;
       p->ind_bytes  = r->ind_bytes;
       p->ind_blocks = r->ind_blocks;
    }
+   return t;
+}
+
+/* The previous scan's records of the kinds listed that this one (now)
+   does not have: freed since, or now of another kind. */
+static ULong gone(const VgHashTable* now, UInt kinds)
+{
+   ULong n = 0;
+   const Prev* p;
+   if (prev == NULL)
+      return 0;
+   VG_(HT_ResetIter)(prev);
+   while ((p = VG_(HT_Next)(prev)) != NULL)
+      if ((kinds & (1u << (p->key % AT_LK_N)))
+          && VG_(HT_lookup)((VgHashTable*)now, p->key) == NULL)
+         n++;
+   return n;
+}
+
+static void keep(VgHashTable* now, const AT_Amount* totals)
+{
+   if (prev)
+      VG_(HT_destruct)(prev, VG_(free));
+   prev = now;
    VG_(memcpy)(prev_totals, totals, sizeof(prev_totals));
 }
 
@@ -233,9 +262,9 @@ static void print_record(const MonRec* r, Word i, Word n, Bool deltas)
    VG_(gdb_printf)("\n");
 }
 
-static Bool listed(const MonRec* r, Delta delta)
+static Bool listed(const MonRec* r, Delta delta, UInt kinds)
 {
-   if (!(AT_(clo_show_leak_kinds) & (1u << r->kind)))
+   if (!(kinds & (1u << r->kind)))
       return False;
    switch (delta) {
       case D_NEW:
@@ -244,19 +273,42 @@ static Bool listed(const MonRec* r, Delta delta)
          return r->is_new || r->bytes + r->ind_bytes
                              > r->old_bytes + r->old_ind_bytes
                 || r->blocks > r->old_blocks;
+      case D_CHANGED:
+         return r->is_new || r->bytes + r->ind_bytes
+                             != r->old_bytes + r->old_ind_bytes
+                || r->blocks != r->old_blocks;
       default:
          return True;
    }
+}
+
+/* A decimal count, all digits; False if not. */
+static Bool parse_count(const HChar* s, ULong* out)
+{
+   ULong v = 0;
+   if (s == NULL || *s == '\0')
+      return False;
+   for (; *s; s++) {
+      if (*s < '0' || *s > '9' || v > (~0ULL - 9) / 10)
+         return False;
+      v = v * 10 + (ULong)(*s - '0');
+   }
+   *out = v;
+   return True;
 }
 
 void AT_(leak_monitor)(HChar** save)
 {
    Bool   full  = True;
    Delta  delta = D_INCREASED;
+   UInt   kinds = AT_(clo_show_leak_kinds);
+   Bool   limited = False;
+   ULong  limit = 0, nlisted = 0, skip = 0;
    Bool   deltas;
    HChar* word;
    AT_LeakScan* s;
    XArray* mrecs;
+   VgHashTable* now;
    Word   i, n;
    ULong  live = 0;
    UInt   k;
@@ -267,16 +319,43 @@ void AT_(leak_monitor)(HChar** save)
    };
 
    while ((word = VG_(strtok_r)(NULL, " ", save)) != NULL) {
-      switch (VG_(keyword_id)("full summary new increased any", word,
-                              kwd_report_all)) {
-         case 0: full = True;         break;
-         case 1: full = False;        break;
-         case 2: delta = D_NEW;       break;
-         case 3: delta = D_INCREASED; break;
-         case 4: delta = D_ANY;       break;
+      HChar* arg;
+      switch (VG_(keyword_id)("full summary new increased changed any "
+                              "kinds reachable possibleleak definiteleak "
+                              "limited unlimited", word, kwd_report_all)) {
+         case 0:  full = True;         break;
+         case 1:  full = False;        break;
+         case 2:  delta = D_NEW;       break;
+         case 3:  delta = D_INCREASED; break;
+         case 4:  delta = D_CHANGED;   break;
+         case 5:  delta = D_ANY;       break;
+         case 6:
+            arg = VG_(strtok_r)(NULL, " ", save);
+            if (arg == NULL || !AT_(parse_leak_kinds)(arg, &kinds)) {
+               VG_(gdb_printf)("leak_check: kinds takes all, none or a list "
+                               "of definite,indirect,possible,reachable, "
+                               "not '%s'\n", arg ? arg : "");
+               return;
+            }
+            break;
+         case 7:  kinds = 0xF;                                      break;
+         case 8:  kinds = 1u << AT_LK_DEFINITE | 1u << AT_LK_POSSIBLE; break;
+         case 9:  kinds = 1u << AT_LK_DEFINITE;                     break;
+         case 10:
+            arg = VG_(strtok_r)(NULL, " ", save);
+            if (!parse_count(arg, &limit)) {
+               VG_(gdb_printf)("leak_check: limited takes a number of loss "
+                               "records, not '%s'\n", arg ? arg : "");
+               return;
+            }
+            limited = True;
+            break;
+         case 11: limited = False;     break;
          default:
-            VG_(gdb_printf)("leak_check: expected full, summary, new, "
-                            "increased or any, not '%s'\n", word);
+            VG_(gdb_printf)("leak_check: expected full, summary, kinds SET, "
+                            "reachable, possibleleak, definiteleak, new, "
+                            "increased, changed, any, limited N or "
+                            "unlimited, not '%s'\n", word);
             return;
       }
    }
@@ -298,13 +377,29 @@ void AT_(leak_monitor)(HChar** save)
                       "keep blocks reachable)\n");
    mrecs = merge(s->records);
    n = VG_(sizeXA)(mrecs);
+   now = by_key(mrecs);
    if (full) {
+      /* The records go smallest first: with a limit, the first ones
+         listed are left out. */
+      for (i = 0; i < n; i++)
+         nlisted += listed(VG_(indexXA)(mrecs, i), delta, kinds);
+      skip = limited && nlisted > limit ? nlisted - limit : 0;
       VG_(gdb_printf)("\n");
       for (i = 0; i < n; i++) {
          const MonRec* r = VG_(indexXA)(mrecs, i);
-         if (listed(r, delta))
+         if (!listed(r, delta, kinds))
+            continue;
+         if (skip > 0)
+            skip--;
+         else
             print_record(r, i, n, deltas);
       }
+      if (limited && nlisted > limit)
+         VG_(gdb_printf)("(%llu more loss records not listed: limited "
+                         "%llu)\n", nlisted - limit, limit);
+      if (delta == D_CHANGED && gone(now, kinds) > 0)
+         VG_(gdb_printf)("%llu loss records of the previous leak_check are "
+                         "gone\n", gone(now, kinds));
    }
    VG_(gdb_printf)("LEAK SUMMARY:\n");
    for (k = 0; k < AT_LK_N; k++)
@@ -313,7 +408,7 @@ void AT_(leak_monitor)(HChar** save)
                           prev_totals[k].bytes, deltas),
                       fig(b, sizeof(b), s->totals[k].blocks,
                           prev_totals[k].blocks, deltas));
-   keep(mrecs, s->totals);
+   keep(now, s->totals);
    VG_(deleteXA)(mrecs);
    AT_(leak_scan_free)(s);
 }

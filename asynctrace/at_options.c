@@ -28,7 +28,7 @@ AT_WipeStacks AT_(clo_wipe_stacks)      = AT_WIPE_POPPED;
 
 /* Parses a comma-separated list of leak kinds into bits; False if a
    word is not one. */
-static Bool parse_leak_kinds(const HChar* s, UInt* out)
+Bool AT_(parse_leak_kinds)(const HChar* s, UInt* out)
 {
    static const HChar* const kinds[] = {
       "definite", "indirect", "possible", "reachable"
@@ -76,7 +76,7 @@ Bool AT_(process_cmd_line_option)(const HChar* arg)
    else if VG_STR_CLO(arg, "--leak-check", tmp_str)
       VG_(fmsg_bad_option)(arg, "expected no, summary or full\n");
    else if VG_STR_CLO(arg, "--show-leak-kinds", tmp_str) {
-      if (!parse_leak_kinds(tmp_str, &AT_(clo_show_leak_kinds)))
+      if (!AT_(parse_leak_kinds)(tmp_str, &AT_(clo_show_leak_kinds)))
          VG_(fmsg_bad_option)(arg, "expected all, none or a list of "
                               "definite,indirect,possible,reachable\n");
    }

@@ -23,6 +23,9 @@ extern AT_LeakCheck AT_(clo_leak_check);
 /* --show-leak-kinds=: a bit per kind, in the order of AT_LeakKind
    (at_leak.h): definite, indirect, possible, reachable. */
 extern UInt AT_(clo_show_leak_kinds);
+/* A comma-separated list of leak kinds (definite, indirect, possible,
+   reachable), or all, or none, as bits 1 << AT_LK_*; False if not. */
+Bool AT_(parse_leak_kinds)(const HChar* s, UInt* out);
 
 /* --time-unit=i|ms|B and --timeline-samples=N for the heap timeline. */
 typedef enum { AT_TIME_I, AT_TIME_MS, AT_TIME_B } AT_TimeUnit;

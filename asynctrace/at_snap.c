@@ -571,9 +571,14 @@ static void monitor_help(void)
 "  waits [N]             the N futex sites with most blocked time [10]\n"
 "  tasks [N]             the N Tokio spawn sites holding the most live\n"
 "                        heap now, with their tasks so far [10]\n"
-"  leak_check [full|summary] [new|increased|any]\n"
+"  leak_check [full|summary]\n"
+"             [kinds SET|reachable|possibleleak|definiteleak]\n"
+"             [new|increased|changed|any] [limited N|unlimited]\n"
 "                        scan for leaks now; figures with their change\n"
-"                        since the previous leak_check [full increased]\n");
+"                        since the previous leak_check; SET as in\n"
+"                        --show-leak-kinds; limited N: the N largest\n"
+"                        records [full, --show-leak-kinds, increased,\n"
+"                        unlimited]\n");
 }
 
 static void role_label(UShort inst, HChar* buf, SizeT n)

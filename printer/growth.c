@@ -17,6 +17,14 @@
  * spawn site whose tasks keep more and more (or which has more and more
  * tasks alive) is a suspect too, in a list of its own.
  *
+ * With leak scans in the snapshots (--snapshot-leak-check=yes), the
+ * definitely lost bytes of each role are fitted the same way over the
+ * scans after the warm-up (a role a scan does not list had none: its
+ * rows are complete), every role of the last scan, saying whether it
+ * grows; and the lost records (by stack, role and kind; a scan lists
+ * only its largest, so a record has a point in the scans that list it),
+ * the growing ones only.
+ *
  * The warm-up: snapshots up to --after=N (a snapshot's seq) or taken no
  * later than --after=TIME; without --after, those before the first phase
  * the program marked (ASYNCTRACE_PHASE); without a phase, none.
@@ -96,19 +104,18 @@ static bool fit(const double *x, const double *y, size_t m, size_t up,
       sxy += (x[i] - mx) * (y[i] - my);
       syy += (y[i] - my) * (y[i] - my);
    }
+   /* The figures are set even for no suspect: a leak scan's roles are
+      listed either way. */
+   s->points = m;
+   s->steady = m > 1 ? (double)up / (double)(m - 1) : 0;
    if (sxx <= 0 || syy <= 0)
       return false;
    double slope = sxy / sxx;
    double r2 = sxy * sxy / (sxx * syy);
-   double steady = (double)up / (double)(m - 1);
-   if (slope <= 0 || steady < STEADY_MIN || r2 < R2_MIN)
-      return false;
-   s->points = m;
    /* Per ms, or per snapshot when the times say nothing. */
    s->per_hour = by_time ? slope * 3600000.0 : 0;
-   s->steady = steady;
    s->r2 = r2;
-   return true;
+   return slope > 0 && s->steady >= STEADY_MIN && r2 >= R2_MIN;
 }
 
 static uint64_t spawn_held(const SnapSpawn *x)
@@ -132,6 +139,121 @@ static int cmp_spawn_suspect(const void *va, const void *vb)
    if (a->per_hour != b->per_hour)
       return a->per_hour > b->per_hour ? -1 : 1;
    return a->spawn->id < b->spawn->id ? -1 : a->spawn->id > b->spawn->id;
+}
+
+/* A row of a scan that is that role's definitely lost, or NULL. */
+static const SnapLeak *def_role_in(const Snap *sn, const Role *role)
+{
+   for (size_t j = 0; j < sn->nlroles; j++)
+      if (sn->lroles[j].kind == LK_DEF && same_role(&sn->lroles[j].role, role))
+         return &sn->lroles[j];
+   return NULL;
+}
+
+static bool same_lrec(const SnapLeak *a, const SnapLeak *b)
+{
+   if (a->kind != b->kind || a->stack.ref != b->stack.ref ||
+       (a->stack.ref == 0 && a->stack.nframes + b->stack.nframes > 0))
+      return false;              /* version 1 stacks: not compared */
+   return same_role(&a->role, &b->role);
+}
+
+static int cmp_leak_suspect(const void *va, const void *vb)
+{
+   const Suspect *a = va, *b = vb;
+   if (a->grows != b->grows)
+      return a->grows ? -1 : 1;
+   if (a->per_hour != b->per_hour)
+      return a->per_hour > b->per_hour ? -1 : 1;
+   if (a->last_bytes != b->last_bytes)
+      return a->last_bytes > b->last_bytes ? -1 : 1;
+   return cmp_role(&a->leak->role, &b->leak->role);
+}
+
+/* The leak scans' roles and records, over snaps [first, n). */
+static void leak_growth(const Snaps *ss, size_t first, Growth *g)
+{
+   const Snap *last = NULL;
+   for (size_t i = first; i < ss->n; i++)
+      if (ss->list[i].has_leaks) {
+         g->lused++;
+         last = &ss->list[i];
+      }
+   if (g->lused < MIN_POINTS)
+      return;
+   bool by_time = false;
+   for (size_t i = first; i < ss->n; i++)
+      if (ss->list[i].has_leaks && ss->list[i].ms != last->ms)
+         by_time = true;
+   double *x = xrealloc(NULL, g->lused * sizeof *x);
+   double *y = xrealloc(NULL, g->lused * sizeof *y);
+   size_t cap = 0;
+   for (size_t k = 0; k < last->nlroles; k++) {
+      const SnapLeak *row = &last->lroles[k];
+      size_t m = 0, up = 0;
+      Suspect s = { 0 };
+      if (row->kind != LK_DEF)
+         continue;
+      for (size_t i = first; i < ss->n; i++) {
+         const Snap *sn = &ss->list[i];
+         if (!sn->has_leaks)
+            continue;
+         const SnapLeak *o = def_role_in(sn, &row->role);
+         x[m] = by_time ? (double)sn->ms : (double)sn->seq;
+         y[m] = o ? (double)o->bytes : 0;
+         if (m == 0) {
+            s.first_seq = sn->seq;
+            s.first_bytes = o ? o->bytes : 0;
+         } else if (y[m] > y[m - 1]) {
+            up++;
+         }
+         m++;
+      }
+      s.grows = fit(x, y, m, up, by_time, &s) && row->bytes > s.first_bytes;
+      s.leak = row;
+      s.last_seq = last->seq;
+      s.last_bytes = row->bytes;
+      GROW(g->lroles, cap, g->nlroles + 1);
+      g->lroles[g->nlroles++] = s;
+   }
+   cap = 0;
+   for (size_t k = 0; k < last->nlrecs; k++) {
+      const SnapLeak *row = &last->lrecs[k];
+      size_t m = 0, up = 0;
+      Suspect s = { 0 };
+      for (size_t i = first; i < ss->n; i++) {
+         const Snap *sn = &ss->list[i];
+         for (size_t j = 0; sn->has_leaks && j < sn->nlrecs; j++) {
+            if (!same_lrec(&sn->lrecs[j], row))
+               continue;
+            x[m] = by_time ? (double)sn->ms : (double)sn->seq;
+            y[m] = (double)sn->lrecs[j].bytes;
+            if (m == 0) {
+               s.first_seq = sn->seq;
+               s.first_bytes = sn->lrecs[j].bytes;
+            } else if (y[m] > y[m - 1]) {
+               up++;
+            }
+            m++;
+            break;
+         }
+      }
+      if (m < MIN_POINTS || row->bytes <= s.first_bytes ||
+          !fit(x, y, m, up, by_time, &s))
+         continue;
+      s.grows = true;
+      s.leak = row;
+      s.last_seq = last->seq;
+      s.last_bytes = row->bytes;
+      GROW(g->lrecs, cap, g->nlrecs + 1);
+      g->lrecs[g->nlrecs++] = s;
+   }
+   free(x);
+   free(y);
+   if (g->nlroles > 1)
+      qsort(g->lroles, g->nlroles, sizeof *g->lroles, cmp_leak_suspect);
+   if (g->nlrecs > 1)
+      qsort(g->lrecs, g->nlrecs, sizeof *g->lrecs, cmp_leak_suspect);
 }
 
 Growth *growth_find(const Report *r)
@@ -162,6 +284,7 @@ Growth *growth_find(const Report *r)
       ;
    n = ss->n - first;
    g->used = n;
+   leak_growth(ss, first, g);
    if (n < MIN_POINTS)
       return g;
    const Snap *last = &ss->list[ss->n - 1];
@@ -249,5 +372,7 @@ void growth_free(Growth *g)
       return;
    free(g->list);
    free(g->spawn);
+   free(g->lroles);
+   free(g->lrecs);
    free(g);
 }

@@ -890,6 +890,79 @@ static void j_snap_tasks(Json *j, const SnapTasks *t)
    j_end_obj(j);
 }
 
+/* A snapshot's leak scan's rows by kind and role, and its largest lost
+   records. */
+static void j_snap_leak_rows(Json *j, const Snap *sn)
+{
+   j_arr(j, "by_role", false);
+   for (size_t k = 0; k < sn->nlroles; k++) {
+      const SnapLeak *x = &sn->lroles[k];
+      j_obj(j, NULL, true);
+      j_str(j, "kind", x->kind >= 0 ? lk_attr[x->kind] : "?");
+      j_role(j, &x->role);
+      j_u64(j, "bytes", x->bytes);
+      j_u64(j, "blocks", x->blocks);
+      j_end_obj(j);
+   }
+   j_end_arr(j);
+   j_arr(j, "records", false);
+   for (size_t k = 0; k < sn->nlrecs; k++) {
+      const SnapLeak *x = &sn->lrecs[k];
+      j_obj(j, NULL, false);
+      j_str(j, "kind", x->kind >= 0 ? lk_attr[x->kind] : "?");
+      j_role(j, &x->role);
+      j_u64(j, "bytes", x->bytes);
+      j_u64(j, "blocks", x->blocks);
+      j_u64(j, "indirect_bytes", x->ind_bytes);
+      j_u64(j, "indirect_blocks", x->ind_blocks);
+      j_stack(j, &x->stack);
+      j_end_obj(j);
+   }
+   j_end_arr(j);
+}
+
+/* The growth of definitely lost memory at the leak scans: every role
+   (grows or not), the records that grow. */
+static void j_leak_growth(Json *j, const Growth *g)
+{
+   j_u64(j, "leak_scans_used", g->lused);
+   j_arr(j, "lost_by_role", false);
+   for (size_t i = 0; i < g->nlroles; i++) {
+      const Suspect *x = &g->lroles[i];
+      j_obj(j, NULL, true);
+      j_role(j, &x->leak->role);
+      j_bool(j, "grows", x->grows);
+      j_u64(j, "first_snapshot", x->first_seq);
+      j_u64(j, "last_snapshot", x->last_seq);
+      j_u64(j, "points", x->points);
+      j_u64(j, "first_bytes", x->first_bytes);
+      j_u64(j, "last_bytes", x->last_bytes);
+      j_num(j, "bytes_per_hour", x->per_hour, 0);
+      j_num(j, "steady", x->steady, 3);
+      j_num(j, "r2", x->r2, 3);
+      j_end_obj(j);
+   }
+   j_end_arr(j);
+   j_arr(j, "lost_records", false);
+   for (size_t i = 0; i < g->nlrecs; i++) {
+      const Suspect *x = &g->lrecs[i];
+      j_obj(j, NULL, false);
+      j_str(j, "kind", x->leak->kind >= 0 ? lk_attr[x->leak->kind] : "?");
+      j_role(j, &x->leak->role);
+      j_u64(j, "first_snapshot", x->first_seq);
+      j_u64(j, "last_snapshot", x->last_seq);
+      j_u64(j, "points", x->points);
+      j_u64(j, "first_bytes", x->first_bytes);
+      j_u64(j, "last_bytes", x->last_bytes);
+      j_num(j, "bytes_per_hour", x->per_hour, 0);
+      j_num(j, "steady", x->steady, 3);
+      j_num(j, "r2", x->r2, 3);
+      j_stack(j, &x->leak->stack);
+      j_end_obj(j);
+   }
+   j_end_arr(j);
+}
+
 static void j_snaps(Json *j, const Report *r)
 {
    const Snaps *ss = r->snaps;
@@ -930,7 +1003,7 @@ static void j_snaps(Json *j, const Report *r)
       j_u64(j, "sites", sn->nsites);
       j_u64(j, "rest_bytes", sn->rest_bytes);
       if (sn->has_leaks) {
-         j_obj(j, "leaks", true);
+         j_obj(j, "leaks", false);
          for (int k = 0; k < LK_N; k++) {
             char key[40];
             snprintf(key, sizeof key, "%s_bytes", lk_json[k]);
@@ -939,6 +1012,7 @@ static void j_snaps(Json *j, const Report *r)
             j_u64(j, key, sn->leak_blocks[k]);
          }
          j_u64(j, "lost_records", sn->leak_records);
+         j_snap_leak_rows(j, sn);
          j_end_obj(j);
       }
       j_snap_tasks(j, sn->tasks);
@@ -993,6 +1067,7 @@ static void j_snaps(Json *j, const Report *r)
       j_end_obj(j);
    }
    j_end_arr(j);
+   j_leak_growth(j, g);
    j_end_obj(j);
    growth_free(g);
    j_end_obj(j);

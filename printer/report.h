@@ -352,6 +352,15 @@ typedef struct {                 /* a snapshot's <tasks> */
    size_t ntasks, captasks;
 } SnapTasks;
 
+typedef struct {                 /* a <by-role> or <record> of a
+                                    snapshot's <leak-check> */
+   Role role;                    /* its string is in Report.strs */
+   int kind;                     /* LK_*, -1 if unknown */
+   uint64_t bytes, blocks;
+   uint64_t ind_bytes, ind_blocks;   /* a record's */
+   Stack stack;                  /* a record's */
+} SnapLeak;
+
 typedef struct {                 /* a <snapshot> */
    uint64_t seq, ms, insns, live_bytes, live_blocks, threads, rest_sites,
             rest_bytes, rest_blocks;
@@ -363,6 +372,10 @@ typedef struct {                 /* a <snapshot> */
    size_t nsites, capsites;
    bool has_leaks;               /* a <leak-check>: its totals by kind, */
    uint64_t leak_bytes[4], leak_blocks[4], leak_records;   /* LK_* order */
+   SnapLeak *lroles;             /* its <by-role>s, */
+   size_t nlroles, caplroles;
+   SnapLeak *lrecs;              /* its <record>s (the largest lost) */
+   size_t nlrecs, caplrecs;
    SnapTasks *tasks;             /* NULL if none */
 } Snap;
 
@@ -399,6 +412,11 @@ typedef struct {
    const SnapSpawn *spawn;       /* a spawn site's row in the last snapshot
                                     (in Growth.spawn; live bytes are its
                                     live-bytes + cell-bytes), else NULL */
+   const SnapLeak *leak;         /* a leak scan's role row or record in the
+                                    last scan (in Growth.lroles, lrecs),
+                                    else NULL */
+   bool grows;                   /* lroles: a suspect (the others are
+                                    listed too, to say they do not) */
    size_t points;                /* snapshots it is in, after the warm-up */
    uint64_t first_seq, last_seq, first_bytes, last_bytes;
    double per_hour;              /* least-squares slope, bytes per hour */
@@ -416,6 +434,12 @@ typedef struct {
    size_t n;
    Suspect *spawn;               /* Tokio spawn sites, the same way */
    size_t nspawn;
+   size_t lused;                 /* of those used, the ones with a scan */
+   Suspect *lroles;              /* definitely lost by role at the scans:
+                                    every role in the last scan */
+   size_t nlroles;
+   Suspect *lrecs;               /* lost records that grow */
+   size_t nlrecs;
 } Growth;
 
 enum EndHow { END_EXIT, END_SIGNAL, END_OTHER };

@@ -2104,6 +2104,279 @@ static void print_snapshot_leaks(const Snaps *ss)
    table_print(&t);
 }
 
+/* The snapshots shown as columns: all of them if few, else this many
+   spread from the first to the last, the largest among them. */
+#define SNAP_COLS 6
+/* Spawn sites shown: those holding most at the last snapshot, then a
+   few more holding most at the largest. */
+#define SNAP_SPAWN_LAST 5
+#define SNAP_SPAWN_PEAK 2
+
+static bool snap_has_tasks(const Snap *sn) { return sn->tasks != NULL; }
+static bool snap_has_leaks(const Snap *sn) { return sn->has_leaks; }
+
+/* Fills idx (SNAP_COLS) with the columns' indices into ss->list, in
+   order; returns how many. */
+static size_t pick_snaps(const Snaps *ss, bool (*has)(const Snap *),
+                         size_t *idx)
+{
+   size_t m = 0, n = 0, peak = SIZE_MAX;
+   for (size_t i = 0; i < ss->n; i++)
+      if (has(&ss->list[i])) {
+         if (ss->list[i].peak)
+            peak = m;
+         m++;
+      }
+   size_t want[SNAP_COLS];       /* ranks among those that have */
+   if (m <= SNAP_COLS) {
+      for (size_t j = 0; j < m; j++)
+         want[n++] = j;
+   } else {
+      for (size_t j = 0; j < SNAP_COLS; j++)
+         want[n++] = j * (m - 1) / (SNAP_COLS - 1);
+      if (peak != SIZE_MAX) {    /* the largest replaces its nearest */
+         size_t best = 1;
+         for (size_t j = 1; j + 1 < n; j++)
+            if ((want[j] > peak ? want[j] - peak : peak - want[j]) <
+                (want[best] > peak ? want[best] - peak : peak - want[best]))
+               best = j;
+         if (peak != 0 && peak != m - 1)
+            want[best] = peak;
+      }
+   }
+   for (size_t i = 0, rank = 0, j = 0; i < ss->n && j < n; i++)
+      if (has(&ss->list[i])) {
+         if (rank == want[j])
+            idx[j++] = i;
+         rank++;
+      }
+   return n;
+}
+
+/* Column headings "#seq" for the picked snapshots, after lead ones. */
+static char **snap_heads(const Snaps *ss, const size_t *idx, size_t n,
+                         const char *const *lead, size_t nlead)
+{
+   char **h = xrealloc(NULL, (nlead + n + 1) * sizeof *h);
+   for (size_t c = 0; c < nlead; c++)
+      h[c] = xstrdup(lead[c]);
+   for (size_t c = 0; c < n; c++) {
+      char t[32];
+      snprintf(t, sizeof t, "#%s", num(ss->list[idx[c]].seq));
+      h[nlead + c] = xstrdup(t);
+   }
+   h[nlead + n] = NULL;
+   return h;
+}
+
+static void free_heads(char **h)
+{
+   for (size_t c = 0; h[c]; c++)
+      free(h[c]);
+   free(h);
+}
+
+static uint64_t held(const SnapSpawn *x) { return x->live_bytes + x->cell_bytes; }
+
+static const SnapSpawn *snap_spawn(const Snap *sn, uint64_t id)
+{
+   for (size_t k = 0; sn->tasks && k < sn->tasks->nsites; k++)
+      if (sn->tasks->sites[k].id == id)
+         return &sn->tasks->sites[k];
+   return NULL;
+}
+
+/* Tokio spawn sites: the heap their tasks hold at each snapshot (a site
+   a snapshot does not list, not among its --snapshot-sites largest,
+   shows "-": it is in the "other spawn sites" row). */
+static void print_snapshot_spawns(const Report *r)
+{
+   const Snaps *ss = r->snaps;
+   size_t idx[SNAP_COLS], nc = pick_snaps(ss, snap_has_tasks, idx);
+   if (nc == 0)
+      return;
+   const Snap *last = &ss->list[idx[nc - 1]], *peak = NULL;
+   for (size_t i = 0; i < ss->n; i++)
+      if (ss->list[i].peak && ss->list[i].tasks)
+         peak = &ss->list[i];
+   uint64_t ids[SNAP_SPAWN_LAST + SNAP_SPAWN_PEAK];
+   size_t nr = 0;
+   for (size_t k = 0; k < last->tasks->nsites && nr < SNAP_SPAWN_LAST; k++)
+      ids[nr++] = last->tasks->sites[k].id;
+   for (size_t k = 0, more = 0; peak && peak != last &&
+        k < peak->tasks->nsites && more < SNAP_SPAWN_PEAK; k++) {
+      bool dup = false;
+      for (size_t j = 0; j < nr; j++)
+         dup |= ids[j] == peak->tasks->sites[k].id;
+      if (!dup) {
+         ids[nr++] = peak->tasks->sites[k].id;
+         more++;
+      }
+   }
+   static const char *const lead[] = { "spawn site" };
+   char **head = snap_heads(ss, idx, nc, lead, 1);
+   const char *hd[SNAP_COLS + 2];
+   bool right[SNAP_COLS + 2];
+   size_t cap[SNAP_COLS + 2] = { 0 };
+   for (size_t c = 0; c <= nc; c++) {
+      hd[c] = head[c];
+      right[c] = c > 0;
+   }
+   hd[nc + 1] = "tasks";
+   right[nc + 1] = true;
+   cap[0] = 60;
+   printf("Tokio spawn sites at the snapshots (bytes their tasks hold: live "
+          "and cells; tasks alive at #%s):\n", num(last->seq));
+   Table t = { .ncols = nc + 2, .head = hd, .right = right, .cap = cap };
+   uint64_t shown[SNAP_COLS] = { 0 };
+   for (size_t j = 0; j < nr; j++) {
+      const SpawnSite *site = r->tasks ? spawn_site(r->tasks, ids[j]) : NULL;
+      Buf b = { 0 };
+      if (site) {
+         add_spawn_place(&b, site, false);
+         buf_adds(&b, ", ");
+         buf_adds(&b, site->kind ? site->kind : "?");
+      } else {
+         buf_adds(&b, "spawn site ");
+         buf_adds(&b, num(ids[j]));
+      }
+      cell_free(&t, b.s);
+      for (size_t c = 0; c < nc; c++) {
+         const SnapSpawn *x = snap_spawn(&ss->list[idx[c]], ids[j]);
+         cell(&t, x ? num(held(x)) : "-");
+         shown[c] += x ? held(x) : 0;
+      }
+      const SnapSpawn *x = snap_spawn(last, ids[j]);
+      cell(&t, x ? num(x->tasks) : "-");
+   }
+   /* The rest, so that each column adds up to what all tasks hold. */
+   bool rest = false;
+   uint64_t all[SNAP_COLS];
+   for (size_t c = 0; c < nc; c++) {
+      const SnapTasks *k = ss->list[idx[c]].tasks;
+      all[c] = k->rest_bytes + k->rest_cell_bytes;
+      for (size_t j = 0; j < k->nsites; j++)
+         all[c] += held(&k->sites[j]);
+      rest |= all[c] != shown[c];
+   }
+   if (rest) {
+      cell(&t, "other spawn sites");
+      for (size_t c = 0; c < nc; c++)
+         cell(&t, num(all[c] - shown[c]));
+      uint64_t tasks = last->tasks->alive;
+      for (size_t j = 0; j < nr; j++) {
+         const SnapSpawn *x = snap_spawn(last, ids[j]);
+         tasks -= x && x->tasks <= tasks ? x->tasks : 0;
+      }
+      cell(&t, num(tasks));
+   }
+   table_print(&t);
+   free_heads(head);
+}
+
+/* The scans' figures by role and kind, a column per scan (a scan lists
+   every role with blocks of a kind: a missing one had none). */
+static void print_snapshot_leak_roles(const Snaps *ss)
+{
+   size_t idx[SNAP_COLS], nc = pick_snaps(ss, snap_has_leaks, idx);
+   const SnapLeak **rows = NULL;
+   size_t nr = 0, cap = 0;
+   for (size_t c = 0; c < nc; c++) {
+      const Snap *sn = &ss->list[idx[c]];
+      for (size_t k = 0; k < sn->nlroles; k++) {
+         const SnapLeak *x = &sn->lroles[k];
+         bool dup = x->kind < 0;
+         for (size_t j = 0; j < nr && !dup; j++)
+            dup = rows[j]->kind == x->kind && same_role(&rows[j]->role, &x->role);
+         if (!dup) {
+            GROW(rows, cap, nr + 1);
+            rows[nr++] = x;
+         }
+      }
+   }
+   if (nr == 0)
+      return;
+   /* By role, then in memcheck's order of kinds. */
+   for (size_t i = 1; i < nr; i++)
+      for (size_t j = i; j > 0; j--) {
+         int d = cmp_role(&rows[j - 1]->role, &rows[j]->role);
+         if (d < 0 || (d == 0 && rows[j - 1]->kind < rows[j]->kind))
+            break;
+         const SnapLeak *tmp = rows[j];
+         rows[j] = rows[j - 1];
+         rows[j - 1] = tmp;
+      }
+   static const char *const lead[] = { "role", "kind" };
+   char **head = snap_heads(ss, idx, nc, lead, 2);
+   bool right[SNAP_COLS + 2];
+   size_t caps[SNAP_COLS + 2] = { 0 };
+   for (size_t c = 0; c < nc + 2; c++)
+      right[c] = c > 1;
+   caps[0] = ROLE_COL_MAX;
+   printf("Leak scans by role (bytes):\n");
+   Table t = { .ncols = nc + 2, .head = (const char *const *)head,
+               .right = right, .cap = caps };
+   for (size_t j = 0; j < nr; j++) {
+      cell_free(&t, role_label(&rows[j]->role, false));
+      cell(&t, lk_text[rows[j]->kind]);
+      for (size_t c = 0; c < nc; c++) {
+         const Snap *sn = &ss->list[idx[c]];
+         uint64_t v = 0;
+         for (size_t k = 0; k < sn->nlroles; k++)
+            if (sn->lroles[k].kind == rows[j]->kind &&
+                same_role(&sn->lroles[k].role, &rows[j]->role))
+               v += sn->lroles[k].bytes;
+         cell(&t, num(v));
+      }
+   }
+   table_print(&t);
+   free_heads(head);
+   free(rows);
+}
+
+/* "N bytes in B blocks" of a lost record, with its direct and indirect
+   parts when it has indirect ones, as memcheck writes them. */
+static void add_lost_amount(Buf *b, uint64_t bytes, uint64_t blocks,
+                            uint64_t ind_bytes)
+{
+   buf_adds(b, num(bytes + ind_bytes));
+   if (ind_bytes > 0) {
+      buf_adds(b, " (");
+      buf_adds(b, num(bytes));
+      buf_adds(b, " direct, ");
+      buf_adds(b, num(ind_bytes));
+      buf_adds(b, " indirect)");
+   }
+   buf_adds(b, " bytes in ");
+   buf_adds(b, num(blocks));
+   buf_adds(b, plural(blocks, " block", " blocks"));
+}
+
+/* The last scan's largest lost records. */
+static void print_snapshot_lost_records(const Snaps *ss)
+{
+   const Snap *last = NULL;
+   for (size_t i = 0; i < ss->n; i++)
+      if (ss->list[i].has_leaks)
+         last = &ss->list[i];
+   if (last == NULL || last->nlrecs == 0)
+      return;
+   printf("Largest lost records at the last scan (snapshot %s, %zu of %s):\n",
+          num(last->seq), last->nlrecs, num(last->leak_records));
+   for (size_t k = 0; k < last->nlrecs; k++) {
+      const SnapLeak *x = &last->lrecs[k];
+      Buf b = { 0 };
+      char *where = own_place(&x->stack);
+      char *rl = role_label(&x->role, false);
+      add_lost_amount(&b, x->bytes, x->blocks, x->ind_bytes);
+      printf("  %s %s, %s: %s\n", b.s, x->kind >= 0 ? lk_text[x->kind] : "?",
+             rl, where ? where : "???");
+      free(b.s);
+      free(rl);
+      free(where);
+   }
+}
+
 static void print_snapshots(Report *r)
 {
    static const char *const head[] = {
@@ -2154,7 +2427,10 @@ static void print_snapshots(Report *r)
       }
    }
    table_print(&t);
+   print_snapshot_spawns(r);
    print_snapshot_leaks(ss);
+   print_snapshot_leak_roles(ss);
+   print_snapshot_lost_records(ss);
    for (size_t i = 0; i < ss->nphases; i++)
       printf("Phase \"%s\" at %s ms, after snapshot %s\n",
              ss->phases[i].label ? ss->phases[i].label : "",
@@ -2200,6 +2476,58 @@ static void print_spawn_growth(const Report *r, const Growth *g)
    }
 }
 
+/* " over snapshots F..L, R bytes/hour, grew in P% of S steps, R^2 X" */
+static void print_fit(const Suspect *s)
+{
+   printf(" over snapshots %s..%s, ", num(s->first_seq), num(s->last_seq));
+   if (s->per_hour > 0)
+      printf("%s bytes/hour, ", num((uint64_t)(s->per_hour + 0.5)));
+   printf("grew in %.0f%% of %zu steps, R^2 %.2f", 100.0 * s->steady,
+          s->points - 1, s->r2);
+}
+
+/* Definitely lost memory at the snapshots' leak scans, if they have
+   any: per role whether it grows, then the lost records that grow. */
+static void print_leak_growth(const Growth *g)
+{
+   if (g->lused == 0)
+      return;
+   printf("Growth of definitely lost memory at the leak scans (%s %s):\n",
+          num(g->lused), plural(g->lused, "scan", "scans"));
+   if (g->lused < 3) {
+      printf("  too few leak scans to tell (3 needed)\n");
+      return;
+   }
+   if (g->nlroles == 0)
+      printf("  none definitely lost at the last scan\n");
+   for (size_t i = 0; i < g->nlroles; i++) {
+      const Suspect *s = &g->lroles[i];
+      char *rl = role_label(&s->leak->role, false);
+      printf("  %s: %s -> %s bytes", rl, num(s->first_bytes),
+             num(s->last_bytes));
+      print_fit(s);
+      printf(": %s\n", s->grows ? "grows" : "does not grow steadily");
+      free(rl);
+   }
+   if (g->nlrecs == 0) {
+      printf("  no lost record grows steadily\n");
+      return;
+   }
+   printf("  Lost records that grow (bytes without indirect):\n");
+   for (size_t i = 0; i < g->nlrecs; i++) {
+      const Suspect *s = &g->lrecs[i];
+      char *rl = role_label(&s->leak->role, false);
+      char *where = own_place(&s->leak->stack);
+      printf("    %s, %s, %s: %s -> %s bytes", where ? where : "???", rl,
+             s->leak->kind >= 0 ? lk_text[s->leak->kind] : "?",
+             num(s->first_bytes), num(s->last_bytes));
+      print_fit(s);
+      printf("\n");
+      free(rl);
+      free(where);
+   }
+}
+
 static void print_growth(Report *r)
 {
    Growth *g = growth_find(r);
@@ -2235,6 +2563,7 @@ static void print_growth(Report *r)
       free(where);
    }
    print_spawn_growth(r, g);
+   print_leak_growth(g);
    growth_free(g);
 }
 

@@ -567,6 +567,10 @@ void snaps_free(Snaps *s)
       }
       free(sn->roles);
       free(sn->sites);
+      for (size_t k = 0; k < sn->nlrecs; k++)
+         stack_free(&sn->lrecs[k].stack);
+      free(sn->lroles);
+      free(sn->lrecs);
       if (sn->tasks) {
          free(sn->tasks->sites);
          free(sn->tasks->tasks);

@@ -6,6 +6,12 @@
                       to run straight through)
      leak_steps snap  the same steps, each followed by
                       ASYNCTRACE_SNAPSHOT("stepN"), no waiting
+     leak_steps DIR shrink  then (step 4) 2 blocks of 50 bytes kept in a
+                      global at keep_pair, a pause (4), then (step 5) one
+                      of them and the 200 bytes of step 1 freed, a pause
+                      (5): still reachable records that shrink and go
+     leak_steps slow  as snap, with 100 ms asleep before each step, so
+                      that the snapshots' times are evenly spaced
    Step 1: 4 blocks of 100 bytes lost at lose_a; a list head of 48 bytes
    lost with 2 nodes of 32 (indirectly lost) at lose_list; 200 bytes
    kept in a global (still reachable).
@@ -17,6 +23,7 @@
    pointer (clean_stack.h); the program allocates nothing else (no
    stdio). */
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -95,17 +102,36 @@ static void pause_after(const char* dir, int n)
       usleep(20 * 1000);
 }
 
+void* pair[2];
+
+__attribute__((noinline)) void keep_pair(void)
+{
+   for (int i = 0; i < 2; i++)   /* one call site: one record */
+      pair[i] = malloc(50);
+   CLEAR_SCRATCH();
+}
+
 int main(int argc, char** argv)
 {
    const char* arg = argc > 1 ? argv[1] : "snap";
+   bool slow = strcmp(arg, "slow") == 0;
    for (int n = 1; n <= 3; n++) {
+      if (slow)
+         usleep(100 * 1000);
       step(n);
-      if (strcmp(arg, "snap") == 0) {
+      if (slow || strcmp(arg, "snap") == 0) {
          static const char* const labels[] = { "step1", "step2", "step3" };
          ASYNCTRACE_SNAPSHOT(labels[n - 1]);
       } else {
          pause_after(arg, n);
       }
+   }
+   if (argc > 2 && strcmp(argv[2], "shrink") == 0) {
+      keep_pair();
+      pause_after(arg, 4);
+      free(pair[1]);
+      free(kept);
+      pause_after(arg, 5);
    }
    return 0;
 }
