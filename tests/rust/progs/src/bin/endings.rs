@@ -16,7 +16,10 @@
 //!   exit-blocked main calls exit(5) while the workers and the keeper are
 //!                blocked in futex waits;
 //!   serve        allocates 100 bytes a millisecond on a worker forever
-//!                (for SIGKILL after snapshots).
+//!                (for SIGKILL after snapshots);
+//!   spawn        runs itself in mode exit as a child process
+//!                (std::process::Command, from a blocking thread), waits
+//!                for it and returns 0.
 //! Copyright (C) 2026 the asynctrace authors.  GPL-2.0-or-later.
 
 use planted::{leak_on_blocking, leak_on_worker, scrub_stack};
@@ -169,6 +172,20 @@ fn main() {
                 .await
                 .ok();
             });
+        }
+        "spawn" => {
+            ready(&mode);
+            let status = rt.block_on(async {
+                tokio::task::spawn_blocking(|| {
+                    let me = std::env::current_exe().expect("current_exe");
+                    std::process::Command::new(me).arg("exit").status()
+                })
+                .await
+                .expect("blocking")
+            });
+            if !status.map(|s| s.success()).unwrap_or(false) {
+                std::process::exit(1);
+            }
         }
         _ => {
             eprintln!("endings: unknown mode {}", mode);
