@@ -25,6 +25,9 @@
      spawn site (the site records of at_heap.c carry the spawn site, so
      live bytes and leaks come out per spawn site exactly), as are
      futex waits and instructions; nested polls charge the innermost.
+   A LocalSet's tasks (spawn_local) are cells too, polled through the
+   same raw::poll (LocalSet's tick runs LocalNotified::run): kind
+   "local", from the spawn_local / task/local.rs frames above Cell::new.
    Cells that Tokio spawns for itself (the workers, launched through
    the blocking pool) are not tasks: their poll is the worker's loop.
    A task is known by its spawn sequence, not its address; tasks that

@@ -759,6 +759,10 @@ static void j_tasks(Json *j, const Report *r)
    j_u64(j, "poll_entries", t->poll_entries);
    j_u64(j, "unknown_polls", t->unknown_polls);
    j_u64(j, "shown", t->shown);
+   if (t->has_rayon) {
+      j_u64(j, "rayon_jobs", t->rayon_jobs);
+      j_u64(j, "rayon_unknown", t->rayon_unknown);
+   }
    j_arr(j, "spawn_sites", false);
    for (size_t i = 0; i < t->nsites; i++) {
       const SpawnSite *s = &t->sites[i];

@@ -496,7 +496,8 @@ static void quiet(void *ctx, const char *fmt, ...)
    X(CLS_SLEEP, "sleep") X(CLS_IDLE, "idle") X(CLS_OTHER, "other") \
    X(ALIVE, "alive") X(CELL_BYTES, "cell-bytes") \
    X(REST_CELL_BYTES, "rest-cell-bytes") X(REST_TASKS, "rest-tasks") \
-   X(RECORD, "record")
+   X(RECORD, "record") \
+   X(RAYON_JOBS, "rayon-jobs") X(RAYON_UNKNOWN, "rayon-unknown")
 
 enum Name {
    N_NONE,                       /* not one of them */
@@ -1655,8 +1656,18 @@ static void tasks_begin(Parser *p, enum Kind k, const char *name, long line)
           (t->recognised = attr_str(p, name, N_RECOGNISED, true, line)) &&
           attr_u64(p, name, N_SPAWNED, line, &t->spawned) &&
           attr_u64(p, name, N_POLL_ENTRIES, line, &t->poll_entries) &&
-          attr_u64(p, name, N_UNKNOWN_POLLS, line, &t->unknown_polls))
-         attr_u64(p, name, N_SHOWN, line, &t->shown);
+          attr_u64(p, name, N_UNKNOWN_POLLS, line, &t->unknown_polls) &&
+          attr_u64(p, name, N_SHOWN, line, &t->shown)) {
+         /* Rayon's jobs: both attributes or neither. */
+         bool unknown = false;
+         if (attr_u64_opt(p, name, N_RAYON_JOBS, line, &t->rayon_jobs,
+                          &t->has_rayon) &&
+             attr_u64_opt(p, name, N_RAYON_UNKNOWN, line, &t->rayon_unknown,
+                          &unknown) && t->has_rayon != unknown)
+            fail(p, "line %ld: <%s> has %s but not %s", line, name,
+                 unknown ? "rayon-unknown" : "rayon-jobs",
+                 unknown ? "rayon-jobs" : "rayon-unknown");
+      }
       break;
    case K_SPAWN: {
       GROW(t->sites, t->capsites, t->nsites + 1);

@@ -273,8 +273,8 @@ void maps_free(Maps *m);
 void maprec_free(MapRec *x);
 
 /* <tasks>: Tokio tasks by spawn site (docs/report-format.md).  The
-   strings are as written (kind: async, blocking, local; state: ended,
-   complete, pending, polling). */
+   strings are as written (kind: async, blocking, local, block_on, rayon;
+   state: ended, complete, pending, polling). */
 typedef struct {                 /* a <spawn-site> */
    uint64_t id;
    char *kind, *future;
@@ -307,6 +307,8 @@ typedef struct {                 /* a <blocking-in-async> */
 typedef struct {
    char *attribution, *recognised;
    uint64_t spawned, poll_entries, unknown_polls, shown;
+   bool has_rayon;               /* rayon-jobs and rayon-unknown given */
+   uint64_t rayon_jobs, rayon_unknown;   /* jobs run, those not charged */
    SpawnSite *sites;             /* every one, in the report's order */
    size_t nsites, capsites;
    TaskShare *shares;

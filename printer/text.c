@@ -1428,10 +1428,26 @@ static bool is_rayon(const SpawnSite *s)
    return s->kind && strcmp(s->kind, "rayon") == 0;
 }
 
-/* "task"/"tasks", or "job"/"jobs" for a Rayon site. */
+/* A block_on call site (its "tasks" are the futures block_on ran)? */
+static bool is_block_on(const SpawnSite *s)
+{
+   return s->kind && strcmp(s->kind, "block_on") == 0;
+}
+
+/* What a site's work is, counted apart in the header and the verdict. */
+enum { SC_TASK, SC_BLOCK_ON, SC_RAYON, SC_N };
+static int site_class(const SpawnSite *s)
+{
+   return is_rayon(s) ? SC_RAYON : is_block_on(s) ? SC_BLOCK_ON : SC_TASK;
+}
+
+/* "task"/"tasks", "job"/"jobs" for a Rayon site, "future"/"futures"
+   for a block_on one. */
 static const char *unit(const SpawnSite *s, uint64_t n)
 {
-   return is_rayon(s) ? plural(n, "job", "jobs") : plural(n, "task", "tasks");
+   return is_rayon(s) ? plural(n, "job", "jobs")
+        : is_block_on(s) ? plural(n, "future", "futures")
+        : plural(n, "task", "tasks");
 }
 
 /* "#1: fn (file:line), async" and the future's line. */
@@ -1678,35 +1694,55 @@ static void print_tasks(Report *r)
       printf("\nTasks: not attributed (--task-attribution=no).\n");
       return;
    }
-   uint64_t polls = 0, jobs = 0;
-   size_t rsites = 0;
+   /* Tokio's tasks, block_on futures and Rayon jobs, each counted
+      apart: block_on's "polls" are its calls, a Rayon site's jobs. */
+   uint64_t polls = 0, runs[SC_N] = { 0 };
+   size_t nsites[SC_N] = { 0 };
    for (size_t i = 0; i < t->nsites; i++) {
-      if (is_rayon(&t->sites[i])) {
-         rsites++;
-         jobs = add_sat(jobs, t->sites[i].spawned);
-         continue;
-      }
-      polls = add_sat(polls, t->sites[i].polls);
+      int c = site_class(&t->sites[i]);
+      nsites[c]++;
+      runs[c] = add_sat(runs[c], t->sites[i].spawned);
+      if (c == SC_TASK)
+         polls = add_sat(polls, t->sites[i].polls);
    }
    bool tokio = !(t->recognised && strcmp(t->recognised, "none") == 0);
-   if (!tokio && rsites == 0) {
+   if (!tokio && nsites[SC_RAYON] == 0 && nsites[SC_BLOCK_ON] == 0) {
       printf("\nTasks: none (no Tokio tasks were found).\n");
       return;
    }
-   char head[640];
+   char head[768];
+   const char *sep = "";
    int len = snprintf(head, sizeof head, "Tasks:");
-   if (tokio)
+   if (tokio) {
       len += snprintf(head + len, sizeof head - (size_t)len, " %s Tokio %s "
                       "spawned at %s spawn %s, polled %s %s", num(t->spawned),
                       plural(t->spawned, "task", "tasks"),
-                      num(t->nsites - rsites),
-                      plural(t->nsites - rsites, "site", "sites"), num(polls),
+                      num(nsites[SC_TASK]),
+                      plural(nsites[SC_TASK], "site", "sites"), num(polls),
                       plural(polls, "time", "times"));
-   if (rsites > 0)
+      sep = ";";
+   }
+   if (nsites[SC_BLOCK_ON] > 0) {
+      len += snprintf(head + len, sizeof head - (size_t)len, "%s %s block_on "
+                      "%s at %s call %s", sep, num(runs[SC_BLOCK_ON]),
+                      plural(runs[SC_BLOCK_ON], "future", "futures"),
+                      num(nsites[SC_BLOCK_ON]),
+                      plural(nsites[SC_BLOCK_ON], "site", "sites"));
+      sep = ";";
+   }
+   if (nsites[SC_RAYON] > 0) {
       len += snprintf(head + len, sizeof head - (size_t)len, "%s %s Rayon "
-                      "%s run for %s submit %s", tokio ? ";" : "", num(jobs),
-                      plural(jobs, "job", "jobs"), num(rsites),
-                      plural(rsites, "site", "sites"));
+                      "%s run for %s submit %s", sep, num(runs[SC_RAYON]),
+                      plural(runs[SC_RAYON], "job", "jobs"),
+                      num(nsites[SC_RAYON]),
+                      plural(nsites[SC_RAYON], "site", "sites"));
+      if (t->has_rayon && t->rayon_unknown > 0)
+         len += snprintf(head + len, sizeof head - (size_t)len, " (and %s "
+                         "of %s %s whose submit site was not found, not "
+                         "charged)", num(t->rayon_unknown),
+                         num(t->rayon_jobs),
+                         plural(t->rayon_jobs, "job", "jobs"));
+   }
    if (tokio && strcmp(t->recognised, "yes") != 0) {
       snprintf(head + len, sizeof head - (size_t)len, "; Tokio's tasks were "
                "recognised only in part, so nothing is charged to them.");
@@ -1722,10 +1758,21 @@ static void print_tasks(Report *r)
       all_b = add_sat(all_b, add_sat(s->bytes_in, s->bytes_out));
       in_i = add_sat(in_i, s->insns_in);
    }
+   /* "their polls, block_on futures and jobs" */
+   static const char *const what[SC_N] = { "polls", "block_on futures",
+                                           "jobs" };
+   bool has[SC_N] = { tokio, nsites[SC_BLOCK_ON] > 0, nsites[SC_RAYON] > 0 };
+   char whose[64] = "";
+   size_t nwhat = has[0] + has[1] + has[2], k = 0;
+   for (int c = 0; c < SC_N; c++)
+      if (has[c]) {
+         k++;
+         strcat(whose, k == 1 ? "" : k == nwhat ? " and " : ", ");
+         strcat(whose, what[c]);
+      }
    snprintf(head + len, sizeof head - (size_t)len, "; their %s "
             "allocated %s in %s %s (of the program's %s) and executed %s "
-            "instructions.", !tokio ? "jobs" : rsites ? "polls and jobs"
-            : "polls", bytes_str(in_b), num(in_n),
+            "instructions.", whose, bytes_str(in_b), num(in_n),
             plural(in_n, "allocation", "allocations"), bytes_str(all_b),
             num(in_i));
    putchar('\n');
@@ -1746,20 +1793,39 @@ static void add_lost_in_tasks(Buf *b, const Report *r)
    size_t n;
    const SpawnSite **v = spawn_list(r->tasks, has_lost, cmp_spawn_lost, &n);
    uint64_t total = 0, rest = 0;
+   bool mixed = false;
    for (size_t i = 0; i < n; i++)
       total = add_sat(total, v[i]->lost_bytes);
    if (n > 0) {
       bool all = total == r->leak_bytes[LK_DEF];
-      size_t rayon = 0;
+      bool has[SC_N] = { false };
       for (size_t i = 0; i < n; i++)
-         rayon += is_rayon(v[i]);
+         has[site_class(v[i])] = true;
+      mixed = has[SC_TASK] + has[SC_BLOCK_ON] + has[SC_RAYON] > 1;
       buf_adds(b, all ? "; all " : "; ");
       buf_adds(b, num(total));
       buf_adds(b, all ? " bytes definitely lost were allocated in "
                       : " of the bytes definitely lost were allocated in ");
-      buf_adds(b, rayon == 0 ? "tasks spawned at "
-                  : rayon == n ? "Rayon jobs submitted at "
-                  : "tasks and Rayon jobs spawned at ");
+      if (!mixed) {
+         static const char *const lead[SC_N] = {
+            "tasks spawned at ", "block_on futures run at ",
+            "Rayon jobs submitted at "
+         };
+         buf_adds(b, lead[site_class(v[0])]);
+      } else {
+         /* Each site then says its kind. */
+         static const char *const what[SC_N] = {
+            "tasks", "block_on futures", "Rayon jobs"
+         };
+         size_t k = 0, nk = has[0] + has[1] + has[2];
+         for (int c = 0; c < SC_N; c++)
+            if (has[c]) {
+               k++;
+               buf_adds(b, k == 1 ? "" : k == nk ? " and " : ", ");
+               buf_adds(b, what[c]);
+            }
+         buf_adds(b, " at ");
+      }
    }
    for (size_t i = 0; i < n; i++) {
       if (i >= VERDICT_SPAWN_SITES) {
@@ -1768,7 +1834,25 @@ static void add_lost_in_tasks(Buf *b, const Report *r)
       }
       if (i > 0)
          buf_adds(b, i + 1 == n && n <= VERDICT_SPAWN_SITES ? " and " : ", ");
-      add_spawn_place(b, v[i], true);
+      if (mixed) {
+         /* "file:line (fn, kind)" */
+         Buf p = { 0 };
+         add_spawn_place(&p, v[i], true);
+         if (p.len > 0 && p.s[p.len - 1] == ')') {
+            p.s[--p.len] = '\0';
+            buf_adds(&p, ", ");
+            buf_adds(&p, v[i]->kind);
+            buf_adds(&p, ")");
+         } else {
+            buf_adds(&p, " (");
+            buf_adds(&p, v[i]->kind);
+            buf_adds(&p, ")");
+         }
+         buf_adds(b, p.s);
+         free(p.s);
+      } else {
+         add_spawn_place(b, v[i], true);
+      }
       if (n > 1) {
          buf_adds(b, " ");
          buf_adds(b, num(v[i]->lost_bytes));
