@@ -3584,6 +3584,9 @@ static void check_tasks(const Report *r, const char *file, size_t *warnings)
    const Tasks *t = r->tasks;
    if (t == NULL)
       return;
+   if (t->has_rayon && t->rayon_unknown > t->rayon_jobs)
+      warn(warnings, file, "tasks: %s Rayon jobs not charged, of only %s run",
+           num(t->rayon_unknown), num(t->rayon_jobs));
    Sum sb = { 0 }, sn = { 0 }, tb = { 0 }, tn = { 0 };
    for (size_t i = 0; i < t->nshares; i++) {
       const TaskShare *s = &t->shares[i];
