@@ -31,24 +31,6 @@
 
 static VgHashTable* site_cache;   /* by ECU: the site, 0 for none */
 
-static Bool is_tokio(const AT_FrameInfo* fi)
-{
-   return VG_(strncmp)(fi->fn, "tokio::", 7) == 0
-       || VG_(strstr)(fi->path, "/tokio-") != NULL
-       || VG_(strstr)(fi->path, "/tokio/src/") != NULL;
-}
-
-static Bool is_std(const AT_FrameInfo* fi)
-{
-   return VG_(strncmp)(fi->fn, "std::", 5) == 0
-       || VG_(strncmp)(fi->fn, "core::", 6) == 0
-       || VG_(strncmp)(fi->fn, "alloc::", 7) == 0
-       || VG_(strstr)(fi->path, "library/std/") != NULL
-       || VG_(strstr)(fi->path, "library/core/") != NULL
-       || VG_(strstr)(fi->path, "library/alloc/") != NULL
-       || (VG_(strcmp)(fi->fn, "???") == 0 && fi->path[1] == '\0');
-}
-
 typedef struct {
    UInt  index;
    Int   state;        /* 0 in Tokio's frames, 1 Tokio's own, 2 found */
@@ -65,7 +47,7 @@ static Bool walk_frame(const AT_FrameInfo* fi, void* opaque)
    UInt idx = w->index++;
    w->same_ip = fi->ip == w->last_ip ? w->same_ip + 1 : 0;
    w->last_ip = fi->ip;
-   if (is_tokio(fi) || is_std(fi)) {
+   if (AT_(frame_is_tokio)(fi) || AT_(frame_is_std)(fi)) {
       /* Tokio's own: a runtime's shutdown waits through block_on. */
       if (VG_(strstr)(fi->fn, "::shutdown") != NULL
           || VG_(strstr)(fi->raw, "shutdown") != NULL) {

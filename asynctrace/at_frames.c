@@ -193,6 +193,28 @@ Bool AT_(fn_matches_any)(const HChar* fn, const HChar* const* patterns)
    return False;
 }
 
+/* Whose code a frame is.  Inlined frames carry short names
+   ("spawn_inner<F>", or none at all): their source path says whose
+   they are. */
+Bool AT_(frame_is_tokio)(const AT_FrameInfo* fi)
+{
+   return VG_(strncmp)(fi->fn, "tokio::", 7) == 0
+       || VG_(strstr)(fi->path, "/tokio-") != NULL
+       || VG_(strstr)(fi->path, "/tokio/src/") != NULL;
+}
+
+/* Rust's standard library, and frames without a name or file. */
+Bool AT_(frame_is_std)(const AT_FrameInfo* fi)
+{
+   return VG_(strncmp)(fi->fn, "std::", 5) == 0
+       || VG_(strncmp)(fi->fn, "core::", 6) == 0
+       || VG_(strncmp)(fi->fn, "alloc::", 7) == 0
+       || VG_(strstr)(fi->path, "library/std/") != NULL
+       || VG_(strstr)(fi->path, "library/core/") != NULL
+       || VG_(strstr)(fi->path, "library/alloc/") != NULL
+       || (VG_(strcmp)(fi->fn, "???") == 0 && fi->path[1] == '\0');
+}
+
 /*--------------------------------------------------------------------*/
 /*--- end                                              at_frames.c ---*/
 /*--------------------------------------------------------------------*/

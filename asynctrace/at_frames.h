@@ -45,4 +45,9 @@ Bool AT_(walk_frames_full)(ExeContext* ec, AT_FrameFn f, void* opaque);
    array)? */
 Bool AT_(fn_matches_any)(const HChar* fn, const HChar* const* patterns);
 
+/* Whose code a frame is: Tokio's, or Rust's standard library (or a
+   frame with neither name nor file). */
+Bool AT_(frame_is_tokio)(const AT_FrameInfo* fi);
+Bool AT_(frame_is_std)(const AT_FrameInfo* fi);
+
 #endif /* __AT_FRAMES_H */

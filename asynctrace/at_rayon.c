@@ -65,17 +65,6 @@ static Bool is_rayon(const AT_FrameInfo* fi)
        || VG_(strstr)(fi->path, "/crossbeam-") != NULL;
 }
 
-static Bool is_std(const AT_FrameInfo* fi)
-{
-   return VG_(strncmp)(fi->fn, "std::", 5) == 0
-       || VG_(strncmp)(fi->fn, "core::", 6) == 0
-       || VG_(strncmp)(fi->fn, "alloc::", 7) == 0
-       || VG_(strstr)(fi->path, "library/std/") != NULL
-       || VG_(strstr)(fi->path, "library/core/") != NULL
-       || VG_(strstr)(fi->path, "library/alloc/") != NULL
-       || (VG_(strcmp)(fi->fn, "???") == 0 && fi->path[1] == '\0');
-}
-
 typedef struct {
    UInt  index;        /* frames seen */
    Int   state;        /* 0 before Rayon's frames, 1 in them, 2 done */
@@ -128,7 +117,7 @@ static Bool site_frame(const AT_FrameInfo* fi, void* opaque)
       note_what(w, fi);
       return False;
    }
-   if (w->state == 0 || is_std(fi))
+   if (w->state == 0 || AT_(frame_is_std)(fi))
       return False;
    w->state     = 2;
    w->key_ip    = fi->ip;

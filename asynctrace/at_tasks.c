@@ -166,26 +166,6 @@ static Bool ends_with(const HChar* s, const HChar* tail)
    return n >= m && VG_(strcmp)(s + n - m, tail) == 0;
 }
 
-/* Inlined frames carry short names ("spawn_inner<F>", or none at all):
-   their source path says whose they are. */
-static Bool is_tokio(const AT_FrameInfo* fi)
-{
-   return VG_(strncmp)(fi->fn, "tokio::", 7) == 0
-       || VG_(strstr)(fi->path, "/tokio-") != NULL
-       || VG_(strstr)(fi->path, "/tokio/src/") != NULL;
-}
-
-static Bool is_std(const AT_FrameInfo* fi)
-{
-   return VG_(strncmp)(fi->fn, "std::", 5) == 0
-       || VG_(strncmp)(fi->fn, "core::", 6) == 0
-       || VG_(strncmp)(fi->fn, "alloc::", 7) == 0
-       || VG_(strstr)(fi->path, "library/std/") != NULL
-       || VG_(strstr)(fi->path, "library/core/") != NULL
-       || VG_(strstr)(fi->path, "library/alloc/") != NULL
-       || (VG_(strcmp)(fi->fn, "???") == 0 && fi->path[1] == '\0');
-}
-
 typedef struct {
    UInt  index;       /* frames seen */
    Int   state;       /* 0 looking for the cell, 1 in Tokio, 2 done */
@@ -228,11 +208,11 @@ static Bool cell_frame(const AT_FrameInfo* fi, void* opaque)
       /* A cell is allocated by Tokio itself: a frame of the program's
          below the allocator (frame 0) means a block the program
          allocated, in a poll whose frames are core.rs's too. */
-      else if (idx > 0 && !is_tokio(fi) && !is_std(fi))
+      else if (idx > 0 && !AT_(frame_is_tokio)(fi) && !AT_(frame_is_std)(fi))
          return True;                                  /* not a cell */
       return idx >= AT_CELL_WITHIN && w->state == 0;   /* not a cell */
    }
-   if (is_tokio(fi) || is_std(fi)) {
+   if (AT_(frame_is_tokio)(fi) || AT_(frame_is_std)(fi)) {
       note_future(w, fi->raw);
       if (AT_(fn_matches_any)(fi->fn, internal_frames)
           || VG_(strstr)(fi->raw, "worker::{impl#0}::launch") != NULL
