@@ -925,6 +925,19 @@ static void j_snap_leak_rows(Json *j, const Snap *sn)
    j_end_arr(j);
 }
 
+/* A growth suspect's fit: its snapshots, bytes, slope and steadiness. */
+static void j_fit(Json *j, const Suspect *x)
+{
+   j_u64(j, "first_snapshot", x->first_seq);
+   j_u64(j, "last_snapshot", x->last_seq);
+   j_u64(j, "points", x->points);
+   j_u64(j, "first_bytes", x->first_bytes);
+   j_u64(j, "last_bytes", x->last_bytes);
+   j_num(j, "bytes_per_hour", x->per_hour, 0);
+   j_num(j, "steady", x->steady, 3);
+   j_num(j, "r2", x->r2, 3);
+}
+
 /* The growth of definitely lost memory at the leak scans: every role
    (grows or not), the records that grow. */
 static void j_leak_growth(Json *j, const Growth *g)
@@ -936,14 +949,7 @@ static void j_leak_growth(Json *j, const Growth *g)
       j_obj(j, NULL, true);
       j_role(j, &x->leak->role);
       j_bool(j, "grows", x->grows);
-      j_u64(j, "first_snapshot", x->first_seq);
-      j_u64(j, "last_snapshot", x->last_seq);
-      j_u64(j, "points", x->points);
-      j_u64(j, "first_bytes", x->first_bytes);
-      j_u64(j, "last_bytes", x->last_bytes);
-      j_num(j, "bytes_per_hour", x->per_hour, 0);
-      j_num(j, "steady", x->steady, 3);
-      j_num(j, "r2", x->r2, 3);
+      j_fit(j, x);
       j_end_obj(j);
    }
    j_end_arr(j);
@@ -953,14 +959,7 @@ static void j_leak_growth(Json *j, const Growth *g)
       j_obj(j, NULL, false);
       j_str(j, "kind", x->leak->kind >= 0 ? lk_attr[x->leak->kind] : "?");
       j_role(j, &x->leak->role);
-      j_u64(j, "first_snapshot", x->first_seq);
-      j_u64(j, "last_snapshot", x->last_seq);
-      j_u64(j, "points", x->points);
-      j_u64(j, "first_bytes", x->first_bytes);
-      j_u64(j, "last_bytes", x->last_bytes);
-      j_num(j, "bytes_per_hour", x->per_hour, 0);
-      j_num(j, "steady", x->steady, 3);
-      j_num(j, "r2", x->r2, 3);
+      j_fit(j, x);
       j_stack(j, &x->leak->stack);
       j_end_obj(j);
    }
@@ -1042,14 +1041,7 @@ static void j_snaps(Json *j, const Report *r)
       const Suspect *x = &g->list[i];
       j_obj(j, NULL, false);
       j_role(j, &x->site->role);
-      j_u64(j, "first_snapshot", x->first_seq);
-      j_u64(j, "last_snapshot", x->last_seq);
-      j_u64(j, "points", x->points);
-      j_u64(j, "first_bytes", x->first_bytes);
-      j_u64(j, "last_bytes", x->last_bytes);
-      j_num(j, "bytes_per_hour", x->per_hour, 0);
-      j_num(j, "steady", x->steady, 3);
-      j_num(j, "r2", x->r2, 3);
+      j_fit(j, x);
       j_stack(j, &x->site->stack);
       j_end_obj(j);
    }
@@ -1060,14 +1052,7 @@ static void j_snaps(Json *j, const Report *r)
       j_obj(j, NULL, true);
       j_u64(j, "spawn_site", x->spawn->id);
       j_u64(j, "tasks", x->spawn->tasks);
-      j_u64(j, "first_snapshot", x->first_seq);
-      j_u64(j, "last_snapshot", x->last_seq);
-      j_u64(j, "points", x->points);
-      j_u64(j, "first_bytes", x->first_bytes);
-      j_u64(j, "last_bytes", x->last_bytes);
-      j_num(j, "bytes_per_hour", x->per_hour, 0);
-      j_num(j, "steady", x->steady, 3);
-      j_num(j, "r2", x->r2, 3);
+      j_fit(j, x);
       j_end_obj(j);
    }
    j_end_arr(j);
