@@ -662,8 +662,12 @@ static size_t stack_seq(Grouper *g, uint64_t ref, uint32_t **out,
       *cap = depth + 1;
       *out = xrealloc(*out, *cap * sizeof **out);
    }
+   /* A frame's key is worked out once (frame_info): the table's
+      hundred thousand frames make its million stacks. */
+#define FRAME_INFO(id) \
+   (finfo[id].key != 0 ? finfo[id] : frame_info(&ftab[id], g->own))
    for (; i < depth && taken < g->frames; i++) {
-      FrameInfo fi = frame_info(&ftab[ids[i]], g->own);
+      FrameInfo fi = FRAME_INFO(ids[i]);
       if (fi.own) {
          (*out)[n++] = fi.key;
          taken++;
@@ -671,7 +675,8 @@ static size_t stack_seq(Grouper *g, uint64_t ref, uint32_t **out,
    }
    if (taken == 0)
       for (i = 0; i < depth; i++)
-         (*out)[n++] = frame_info(&ftab[ids[i]], g->own).key;
+         (*out)[n++] = FRAME_INFO(ids[i]).key;
+#undef FRAME_INFO
    *cut = i;
    return n;
 }
