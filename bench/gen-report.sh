@@ -51,14 +51,16 @@ function frame(f,   c, m) {
 # A new stack of DEPTH frames: a few of the allocator, most from the
 # pool, the last ones the runtime that started the thread.  Returns its id.
 function stack(   i, ids, f, p, own) {
-   ids = frame(rnd(4))
+   f = rnd(4)
+   if (prefixes > 0 && f == 2) f = 4      # (frame 2 is of myapp)
+   ids = frame(f)
    i = 1
    if (prefixes > 0) {
-      # One of the call paths: 4 frames of myapp (crate 2 of 10), one
-      # of them a frame of the library between two of its own.
+      # One of the call paths: 4 frames of myapp (crate 2 of 10: frames
+      # 10 k + 2), a frame of a library between two of them.
       p = rnd(prefixes)
       for (own = 0; own < 4 && i < depth - 3; own++) {
-         f = 16 + 2 + 10 * ((p * 7 + own * 1031) % int((nframes - 48) / 10))
+         f = 22 + 10 * ((p * 7 + own * 1031) % int((nframes - 64) / 10))
          ids = ids " " frame(f)
          i++
          if (own == 1 && i < depth - 3) { ids = ids " " frame(16 + 1 + 10 * (p % 97)); i++ }

@@ -484,7 +484,8 @@ static void group_sites(Site *v, size_t *n, const OwnRules *own,
    for (size_t i = 0; i < nn; i++)
       if (rep[gidx[i]] != i)
          site_free(&v[i]);
-   memcpy(v, out, ng * sizeof *v);
+   if (ng > 0)                   /* v is NULL if the list is empty */
+      memcpy(v, out, ng * sizeof *v);
    *n = ng;
    free(out);
    free(gidx);
@@ -530,7 +531,8 @@ static void group_asites(ASite *v, size_t *n, const OwnRules *own,
    for (size_t i = 0; i < nn; i++)
       if (rep[gidx[i]] != i)
          asite_free(&v[i]);
-   memcpy(v, out, ng * sizeof *v);
+   if (ng > 0)                   /* v is NULL if the list is empty */
+      memcpy(v, out, ng * sizeof *v);
    *n = ng;
    free(out);
    free(gidx);

@@ -9,7 +9,9 @@
  * --futex-top, --leaks-top and --alloc-top, not with the size of the file
  * (the timeline is thinned as it is read; of a version 2 report's stack
  * table, every frame is kept once, but only the stacks of the sites
- * kept).  Nothing is printed until the whole file has been read, so a
+ * kept).  Grouped (report_read_grouped), a version 2 file is read its
+ * stack table first, every stack kept, and the records are grouped as
+ * they are read: memory then grows with the stacks and groups.  Nothing is printed until the whole file has been read, so a
  * bad file gives one error line and no half table: its first error in
  * the order of the file, be it of XML or of the format.  A report read
  * whole is checked to add up (docs/report-format.md, "Invariants")
