@@ -5,8 +5,9 @@
 # version 2 with bench/gen-report.sh into $TMPDIR unless it is there
 # already, then runs, several rounds, each round each in turn:
 #   xmllint       xmllint --stream --noout
-#   at_print      at_print with its default options (grouping, with
-#                 which the reader keeps every site to group them)
+#   at_print      at_print with its default options (grouping: the
+#                 reader reads the stack table first and groups the
+#                 sites as it reads them)
 #   at_print-g0   at_print --group-frames=0: its default lists, not grouped
 #   read-all      at_print's reader alone (bench/at_print-read.c) keeping
 #                 every site, as --top=100000000 and the like do
@@ -30,6 +31,8 @@ usage: bench/at_print-speed.sh [options]
                   bench/gen-report.sh
   -f FRAMES       distinct frames of its stack table (default 100000)
   -d DEPTH        frames a stack (default 30)
+  -p PREFIXES     sites share PREFIXES call paths (gen-report.sh -p;
+                  default: none, every stack at random)
   -n N            rounds (default 3)
   -i FILE         time this report instead of making one
   -B DIR          build tree holding at_print (default $AT_TOP, else .)
@@ -39,12 +42,14 @@ EOF
 }
 
 sites=1330000 frames=100000 depth=30 rounds=3 file='' build=${AT_TOP:-.}
+prefixes=0
 rm=no print_all=yes
 while [ $# -gt 0 ]; do
    case $1 in
    -s) sites=$2; shift 2 ;;
    -f) frames=$2; shift 2 ;;
    -d) depth=$2; shift 2 ;;
+   -p) prefixes=$2; shift 2 ;;
    -n) rounds=$2; shift 2 ;;
    -i) file=$2; shift 2 ;;
    -B) build=$2; shift 2 ;;
@@ -68,9 +73,10 @@ trap 'rm -rf "$scratch"; if [ "$rm" = yes ] && [ -n "$made" ]; then rm -f "$made
 
 if [ -z "$file" ]; then
    file=${TMPDIR:-/tmp}/at_print-speed-$sites-$frames-$depth.xml
+   [ "$prefixes" = 0 ] || file=${file%.xml}-p$prefixes.xml
    if [ ! -s "$file" ]; then
       echo "at_print-speed: writing $file" >&2
-      sh "$here/gen-report.sh" "$sites" "$frames" "$depth" >"$file.tmp"
+      sh "$here/gen-report.sh" -p "$prefixes" "$sites" "$frames" "$depth" >"$file.tmp"
       mv "$file.tmp" "$file"
    fi
    made=$file

@@ -12,12 +12,24 @@
 # only so many functions.  Figures are made up and do not add up
 # (at_print warns about them and exits 3).  About 1 KB a site with the
 # defaults: SITES=1000000 makes about 1 GB.
-# Usage: gen-report.sh [SITES [FRAMES [DEPTH [THREADS [SAMPLES]]]]]
+# Every stack draws its frames at random: no two sites share their
+# program's frames, so grouping (at_print's default) makes a group of
+# each, the worst case.  With -p PREFIXES, as in a real program, the
+# sites share call prefixes: the crate myapp is the program's own code
+# (its sources under /srv/myapp), and each stack's first own frames are
+# one of PREFIXES call paths of 4 frames, the rest at random as before.
+# Usage: gen-report.sh [-p PREFIXES] [SITES [FRAMES [DEPTH [THREADS [SAMPLES]]]]]
 # Copyright (C) 2026 the asynctrace authors.  GPL-2.0-or-later.
+prefixes=0
+if [ "${1:-}" = -p ]; then
+   prefixes=$2
+   shift 2
+fi
 table=$(mktemp "${TMPDIR:-/tmp}/gen-report.XXXXXX") || exit 1
 trap 'rm -f "$table"' EXIT
 awk -v sites="${1:-250000}" -v nframes="${2:-100000}" -v depth="${3:-30}" \
-    -v threads="${4:-2000}" -v samples="${5:-10000}" -v table="$table" '
+    -v threads="${4:-2000}" -v samples="${5:-10000}" -v table="$table" \
+    -v prefixes="$prefixes" '
 # A pseudo-random number in [0, n) (the Park-Miller generator, exact in
 # a double): the same file every time, whatever awk.
 function rnd(n) {
@@ -38,9 +50,23 @@ function frame(f,   c, m) {
 }
 # A new stack of DEPTH frames: a few of the allocator, most from the
 # pool, the last ones the runtime that started the thread.  Returns its id.
-function stack(   i, ids, f) {
-   ids = frame(rnd(4))
-   for (i = 1; i < depth - 3; i++) {
+function stack(   i, ids, f, p, own) {
+   f = rnd(4)
+   if (prefixes > 0 && f == 2) f = 4      # (frame 2 is of myapp)
+   ids = frame(f)
+   i = 1
+   if (prefixes > 0) {
+      # One of the call paths: 4 frames of myapp (crate 2 of 10: frames
+      # 10 k + 2), a frame of a library between two of them.
+      p = rnd(prefixes)
+      for (own = 0; own < 4 && i < depth - 3; own++) {
+         f = 22 + 10 * ((p * 7 + own * 1031) % int((nframes - 64) / 10))
+         ids = ids " " frame(f)
+         i++
+         if (own == 1 && i < depth - 3) { ids = ids " " frame(16 + 1 + 10 * (p % 97)); i++ }
+      }
+   }
+   for (; i < depth - 3; i++) {
       f = 16 + rnd(nframes - 32)
       ids = ids " " frame(f)
    }
@@ -55,6 +81,10 @@ BEGIN {
       obj[c - 1] = (c % 3 == 0) ? "/usr/lib/x86_64-linux-gnu/lib" crate[c] ".so" : "/srv/myapp/target/release/myapp"
       dir[c - 1] = "/home/build/.cargo/registry/src/index.crates.io-6f17d22bba15001f/" crate[c] "-1." c ".0"
       crate[c - 1] = crate[c]
+   }
+   if (prefixes > 0) {           # myapp is the program: its own sources
+      obj[2] = "/srv/myapp/target/release/myapp"
+      dir[2] = "/srv/myapp"
    }
    split("runtime task io net codec proto handlers", tmp, " ")
    for (m = 1; m <= 7; m++) mods[m - 1] = tmp[m]

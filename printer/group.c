@@ -484,7 +484,8 @@ static void group_sites(Site *v, size_t *n, const OwnRules *own,
    for (size_t i = 0; i < nn; i++)
       if (rep[gidx[i]] != i)
          site_free(&v[i]);
-   memcpy(v, out, ng * sizeof *v);
+   if (ng > 0)                   /* v is NULL if the list is empty */
+      memcpy(v, out, ng * sizeof *v);
    *n = ng;
    free(out);
    free(gidx);
@@ -530,7 +531,8 @@ static void group_asites(ASite *v, size_t *n, const OwnRules *own,
    for (size_t i = 0; i < nn; i++)
       if (rep[gidx[i]] != i)
          asite_free(&v[i]);
-   memcpy(v, out, ng * sizeof *v);
+   if (ng > 0)                   /* v is NULL if the list is empty */
+      memcpy(v, out, ng * sizeof *v);
    *n = ng;
    free(out);
    free(gidx);
@@ -540,7 +542,7 @@ static void group_asites(ASite *v, size_t *n, const OwnRules *own,
 
 void group_report(Report *r, const OwnRules *own, size_t frames)
 {
-   if (frames == 0)
+   if (frames == 0 || r->grouped)
       return;
    seed_init();
    cur = r;
@@ -561,6 +563,446 @@ void group_report(Report *r, const OwnRules *own, size_t frames)
    by_seq = NULL;
    cur = NULL;
    ftab = NULL;
+   map_free(&frame_keys);
+   free(ftext.s);
+   ftext = (Buf){ 0 };
+}
+
+/* ---- Grouping as the records are read ----
+
+   In a version 2 report the stacks come last, in the table; read.c
+   reads the table first when it can, and then hands each record over
+   as it is read, to be merged at once into its group: memory then
+   grows with the groups, not with the records.  The groups are the same
+   as find_groups makes, key for key: a key's parts are numbered here
+   (strings by content, a stack's own frames once per stack id), and a
+   group keeps the record it shows and the sums. */
+
+/* A group's key: role and pool, leak kind, orphan, the thread name of
+   role other, the stack's first own frames (skey).  No padding, so
+   that keys compare whole. */
+typedef struct {
+   uint64_t pool1;               /* pool + 1, 0: none (as add_role) */
+   uint32_t role, kind;          /* string ids (NULL as "") */
+   uint32_t name;                /* 0: none, else string id + 1 */
+   uint32_t skey;
+   uint32_t orphan, spare;
+} GKey;
+
+typedef struct {
+   GKey key;
+   uint64_t weight;              /* of the record shown */
+   size_t order;                 /* its place in the file */
+   uint64_t ref, thread;         /* the first record's, for the sets */
+} GAux;
+
+typedef struct {                 /* the groups of one list */
+   void *v;                      /* Site or ASite, by group */
+   size_t n, cap, elem;
+   GAux *aux;
+   size_t capaux;
+   uint32_t *slot;               /* group + 1, 0: free; cap: a power of 2 */
+   size_t capslot;
+   PairSet seen;                 /* (2g + 2, stack), (2g + 3, thread) */
+} GList;
+
+/* The distinct own-frame keys of stacks: a stack's key is compared by
+   working out again that of the first stack that had it, rather than
+   kept (where no frame is the program's the key is the whole stack). */
+typedef struct {
+   uint64_t hash;
+   uint64_t ref;                 /* 0: free */
+} KSlot;
+
+struct Grouper {
+   const Report *r;
+   const OwnRules *own;
+   size_t frames;
+   uint32_t *skey, *cut;         /* by stack ref: skey + 1 (0: not worked
+                                    out yet), and the cut */
+   size_t nstacks;
+   KSlot *ks;
+   size_t nks, capks;
+   uint32_t *seq, *seq2;         /* scratch: a stack's key */
+   size_t capseq, capseq2;
+   Map strs;                     /* string ids */
+   struct { const char *p; uint32_t id; } pcache[256];
+   GList list[3];                /* live sites, loss records, alloc sites */
+};
+
+Grouper *grouper_new(const Report *r, const OwnRules *own, size_t frames)
+{
+   Grouper *g = xrealloc(NULL, sizeof *g);
+   memset(g, 0, sizeof *g);
+   seed_init();
+   g->r = r;
+   g->own = own;
+   g->frames = frames;
+   g->nstacks = (size_t)r->ntstacks;
+   g->skey = xrealloc(NULL, (g->nstacks + 1) * sizeof *g->skey);
+   memset(g->skey, 0, (g->nstacks + 1) * sizeof *g->skey);
+   g->cut = xrealloc(NULL, (g->nstacks + 1) * sizeof *g->cut);
+   g->list[0].elem = g->list[1].elem = sizeof(Site);
+   g->list[2].elem = sizeof(ASite);
+   cur = r;
+   ftab = r->tframes;
+   nfinfo = r->ntframes;
+   finfo = xrealloc(NULL, (nfinfo + 1) * sizeof *finfo);
+   memset(finfo, 0, (nfinfo + 1) * sizeof *finfo);
+   return g;
+}
+
+/* The own-frame key of stack ref (as add_stack makes it) into *out;
+   returns its length, and the cut in *cut. */
+static size_t stack_seq(Grouper *g, uint64_t ref, uint32_t **out,
+                        size_t *cap, size_t *cut)
+{
+   const Need *nd = &g->r->need[ref - 1];
+   const uint32_t *ids = g->r->tids + nd->start;
+   size_t depth = nd->n, taken = 0, i = 0, n = 0;
+   if (*cap < depth + 1) {
+      *cap = depth + 1;
+      *out = xrealloc(*out, *cap * sizeof **out);
+   }
+   /* A frame's key is worked out once (frame_info): the table's
+      hundred thousand frames make its million stacks. */
+#define FRAME_INFO(id) \
+   (finfo[id].key != 0 ? finfo[id] : frame_info(&ftab[id], g->own))
+   for (; i < depth && taken < g->frames; i++) {
+      FrameInfo fi = FRAME_INFO(ids[i]);
+      if (fi.own) {
+         (*out)[n++] = fi.key;
+         taken++;
+      }
+   }
+   if (taken == 0)
+      for (i = 0; i < depth; i++)
+         (*out)[n++] = FRAME_INFO(ids[i]).key;
+#undef FRAME_INFO
+   *cut = i;
+   return n;
+}
+
+/* The id of stack ref's own-frame key, worked out once per stack. */
+static uint32_t stack_key(Grouper *g, uint64_t ref)
+{
+   if (g->skey[ref] != 0)
+      return g->skey[ref] - 1;
+   size_t cut, n = stack_seq(g, ref, &g->seq, &g->capseq, &cut);
+   g->cut[ref] = (uint32_t)cut;
+   if (2 * (g->nks + 1) > g->capks) {
+      size_t cap = g->capks ? 2 * g->capks : 1024;
+      KSlot *t = xrealloc(NULL, cap * sizeof *t);
+      memset(t, 0, cap * sizeof *t);
+      for (size_t i = 0; i < g->capks; i++) {
+         if (g->ks[i].ref == 0)
+            continue;
+         size_t j = g->ks[i].hash & (cap - 1);
+         while (t[j].ref != 0)
+            j = (j + 1) & (cap - 1);
+         t[j] = g->ks[i];
+      }
+      free(g->ks);
+      g->ks = t;
+      g->capks = cap;
+   }
+   uint64_t h = hash((const char *)g->seq, n * sizeof *g->seq);
+   size_t j = h & (g->capks - 1);
+   for (; g->ks[j].ref != 0; j = (j + 1) & (g->capks - 1)) {
+      if (g->ks[j].hash != h)
+         continue;
+      size_t c2, n2 = stack_seq(g, g->ks[j].ref, &g->seq2, &g->capseq2, &c2);
+      if (n2 == n && memcmp(g->seq, g->seq2, n * sizeof *g->seq) == 0) {
+         g->skey[ref] = g->skey[g->ks[j].ref];
+         return g->skey[ref] - 1;
+      }
+   }
+   g->ks[j] = (KSlot){ h, ref };
+   g->skey[ref] = (uint32_t)++g->nks;
+   return g->skey[ref] - 1;
+}
+
+/* A string's id, by content; NULL is "" (as add_str writes it). */
+static uint32_t str_id(Grouper *g, const char *s)
+{
+   if (s == NULL)
+      s = "";
+   /* The reader keeps each role and kind once: most are met again by
+      address. */
+   size_t c = (size_t)(((uintptr_t)s >> 3) * 0x9e3779b97f4a7c15ull >> 56);
+   if (g->pcache[c].p == s)
+      return g->pcache[c].id;
+   size_t k = map_get_add(&g->strs, s, strlen(s), g->strs.n);
+   uint32_t id = (uint32_t)(k == SIZE_MAX ? g->strs.n - 1 : k);
+   g->pcache[c].p = s;
+   g->pcache[c].id = id;
+   return id;
+}
+
+static uint64_t gkey_hash(const GKey *k)
+{
+   uint64_t h = mix(k->pool1 ^ seed);
+   h = mix(h ^ ((uint64_t)k->role << 32 | k->kind));
+   return mix(h ^ ((uint64_t)k->name << 32 | k->skey) ^
+              ((uint64_t)k->orphan << 17));
+}
+
+/* The group of key k in l, added (its element zeroed) if new: *fresh
+   says.  SIZE_MAX if there are too many. */
+static size_t glist_find(GList *l, const GKey *k, bool *fresh)
+{
+   if (2 * (l->n + 1) > l->capslot) {
+      if (l->n >= UINT32_MAX - 1)
+         return SIZE_MAX;
+      size_t cap = l->capslot ? 2 * l->capslot : 1024;
+      uint32_t *t = xrealloc(NULL, cap * sizeof *t);
+      memset(t, 0, cap * sizeof *t);
+      for (size_t i = 0; i < l->n; i++) {
+         size_t j = gkey_hash(&l->aux[i].key) & (cap - 1);
+         while (t[j] != 0)
+            j = (j + 1) & (cap - 1);
+         t[j] = (uint32_t)(i + 1);
+      }
+      free(l->slot);
+      l->slot = t;
+      l->capslot = cap;
+   }
+   size_t j = gkey_hash(k) & (l->capslot - 1);
+   for (; l->slot[j] != 0; j = (j + 1) & (l->capslot - 1))
+      if (memcmp(&l->aux[l->slot[j] - 1].key, k, sizeof *k) == 0) {
+         *fresh = false;
+         return l->slot[j] - 1;
+      }
+   size_t gi = l->n++;
+   l->slot[j] = (uint32_t)(gi + 1);
+   l->v = grow_array(l->v, &l->cap, l->n, l->elem);
+   GROW(l->aux, l->capaux, l->n);
+   l->aux[gi].key = *k;
+   *fresh = true;
+   return gi;
+}
+
+/* Notes a second or later record of group gi: its stack and thread in
+   the sets (the first record's too, when the second comes). */
+static void glist_count(GList *l, size_t gi, Grouped *d, uint64_t ref,
+                        uint64_t thread)
+{
+   GAux *a = &l->aux[gi];
+   if (d->records == 1) {
+      pair_add(&l->seen, 2 * (uint64_t)gi + 2, a->ref);
+      if (a->thread != 0)
+         pair_add(&l->seen, 2 * (uint64_t)gi + 3, a->thread);
+   }
+   d->records++;
+   if (pair_add(&l->seen, 2 * (uint64_t)gi + 2, ref))
+      d->stacks++;
+   if (thread != 0 && pair_add(&l->seen, 2 * (uint64_t)gi + 3, thread))
+      d->threads++;
+}
+
+static bool gkey_make(Grouper *g, GKey *k, const Role *role, const char *kind,
+                      bool orphan, const char *name, uint64_t ref)
+{
+   if (ref == 0 || ref > g->nstacks || ref > g->r->nneed ||
+       g->r->need[ref - 1].ref != ref)
+      return false;
+   memset(k, 0, sizeof *k);
+   k->pool1 = role->has_pool ? role->pool + 1 : 0;
+   k->role = str_id(g, role->role);
+   k->kind = str_id(g, kind);
+   k->orphan = orphan;
+   if (name != NULL) {
+      char *f = fold_name(name);
+      k->name = str_id(g, f) + 1;
+      free(f);
+   }
+   k->skey = stack_key(g, ref);
+   return true;
+}
+
+bool grouper_site(Grouper *g, bool lrec, Site *s)
+{
+   GList *l = &g->list[lrec ? 1 : 0];
+   uint64_t ref = s->stack.ref;
+   bool other = s->role.role && strcmp(s->role.role, "other") == 0 &&
+                !s->role.has_pool;
+   if (other && by_seq == NULL) {
+      by_seq = xrealloc(NULL, (cur->nthreads + 1) * sizeof *by_seq);
+      for (size_t i = 0; i < cur->nthreads; i++)
+         by_seq[i] = i;
+      qsort(by_seq, cur->nthreads, sizeof *by_seq, cmp_seq);
+   }
+   GKey k;
+   bool fresh;
+   if (!gkey_make(g, &k, &s->role, s->kind, s->orphan,
+                  other ? thread_name_of(s->thread) : NULL, ref))
+      return false;
+   size_t gi = glist_find(l, &k, &fresh);
+   if (gi == SIZE_MAX)
+      return false;
+   Site *d = &((Site *)l->v)[gi];
+   GAux *a = &l->aux[gi];
+   uint64_t w = lrec_total(s);
+   if (fresh) {
+      *d = *s;
+      d->g = (Grouped){ .records = 1, .stacks = 1, .threads = s->thread != 0,
+                        .cut = g->cut[ref] };
+      a->weight = w;
+      a->order = s->order;
+      a->ref = ref;
+      a->thread = s->thread;
+      memset(s, 0, sizeof *s);
+      return true;
+   }
+   glist_count(l, gi, &d->g, ref, s->thread);
+   d->blocks = add_sat(d->blocks, s->blocks);
+   d->bytes = add_sat(d->bytes, s->bytes);
+   d->ind_bytes = add_sat(d->ind_bytes, s->ind_bytes);
+   d->ind_blocks = add_sat(d->ind_blocks, s->ind_blocks);
+   d->has_ind |= s->has_ind;
+   if (s->order < d->order)
+      d->order = s->order;
+   if (w > a->weight || (w == a->weight && s->order < a->order)) {
+      /* The group shows this record now: its stack, thread and
+         pointed-from; the old one's go. */
+      Site old = { .stack = d->stack, .from = d->from };
+      d->thread = s->thread;
+      d->role = s->role;
+      d->kind = s->kind;
+      d->orphan = s->orphan;
+      d->stack = s->stack;
+      d->from = s->from;
+      d->g.cut = g->cut[ref];
+      a->weight = w;
+      a->order = s->order;
+      memset(s, 0, sizeof *s);
+      site_free(&old);
+   } else {
+      site_free(s);
+   }
+   return true;
+}
+
+bool grouper_asite(Grouper *g, ASite *s)
+{
+   GList *l = &g->list[2];
+   uint64_t ref = s->stack.ref;
+   GKey k;
+   bool fresh;
+   if (!gkey_make(g, &k, &s->role, NULL, false, NULL, ref))
+      return false;
+   size_t gi = glist_find(l, &k, &fresh);
+   if (gi == SIZE_MAX)
+      return false;
+   ASite *d = &((ASite *)l->v)[gi];
+   GAux *a = &l->aux[gi];
+   if (fresh) {
+      *d = *s;
+      d->g = (Grouped){ .records = 1, .stacks = 1, .cut = g->cut[ref] };
+      a->weight = s->bytes;
+      a->order = s->order;
+      a->ref = ref;
+      memset(s, 0, sizeof *s);
+      return true;
+   }
+   glist_count(l, gi, &d->g, ref, 0);
+   uint64_t w = s->bytes;
+   d->allocs = add_sat(d->allocs, s->allocs);
+   d->bytes = add_sat(d->bytes, s->bytes);
+   d->live_blocks = add_sat(d->live_blocks, s->live_blocks);
+   d->live_bytes = add_sat(d->live_bytes, s->live_bytes);
+   d->at_peak = add_sat(d->at_peak, s->at_peak);
+   if (s->order < d->order)
+      d->order = s->order;
+   if (w > a->weight || (w == a->weight && s->order < a->order)) {
+      ASite old = { .stack = d->stack };
+      d->role = s->role;
+      d->stack = s->stack;
+      d->g.cut = g->cut[ref];
+      a->weight = w;
+      a->order = s->order;
+      memset(s, 0, sizeof *s);
+      asite_free(&old);
+   } else {
+      asite_free(s);
+   }
+   return true;
+}
+
+static void glist_clear(GList *l)
+{
+   free(l->aux);
+   free(l->slot);
+   pairs_free(&l->seen);
+   l->aux = NULL;
+   l->slot = NULL;
+}
+
+void grouper_finish(Grouper *g, Report *r)
+{
+   Site *v[2];
+   for (int i = 0; i < 3; i++) {
+      GList *l = &g->list[i];
+      for (size_t gi = 0; gi < l->n; gi++) {
+         Grouped *d = i < 2 ? &((Site *)l->v)[gi].g : &((ASite *)l->v)[gi].g;
+         if (d->stacks <= 1)
+            d->cut = 0;
+      }
+      glist_clear(l);
+      if (i < 2)
+         v[i] = l->v;
+   }
+   for (size_t i = 0; i < r->nsites; i++)
+      site_free(&r->sites[i]);
+   free(r->sites);
+   r->sites = v[0];
+   r->nsites = g->list[0].n;
+   r->capsites = g->list[0].cap;
+   for (size_t i = 0; i < r->nlrecs; i++)
+      site_free(&r->lrecs[i]);
+   free(r->lrecs);
+   r->lrecs = v[1];
+   r->nlrecs = g->list[1].n;
+   r->caplrecs = g->list[1].cap;
+   for (size_t i = 0; i < r->nasites; i++)
+      asite_free(&r->asites[i]);
+   free(r->asites);
+   r->asites = g->list[2].v;
+   r->nasites = g->list[2].n;
+   r->capasites = g->list[2].cap;
+   for (int i = 0; i < 3; i++)
+      g->list[i] = (GList){ 0 };
+   r->grouped = true;
+}
+
+void grouper_free(Grouper *g)
+{
+   if (g == NULL)
+      return;
+   for (int i = 0; i < 2; i++) {
+      for (size_t gi = 0; gi < g->list[i].n; gi++)
+         site_free(&((Site *)g->list[i].v)[gi]);
+      free(g->list[i].v);
+      glist_clear(&g->list[i]);
+   }
+   for (size_t gi = 0; gi < g->list[2].n; gi++)
+      asite_free(&((ASite *)g->list[2].v)[gi]);
+   free(g->list[2].v);
+   glist_clear(&g->list[2]);
+   free(g->skey);
+   free(g->cut);
+   free(g->ks);
+   free(g->seq);
+   free(g->seq2);
+   map_free(&g->strs);
+   free(g);
+   free(finfo);
+   finfo = NULL;
+   free(by_seq);
+   by_seq = NULL;
+   cur = NULL;
+   ftab = NULL;
+   nfinfo = 0;
    map_free(&frame_keys);
    free(ftext.s);
    ftext = (Buf){ 0 };

@@ -373,16 +373,19 @@ int main(int argc, char **argv)
    Limits lim = { to_size(top), to_size(futex_top), to_size(leaks_top),
                   to_size(alloc_top), .keep_all = json };
    Limits cut = lim;             /* what the JSON lists */
+   OwnRules own = { globs, nglobs };
    if (group_frames > 0 && !json && folded < 0) {
       /* Any record may belong to a group among the largest. */
       lim.top = lim.leaks_top = lim.alloc_top = SIZE_MAX;
    }
-   OwnRules own = { globs, nglobs };
    if (folded >= 0)
       folded_limits(folded, &lim);
    if (svg != NULL)
       lim.futex_top = SIZE_MAX;   /* the chart sums every site */
-   const char *why = report_read(path, &lim, &rep);
+   const char *why = group_frames > 0 && !json && folded < 0
+                     ? report_read_grouped(path, &lim, &own,
+                                           to_size(group_frames), &rep)
+                     : report_read(path, &lim, &rep);
 
    int status = 0;
    if (why != NULL) {

@@ -9,7 +9,9 @@
  * --futex-top, --leaks-top and --alloc-top, not with the size of the file
  * (the timeline is thinned as it is read; of a version 2 report's stack
  * table, every frame is kept once, but only the stacks of the sites
- * kept).  Nothing is printed until the whole file has been read, so a
+ * kept).  Grouped (report_read_grouped), a version 2 file is read its
+ * stack table first, every stack kept, and the records are grouped as
+ * they are read: memory then grows with the stacks and groups.  Nothing is printed until the whole file has been read, so a
  * bad file gives one error line and no half table: its first error in
  * the order of the file, be it of XML or of the format.  A report read
  * whole is checked to add up (docs/report-format.md, "Invariants")
@@ -29,7 +31,7 @@
  * Public License for more details.
  */
 
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE              /* memrchr */
 
 #include <assert.h>
 #include <errno.h>
@@ -42,6 +44,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -106,6 +109,12 @@ typedef struct {
    int prolog;                   /* PR_*: where the scan of the prolog is */
    int prolog_n;                 /* of the "<!" word or the "-->" seen */
    bool doctype;                 /* a <!DOCTYPE, held back from libxml2 */
+   /* Read with the stack table first (report_read): the file's bytes
+      [skip_at, skip_to) are given to libxml2 as skip_with instead. */
+   uint64_t pos;                 /* the file offset read next */
+   uint64_t skip_at, skip_to;    /* skip_to 0: none */
+   const char *skip_with;
+   bool skipped;
 } Input;
 
 /* The prolog (what comes before the root element) is scanned as it is
@@ -247,13 +256,31 @@ static void input_note(Input *in, const unsigned char *b, size_t n)
 static ssize_t input_next(Input *in)
 {
    ssize_t got;
+   size_t want = INPUT_BUF;
+   if (in->skip_to != 0 && !in->skipped) {
+      if (in->pos == in->skip_at) {
+         in->skipped = true;
+         if (lseek(in->fd, (off_t)in->skip_to, SEEK_SET) < 0) {
+            in->err = errno;
+            return -1;
+         }
+         in->pos = in->skip_to;
+         got = (ssize_t)strlen(in->skip_with);
+         memcpy(in->buf, in->skip_with, (size_t)got);
+         goto note;
+      }
+      if (in->skip_at - in->pos < want)
+         want = (size_t)(in->skip_at - in->pos);
+   }
    do
-      got = read(in->fd, in->buf, INPUT_BUF);
+      got = read(in->fd, in->buf, want);
    while (got < 0 && errno == EINTR);
    if (got < 0) {
       in->err = errno;
       return -1;
    }
+   in->pos += (uint64_t)got;
+note:;
    size_t n = (size_t)got;
    const unsigned char *b = (const unsigned char *)in->buf;
    in->end = n;
@@ -866,10 +893,25 @@ typedef struct {
       once: its entry --top - 1 is then the smallest that can still be
       shown, and a smaller one read later is not kept. */
    bool cut_sites, cut_fsites, cut_lrecs, cut_asites;
+   /* Reading with the stack table first (report_read): mode 1 reads
+      the table alone, every stack kept, until its end (table_end);
+      mode 2 the rest, where the table is replaced by an empty one that
+      must start at table_at, each site, loss record and allocation site
+      grouped as it is read.  Anything amiss fails: the file is then
+      read again the usual way, for its error if it has one. */
+   int mode;
+   uint64_t table_at, table_end;
+   size_t capneed;
+   bool table_ok;                /* mode 2: the empty table was where the
+                                    table was */
+   bool threads_done;            /* </threads> read */
+   Grouper *grouper;
    bool done;                    /* the root element ended */
    bool failed;
    char why[1024];
 } Parser;
+
+static uint64_t in_pos(const Parser *p);
 
 static void fail(Parser *p, const char *fmt, ...)
 {
@@ -1423,6 +1465,8 @@ static void table_begin(Parser *p, long line)
    p->table_begun = true;
    if (!attr_u64(p, "stack-table", N_STACKS, line, &p->table_stacks))
       return;
+   if (p->mode == 1)
+      return;                    /* every stack is kept (table_stack) */
    size_t n = 0;
    each_kept_stack(r, count_stack, &n);
    r->need = xrealloc(NULL, (n ? n : 1) * sizeof *r->need);
@@ -1496,7 +1540,11 @@ static void table_stack(Parser *p, long line)
       return;
    }
    Need *nd = NULL;
-   if (p->next_need < r->nneed && r->need[p->next_need].ref == id) {
+   if (p->mode == 1) {
+      GROW(r->need, p->capneed, r->nneed + 1);
+      nd = &r->need[r->nneed++];
+      *nd = (Need){ .ref = id, .start = r->ntids };
+   } else if (p->next_need < r->nneed && r->need[p->next_need].ref == id) {
       nd = &r->need[p->next_need++];
       nd->start = r->ntids;
    }
@@ -1571,6 +1619,8 @@ static void resolve_stack(Report *r, const uint32_t *need_of, Stack *s)
    Need key = { .ref = s->ref };
    const Need *nd = need_of != NULL
                     ? &r->need[need_of[s->ref] - 1]
+                    : s->ref <= r->nneed && r->need[s->ref - 1].ref == s->ref
+                    ? &r->need[s->ref - 1]       /* every stack kept */
                     : bsearch(&key, r->need, r->nneed, sizeof *r->need,
                               cmp_need);
    s->in_table = true;
@@ -1744,6 +1794,8 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
    switch (k) {
    case K_ROOT:
       check_root(p, name);
+      if (p->mode == 2 && p->version != 2)
+         fail(p, "not version 2: read again");
       break;
    case K_TOOL:
       free(r->tool_version);
@@ -1911,6 +1963,15 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
       }
       break;
    case K_STABLE:
+      if (p->mode == 2) {
+         /* The empty table given in place of the table, read first: it
+            must be where that one was, a child of the root. */
+         p->table_begun = true;
+         p->table_ok = p->pending_at == p->table_at + 12;
+         if (!p->table_ok)
+            fail(p, "the stack table is not where it was found: read again");
+         break;
+      }
       table_begin(p, line);
       break;
    case K_TSTACK:
@@ -2378,6 +2439,18 @@ static void begin(Parser *p, enum Kind k, const char *name, long line)
    }
 }
 
+/* Mode 2: the site or loss record just read, into its group.  The
+   name of a thread of role other is part of the key: its <thread> must
+   have been read. */
+static void group_one(Parser *p, bool lrec, Site *s)
+{
+   if (!p->threads_done && s->role.role != NULL && !s->role.has_pool &&
+       strcmp(s->role.role, "other") == 0)
+      fail(p, "a site of role other before </threads>: read again");
+   else if (!grouper_site(p->grouper, lrec, s))
+      fail(p, "a site's stack is not in the table: read again");
+}
+
 /* Keeps the site just read if it may be among the --top largest.  To
    stay small with many sites, the list is cut back to --top entries
    whenever it has grown to twice that, and once it has been, a site
@@ -2401,6 +2474,10 @@ static void keep_site(Parser *p)
       }
       r->orphans[i].bytes = add_sat(r->orphans[i].bytes, p->site.bytes);
       r->orphans[i].blocks = add_sat(r->orphans[i].blocks, p->site.blocks);
+   }
+   if (p->grouper != NULL) {
+      group_one(p, false, &p->site);
+      return;
    }
    if (p->top == 0 ||
        (p->cut_sites && cmp_site(&p->site, &r->sites[p->top - 1]) > 0)) {
@@ -2455,6 +2532,10 @@ static void keep_lrec(Parser *p)
 {
    Report *r = p->rep;
    r->lrecs_total++;
+   if (p->grouper != NULL) {
+      group_one(p, true, &p->lrec);
+      return;
+   }
    if (p->leaks_top == 0 ||
        (p->cut_lrecs && cmp_lrec(&p->lrec, &r->lrecs[p->leaks_top - 1]) > 0)) {
       site_free(&p->lrec);
@@ -2480,6 +2561,12 @@ static void keep_asite(Parser *p)
    r->asites_total++;
    r->as_allocs = add_sat(r->as_allocs, a->allocs);
    r->as_bytes = add_sat(r->as_bytes, a->bytes);
+   if (p->grouper != NULL) {
+      if (!grouper_asite(p->grouper, a))
+         fail(p, "an allocation site's stack is not in the table: read "
+              "again");
+      return;
+   }
    if (p->alloc_top == 0 ||
        (p->cut_asites && cmp_asite(a, &r->asites[p->alloc_top - 1]) > 0)) {
       asite_free(a);
@@ -2630,6 +2717,14 @@ static void end(Parser *p)
          fail(p, "line %ld: <stack-table stacks=\"%" PRIu64 "\"> holds %"
               PRIu64 " %s", l->line, p->table_stacks, r->ntstacks,
               plural(r->ntstacks, "stack", "stacks"));
+      if (p->mode == 1 && !p->failed) {
+         p->table_end = p->table_at + in_pos(p);
+         p->done = true;
+         xmlStopParser(p->ctxt);
+      }
+      break;
+   case K_THREADS:
+      p->threads_done = true;
       break;
    case K_ROOT:
       check_refs(p, l->line);
@@ -2692,6 +2787,10 @@ static void start(Parser *p, const xmlChar *xname, long line)
          }
          *word |= bit;
       }
+   }
+   if (p->mode == 1 && p->nlv == 1 && k != K_STABLE) {
+      fail(p, "not a stack table where one was found: read again");
+      return;
    }
    GROW(p->lv, p->caplv, p->nlv + 1);
    p->lv[p->nlv++] = (Level){ .kind = k, .line = line };
@@ -3063,8 +3162,21 @@ static void sax_error(void *ctx, ErrorArg e)
 /* Reads the report from in->fd into rep.  Returns NULL on success, else
    why the file cannot be shown (a static or parser-owned string that
    lives until the next call). */
+/* What the two reads with the stack table first share (report_read). */
+typedef struct {
+   uint64_t table_at, table_end, table_stacks;
+   size_t capneed;
+   const OwnRules *own;          /* grouping's */
+   size_t frames;
+} Fast;
+
+/* Returned by read_report in modes 1 and 2 when the file is to be read
+   again the usual way. */
+static const char again[] = "read again";
+
 static const char *read_report(const char *path, Input *in,
-                               const Limits *lim, Report *rep)
+                               const Limits *lim, Report *rep, int mode,
+                               Fast *fast)
 {
    static char why[1100];
    XmlError xerr = { .in = in };
@@ -3073,7 +3185,19 @@ static const char *read_report(const char *path, Input *in,
                 .keep_all = lim->keep_all, .xerr = &xerr,
                 .tl_ix = { .stride = sizeof *rep->tl_cols },
                 .orphan_ix = { .stride = sizeof *rep->orphans,
-                               .off = offsetof(Orphans, role) } };
+                               .off = offsetof(Orphans, role) },
+                .mode = mode };
+   if (mode != 0) {
+      p.table_at = fast->table_at;
+      p.table_stacks = fast->table_stacks;
+      p.capneed = fast->capneed;
+   }
+   if (mode == 1) {
+      /* The table alone: in a root, as it is in the file. */
+      p.version = 2;
+      GROW(p.lv, p.caplv, 1);
+      p.lv[p.nlv++] = (Level){ .kind = K_ROOT, .line = 1 };
+   }
 
    role_seed_init();
    /* Errors raised outside the parser go here. */
@@ -3099,6 +3223,10 @@ static const char *read_report(const char *path, Input *in,
 
    /* libxml2 tells the encoding from the first 4 bytes, given first. */
    ssize_t got = input_next(in);
+   if (got < 0 && mode != 0) {
+      free(p.lv);
+      return again;
+   }
    if (got < 0) {
       if (in->doctype)
          snprintf(why, sizeof why, DOCTYPE_REFUSED);
@@ -3110,9 +3238,12 @@ static const char *read_report(const char *path, Input *in,
    xmlParserCtxtPtr ctxt = xmlCreatePushParserCtxt(&sax, &p, in->buf,
                                                    (int)head, path);
    if (ctxt == NULL) {
+      free(p.lv);
       snprintf(why, sizeof why, "cannot read: libxml2 failed to start");
-      return why;
+      return mode != 0 ? again : why;
    }
+   if (mode == 2)
+      p.grouper = grouper_new(rep, fast->own, fast->frames);
    xmlCtxtUseOptions(ctxt, XML_PARSE_NONET);
    p.ctxt = ctxt;
    p.dict = ctxt->dict;
@@ -3124,7 +3255,7 @@ static const char *read_report(const char *path, Input *in,
    for (;;) {
       if (n > 0)
          xmlParseChunk(ctxt, data, (int)n, 0);
-      if (p.failed || xerr.have)
+      if (p.failed || xerr.have || (mode == 1 && p.done))
          break;
       got = input_next(in);
       if (got < 0)
@@ -3140,7 +3271,19 @@ static const char *read_report(const char *path, Input *in,
    }
 
    const char *res = NULL;
-   if (in->doctype) {
+   if (mode != 0) {
+      bool ok = !in->doctype && !in->err && !xerr.have && !p.failed &&
+                p.done && (mode == 1 || p.table_ok);
+      res = ok ? NULL : again;
+      if (ok && mode == 1) {
+         fast->table_end = p.table_end;
+         fast->table_stacks = p.table_stacks;
+         fast->capneed = p.capneed;
+      } else if (ok) {
+         grouper_finish(p.grouper, rep);
+         resolve_stacks(rep, NULL);
+      }
+   } else if (in->doctype) {
       snprintf(why, sizeof why, DOCTYPE_REFUSED);
       res = why;
    } else if (in->err) {
@@ -3175,6 +3318,7 @@ static const char *read_report(const char *path, Input *in,
 
    xmlFreeParserCtxt(ctxt);
    xmlSetStructuredErrorFunc(NULL, NULL);
+   grouper_free(p.grouper);
    site_free(&p.site);
    fsite_free(&p.fsite);
    site_free(&p.lrec);
@@ -3193,11 +3337,139 @@ static const char *read_report(const char *path, Input *in,
    return res;
 }
 
+/* ---- The stack table first ----
+
+   In version 2 the stacks are in the table at the end of the file, and
+   grouping (group.c) needs them: read in the file's order, every site,
+   loss record and allocation site would have to be kept until then.  A
+   regular file is read from the table instead: the table is found from
+   the end of the file, read alone, and then the rest is read with an
+   empty table in its place, each record grouped as soon as it is read.
+   A raw '<' is markup or in a comment, CDATA or processing instruction:
+   what is found from the end is checked by the second read, where the
+   empty table must be read as the root's child exactly where the table
+   started; if it is not, or if anything at all is wrong with the file,
+   it is read again the usual way, which says what is wrong. */
+
+#define TABLE_TAG "<stack-table"
+enum { TABLE_TAG_LEN = sizeof TABLE_TAG - 1 };
+
+/* Does the file look like a report in UTF-8 whose root says version 2?
+   A look at its first bytes; anything unclear says no. */
+static bool head_ok(int fd)
+{
+   char b[4096];
+   ssize_t got = pread(fd, b, sizeof b - 1, 0);
+   if (got <= 0)
+      return false;
+   b[got] = '\0';
+   if (memchr(b, '\0', (size_t)got) != NULL)
+      return false;              /* UTF-16 or -32, or not text */
+   const char *q = b;
+   if (memcmp(q, "\xef\xbb\xbf", 3) == 0)
+      q += 3;
+   if (strncmp(q, "<?xml", 5) == 0) {
+      const char *e = strstr(q, "?>"), *enc = strstr(q, "encoding");
+      if (e == NULL)
+         return false;
+      if (enc != NULL && enc < e) {
+         enc += 8;
+         enc += strspn(enc, " \t\r\n");
+         if (*enc++ != '=')
+            return false;
+         enc += strspn(enc, " \t\r\n");
+         char quote = *enc++;
+         if ((quote != '"' && quote != '\'') || strncasecmp(enc, "utf-8", 5) != 0 ||
+             enc[5] != quote)
+            return false;
+      }
+      q = e + 2;
+   }
+   const char *root = strstr(q, "<asynctrace");
+   const char *gt = root != NULL ? strchr(root, '>') : NULL;
+   if (gt == NULL)
+      return false;
+   const char *v = memmem(root, (size_t)(gt - root), "version=", 8);
+   if (v == NULL || (v[8] != '"' && v[8] != '\''))
+      return false;
+   const char *d = v + 9 + strspn(v + 9, " \t\r\n");
+   return *d == '2' && d[1 + strspn(d + 1, " \t\r\n")] == v[8];
+}
+
+/* The offset of the last "<stack-table" start tag in the file. */
+static bool find_table(int fd, uint64_t size, char *buf, uint64_t *at)
+{
+   const size_t block = INPUT_BUF - TABLE_TAG_LEN - 1;
+   for (uint64_t end = size; end > 0;) {
+      size_t n = end > block ? block : (size_t)end;
+      uint64_t start = end - n;
+      /* With the bytes that follow, for a tag across two blocks. */
+      size_t more = size - end < TABLE_TAG_LEN + 1 ? (size_t)(size - end)
+                                                   : TABLE_TAG_LEN + 1;
+      size_t have = 0;
+      while (have < n + more) {
+         ssize_t got = pread(fd, buf + have, n + more - have,
+                             (off_t)(start + have));
+         if (got < 0 && errno == EINTR)
+            continue;
+         if (got <= 0)
+            return false;
+         have += (size_t)got;
+      }
+      for (size_t k = n; k > 0;) {
+         const char *lt = memrchr(buf, '<', k);
+         if (lt == NULL)
+            break;
+         k = (size_t)(lt - buf);
+         if (k + TABLE_TAG_LEN < have &&
+             memcmp(lt, TABLE_TAG, TABLE_TAG_LEN) == 0 &&
+             (is_xml_space(lt[TABLE_TAG_LEN]) || lt[TABLE_TAG_LEN] == '>' ||
+              lt[TABLE_TAG_LEN] == '/')) {
+            *at = start + k;
+            return true;
+         }
+      }
+      end = start;
+   }
+   return false;
+}
+
+/* Reads the report the table first, if it can; again if not. */
+static const char *read_fast(const char *path, Input *in, const Limits *lim,
+                             const OwnRules *own, size_t frames, Report *rep,
+                             uint64_t size)
+{
+   Fast f = { .own = own, .frames = frames };
+   if (!head_ok(in->fd) || !find_table(in->fd, size, in->buf, &f.table_at) ||
+       lseek(in->fd, (off_t)f.table_at, SEEK_SET) < 0)
+      return again;
+   Input t = { .fd = in->fd, .buf = in->buf, .first = -1, .line = 1,
+               .tail.ctl = -1, .pos = f.table_at };
+   if (read_report(path, &t, lim, rep, 1, &f) != NULL)
+      return again;
+   char last;
+   if (f.table_end <= f.table_at + TABLE_TAG_LEN || f.table_end > size ||
+       pread(in->fd, &last, 1, (off_t)f.table_end - 1) != 1 || last != '>' ||
+       lseek(in->fd, 0, SEEK_SET) != 0)
+      return again;
+   Input m = { .fd = in->fd, .buf = in->buf, .first = -1, .line = 1,
+               .tail.ctl = -1, .skip_at = f.table_at, .skip_to = f.table_end,
+               .skip_with = TABLE_TAG "/>" };
+   return read_report(path, &m, lim, rep, 2, &f);
+}
+
 /* Opens path and reads the report in it into rep, keeping as much of
    each list as lim says.  Returns NULL on success, else why the file
    cannot be shown (a static or parser-owned string that lives until the
    next call). */
 const char *report_read(const char *path, const Limits *lim, Report *rep)
+{
+   return report_read_grouped(path, lim, NULL, 0, rep);
+}
+
+const char *report_read_grouped(const char *path, const Limits *lim,
+                                const OwnRules *own, size_t frames,
+                                Report *rep)
 {
    const char *why = NULL;
    Input in = { .fd = -1, .first = -1, .line = 1, .tail.ctl = -1 };
@@ -3215,7 +3487,19 @@ const char *report_read(const char *path, const Limits *lim, Report *rep)
    } else {
       LIBXML_TEST_VERSION
       in.buf = xrealloc(NULL, INPUT_BUF);
-      why = read_report(path, &in, lim, rep);
+      why = again;
+      if (frames > 0 && S_ISREG(st.st_mode)) {
+         why = read_fast(path, &in, lim, own, frames, rep,
+                         (uint64_t)st.st_size);
+         if (why == again) {
+            report_free(rep);
+            memset(rep, 0, sizeof *rep);
+            if (lseek(in.fd, 0, SEEK_SET) != 0)
+               why = strerror(errno);
+         }
+      }
+      if (why == again)
+         why = read_report(path, &in, lim, rep, 0, NULL);
    }
    if (in.fd >= 0)
       close(in.fd);

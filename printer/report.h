@@ -558,6 +558,9 @@ typedef struct {
    Need *need;                   /* sorted by ref */
    size_t nneed;
    uint64_t ntstacks;            /* the table's stacks */
+   bool grouped;                 /* sites, lrecs and asites were grouped
+                                    as they were read (group_report then
+                                    does nothing) */
 } Report;
 
 /* growth.c: NULL if the report has no snapshots; free with growth_free. */
@@ -640,13 +643,19 @@ void print_fn_name(const char *fn, bool whole);
 
 /* read.c: reading and checking a report. */
 const char *report_read(const char *path, const Limits *lim, Report *rep);
+/* The same, and the lists grouped as group_report(rep, own, frames)
+   would, as they are read if it can (then rep->grouped is set). */
+struct OwnRules;
+const char *report_read_grouped(const char *path, const Limits *lim,
+                                const struct OwnRules *own, size_t frames,
+                                Report *rep);
 void report_cleanup(void);
 size_t check_report(const Report *r, const char *file);
 size_t check_report_keep(const Report *r, const char *file, Warnings *w);
 void warnings_free(Warnings *w);
 
 /* frames.c: the program's own frames, and where the others are. */
-typedef struct {
+typedef struct OwnRules {
    const char *const *globs;     /* --own=GLOB; none: the default rules */
    size_t nglobs;
 } OwnRules;
@@ -659,6 +668,17 @@ char *fold_label(const Stack *s, size_t from, size_t to);
 /* group.c: sites, loss records and allocation sites merged by role (and
    leak kind) and their first own frames. */
 void group_report(Report *r, const OwnRules *own, size_t frames);
+/* The same, record by record as the reader reads them, once the stack
+   table of a version 2 report is read (read.c reads it first): each
+   add takes the record (and zeroes it); finish puts the groups in r's
+   lists.  An add returns false if it cannot group the record (its
+   stack is not in the table). */
+typedef struct Grouper Grouper;
+Grouper *grouper_new(const Report *r, const OwnRules *own, size_t frames);
+bool grouper_site(Grouper *g, bool lrec, Site *s);
+bool grouper_asite(Grouper *g, ASite *a);
+void grouper_finish(Grouper *g, Report *r);
+void grouper_free(Grouper *g);
 
 /* text.c: the text summary, and what it shows. */
 enum Section {
