@@ -36,6 +36,7 @@
 #include "pub_tool_aspacemgr.h"
 #include "pub_tool_gdbserver.h"
 #include "pub_tool_hashtable.h"
+#include "pub_tool_poolalloc.h"
 #include "pub_tool_libcproc.h"
 #include "pub_tool_machine.h"
 #include "pub_tool_threadstate.h"
@@ -579,6 +580,7 @@ typedef struct _TaskBlock {
    Task*              task;
 } TaskBlock;
 static VgHashTable* task_blocks;
+static PoolAlloc*   task_block_pool;   /* their nodes: no malloc each */
 static Task*        alloc_task;   /* task_alloc's, for task_block */
 
 UShort AT_(task_alloc)(ThreadId tid, ExeContext* where, SizeT n)
@@ -608,7 +610,7 @@ void AT_(task_block)(Addr p, SizeT n)
    alloc_task = NULL;
    if (k == NULL)
       return;
-   b = VG_(malloc)("at.task_block", sizeof(TaskBlock));
+   b = VG_(allocEltPA)(task_block_pool);
    b->key  = p;
    b->task = k;
    VG_(HT_add_node)(task_blocks, b);
@@ -628,7 +630,7 @@ void AT_(task_site_free)(UShort g, SizeT n, Addr p)
       k->live_bytes -= n;
       if (k->dropped && k->live_blocks == 0)
          VG_(free)(k);
-      VG_(free)(b);
+      VG_(freeEltPA)(task_block_pool, b);
    }
 }
 
@@ -698,6 +700,8 @@ void AT_(tasks_init)(void)
    cell_cache = VG_(HT_construct)("at.task_cells");
    blocking   = VG_(HT_construct)("at.task_blocking");
    task_blocks = VG_(HT_construct)("at.task_blocks");
+   task_block_pool = VG_(newPA)(sizeof(TaskBlock), 1000, VG_(malloc),
+                                "at.task_block", VG_(free));
    polls      = VG_(calloc)("at.task_polls", VG_N_THREADS, sizeof(PollStack));
 }
 
