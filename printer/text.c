@@ -1581,10 +1581,16 @@ static void print_task_cpu(const Tasks *t)
    for (size_t i = 0; i < shown; i++) {
       const SpawnSite *s = v[i];
       print_spawn_head(i, s, "\n");
-      printf("   %s %s, %s %s, %s instructions, the longest poll %s",
-             num(s->spawned), unit(s, s->spawned),
-             num(s->polls), plural(s->polls, "poll", "polls"),
-             num(s->insns), num(s->max_poll));
+      int c = site_class(s);
+      if (c == SC_TASK)
+         printf("   %s %s, %s %s, %s instructions, the longest poll %s",
+                num(s->spawned), unit(s, s->spawned),
+                num(s->polls), plural(s->polls, "poll", "polls"),
+                num(s->insns), num(s->max_poll));
+      else   /* a block_on call or a Rayon job is run once: no polls */
+         printf("   %s %s, %s instructions, the longest %s %s",
+                num(s->spawned), unit(s, s->spawned), num(s->insns),
+                c == SC_RAYON ? "job" : "call", num(s->max_poll));
       if (s->waits > 0)
          printf("; %s blocking %s, %s", num(s->waits),
                 plural(s->waits, "wait", "waits"), ms1(s->blocked_us));
