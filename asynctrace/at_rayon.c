@@ -160,20 +160,26 @@ static UShort site_of_stack(ExeContext* where)
 /*--- Jobs                                                 ---*/
 /*------------------------------------------------------------*/
 
-/* The live thread whose stack holds a, or 0.  The red zone below the
-   stack pointer counts. */
+/* Whether thread h is alive and its stack holds a.  The red zone below
+   the stack pointer counts. */
+static Bool holds(ThreadId h, Addr a)
+{
+   return AT_(thread)(h) != NULL && a + 128 >= VG_(get_SP)(h)
+          && a <= VG_(thread_get_stack_max)(h);
+}
+
+/* The live thread whose stack holds a, or 0.  Stolen jobs come from a
+   few threads again and again: the last one found is tried first, not
+   every thread slot each job. */
 static ThreadId stack_holder(Addr a)
 {
+   static ThreadId last;
    ThreadId h;
-   for (h = 1; h < VG_N_THREADS; h++) {
-      Addr sp, hi;
-      if (AT_(thread)(h) == NULL)
-         continue;
-      sp = VG_(get_SP)(h);
-      hi = VG_(thread_get_stack_max)(h);
-      if (a + 128 >= sp && a <= hi)
-         return h;
-   }
+   if (last != 0 && holds(last, a))
+      return last;
+   for (h = 1; h < VG_N_THREADS; h++)
+      if (holds(h, a))
+         return last = h;
    return 0;
 }
 
