@@ -435,15 +435,22 @@ static inline UInt class_of(SizeT n)
    return n == 0 ? 1 : (UInt)((n + 15) / 16);
 }
 
+/* get_memory's last block is all zeros (a waiting one, wiped when it
+   was freed): calloc need not clear it again. */
+static Bool got_zeros;
+
 static void* get_memory(SizeT align, SizeT n)
 {
    UInt c;
+   got_zeros = False;
    if (n > AT_SMALL_MAX)
       return VG_(cli_malloc)(align, n);
    c = class_of(n);
    /* Every block is aligned to at least --alignment. */
-   if (n_waiting[c] > 0 && align <= VG_(clo_alignment))
+   if (n_waiting[c] > 0 && align <= VG_(clo_alignment)) {
+      got_zeros = AT_(clo_leak_check) != AT_LEAK_NO;   /* see release */
       return waiting[c][--n_waiting[c]];
+   }
    return VG_(cli_malloc)(align, (SizeT)c * 16);
 }
 
@@ -472,7 +479,7 @@ static void register_block(ThreadId tid, void* p, SizeT n)
    ExeContext* where = AT_(stack_here)(tid);
    /* The task being polled, charged; its spawn site is part of the
       block's site, so live bytes and leaks come out per spawn site. */
-   UShort     task = AT_(task_alloc)(tid, where, n);
+   UShort     task = AT_(task_alloc)(tid, where, (Addr)p, n);
    AT_Site*   s    = site_of(where, inst, t ? t->seq : 1, task);
 
    b->data   = (Addr)p;
@@ -489,8 +496,6 @@ static void register_block(ThreadId tid, void* p, SizeT n)
    count_alloc(role_counters(inst), n);
    if (t)
       count_alloc(&t->heap, n);
-   if (task)
-      AT_(task_block)((Addr)p, n);
    if (s->cell_site)
       AT_(task_spawned)(s->cell_site, (Addr)p);
    bytes_moved += n;
@@ -532,7 +537,7 @@ static void* new_block(ThreadId tid, SizeT n, SizeT align, Bool zero)
    p = memory_for(tid, n, align);
    if (p == NULL)
       return NULL;
-   if (zero)
+   if (zero && !got_zeros)
       VG_(memset)(p, 0, n);
    register_block(tid, p, n);
    return p;
@@ -729,7 +734,9 @@ typedef UChar AT_Vec16 __attribute__((vector_size(16)));
 static inline void zero_block(void* p, SizeT n)
 {
    AT_Vec16* v   = p;
-   AT_Vec16* end = (AT_Vec16*)((Addr)p + VG_ROUNDUP(n, 16));
+   /* A block of 0 bytes has 16 (class 1): all of it, so that a block
+      waiting in a class is zeros throughout (get_memory). */
+   AT_Vec16* end = (AT_Vec16*)((Addr)p + VG_ROUNDUP(n ? n : 1, 16));
    AT_Vec16  z   = { 0 };
    while (v < end) {
       *v++ = z;

@@ -74,6 +74,7 @@ typedef struct {
    ULong waits, blocked_us;            /* blocking inside async */
    struct _Task* runs;       /* other kinds' work (task_run_enter): one
                                 record for all of it, never listed */
+   Bool          in_table;   /* some of its blocks are in task_blocks */
 } TaskSite;
 
 typedef struct _Task {
@@ -104,7 +105,10 @@ static ULong        poll_entries;
 /* Tokio's state bits (runtime/task/state.rs, 1.x). */
 #define TOKIO_COMPLETE 0x2
 
-static TaskSite* tsite(UShort g) { return VG_(indexXA)(task_sites, g - 1); }
+/* task_sites' elements, read on every allocation and free made in a
+   task: VG_(indexXA)'s call and checks showed.  Set after each add. */
+static TaskSite* site_base;
+static inline TaskSite* tsite(UShort g) { return &site_base[g - 1]; }
 
 /* A task's weight, for keeping the heaviest. */
 static Bool heavier(const Task* a, const Task* b)
@@ -285,6 +289,7 @@ UShort AT_(task_cell_site)(ExeContext* where)
       s.future    = VG_(strdup)("at.task_future",
                                 w.future[0] ? w.future : "?");
       VG_(addToXA)(task_sites, &s);
+      site_base = VG_(indexXA)(task_sites, 0);
    }
    c->site = (UShort)(n + 1);
    return c->site;
@@ -311,6 +316,7 @@ UShort AT_(task_site_of)(UChar kind, Addr key_ip, UInt key_depth,
    s.frame     = frame;
    s.future    = VG_(strdup)("at.task_future", what && what[0] ? what : "?");
    VG_(addToXA)(task_sites, &s);
+   site_base = VG_(indexXA)(task_sites, 0);
    return (UShort)(n + 1);
 }
 
@@ -573,21 +579,81 @@ static Task* task_on(ThreadId tid)
 /*------------------------------------------------------------*/
 
 /* Blocks made in a task's polls, by address: which task, for its live
-   bytes in snapshots (a task's own figure; its site's is in TaskSite). */
-typedef struct _TaskBlock {
-   struct _TaskBlock* next;
-   UWord              key;     /* the block's address */
-   Task*              task;
+   bytes in snapshots (a task's own figure; its site's is in TaskSite).
+   Open addressing in one array (linear probing, at most half full,
+   deletion by shifting back): no node to allocate and no division per
+   call, as the core's hash table has; this table sees every allocation
+   and free made in a task. */
+typedef struct {
+   Addr  key;                   /* the block's address; 0: empty */
+   Task* task;
 } TaskBlock;
-static VgHashTable* task_blocks;
-static PoolAlloc*   task_block_pool;   /* their nodes: no malloc each */
-static Task*        alloc_task;   /* task_alloc's, for task_block */
+static TaskBlock* tblk;
+static UInt       tb_bits;
+static UWord      tb_used;
 
-UShort AT_(task_alloc)(ThreadId tid, ExeContext* where, SizeT n)
+static inline UWord tb_home(Addr a)
+{
+   return (UWord)(((ULong)(a >> 4) * 0x9E3779B97F4A7C15ULL)
+                  >> (64 - tb_bits));
+}
+
+static void tb_alloc(UInt bits)
+{
+   tb_bits = bits;
+   tblk = VG_(calloc)("at.task_blocks", (SizeT)1 << bits, sizeof(TaskBlock));
+}
+
+static void tb_put(Addr a, Task* k)
+{
+   UWord mask, i;
+   if ((tb_used + 1) * 2 > ((UWord)1 << tb_bits)) {
+      TaskBlock* old = tblk;
+      UWord      j, n = (UWord)1 << tb_bits;
+      tb_alloc(tb_bits + 1);
+      for (j = 0; j < n; j++)
+         if (old[j].key != 0) {
+            mask = ((UWord)1 << tb_bits) - 1;
+            for (i = tb_home(old[j].key); tblk[i].key != 0; i = (i + 1) & mask)
+               ;
+            tblk[i] = old[j];
+         }
+      VG_(free)(old);
+   }
+   mask = ((UWord)1 << tb_bits) - 1;
+   for (i = tb_home(a); tblk[i].key != 0; i = (i + 1) & mask)
+      ;
+   tblk[i].key  = a;
+   tblk[i].task = k;
+   tb_used++;
+}
+
+/* Takes a's entry out; its task, or NULL if it had none. */
+static Task* tb_take(Addr a)
+{
+   UWord mask = ((UWord)1 << tb_bits) - 1, i, j;
+   Task* k;
+   for (i = tb_home(a); tblk[i].key != a; i = (i + 1) & mask)
+      if (tblk[i].key == 0)
+         return NULL;
+   k = tblk[i].task;
+   tb_used--;
+   /* Entries after the hole that may not stay behind it move into it. */
+   for (j = (i + 1) & mask; tblk[j].key != 0; j = (j + 1) & mask) {
+      UWord h = tb_home(tblk[j].key);
+      if (((j - h) & mask) >= ((j - i) & mask)) {
+         tblk[i] = tblk[j];
+         i = j;
+      }
+   }
+   tblk[i].key = 0;
+   return k;
+}
+
+UShort AT_(task_alloc)(ThreadId tid, ExeContext* where, Addr p, SizeT n)
 {
    Task*     k = task_on(tid);
    TaskSite* s;
-   alloc_task = k;
    if (k == NULL)
       return 0;
    s = tsite(k->site);
@@ -600,37 +666,28 @@ UShort AT_(task_alloc)(ThreadId tid, ExeContext* where, SizeT n)
    s->live_bytes += n;
    if (s->live_bytes > s->peak_live)
       s->peak_live = s->live_bytes;
+   /* A run's figures are its site's, never a task row's: a Rayon job's
+      or a block_on's blocks need no entry (most of a Rayon program's). */
+   if (k->seq != 0) {
+      s->in_table = True;
+      tb_put(p, k);
+      k->live_blocks++;
+      k->live_bytes += n;
+   }
    return k->site;
-}
-
-void AT_(task_block)(Addr p, SizeT n)
-{
-   TaskBlock* b;
-   Task*      k = alloc_task;
-   alloc_task = NULL;
-   if (k == NULL)
-      return;
-   b = VG_(allocEltPA)(task_block_pool);
-   b->key  = p;
-   b->task = k;
-   VG_(HT_add_node)(task_blocks, b);
-   k->live_blocks++;
-   k->live_bytes += n;
 }
 
 void AT_(task_site_free)(UShort g, SizeT n, Addr p)
 {
    TaskSite*  s = tsite(g);
-   TaskBlock* b = VG_(HT_remove)(task_blocks, p);
+   Task*      k = s->in_table ? tb_take(p) : NULL;
    s->live_blocks--;
    s->live_bytes -= n;
-   if (b) {
-      Task* k = b->task;
+   if (k) {
       k->live_blocks--;
       k->live_bytes -= n;
       if (k->dropped && k->live_blocks == 0)
          VG_(free)(k);
-      VG_(freeEltPA)(task_block_pool, b);
    }
 }
 
@@ -699,9 +756,7 @@ void AT_(tasks_init)(void)
    live_tasks = VG_(HT_construct)("at.live_tasks");
    cell_cache = VG_(HT_construct)("at.task_cells");
    blocking   = VG_(HT_construct)("at.task_blocking");
-   task_blocks = VG_(HT_construct)("at.task_blocks");
-   task_block_pool = VG_(newPA)(sizeof(TaskBlock), 1000, VG_(malloc),
-                                "at.task_block", VG_(free));
+   tb_alloc(10);
    polls      = VG_(calloc)("at.task_polls", VG_N_THREADS, sizeof(PollStack));
 }
 

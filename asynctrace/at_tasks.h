@@ -26,11 +26,9 @@ Bool AT_(task_return_point)(Addr a);
 VG_REGPARM(1) void AT_(task_leave)(UWord sp);
 
 /* The spawn site (1..) of the task being polled on tid, 0 if none; its
-   allocation is counted for the task. */
-UShort AT_(task_alloc)(ThreadId tid, ExeContext* where, SizeT n);
-/* The block p (n bytes) that task_alloc charged was made: it counts for
-   its task's live bytes until it is freed. */
-void   AT_(task_block)(Addr p, SizeT n);
+   allocation, the block p of n bytes, is counted for the task, and for
+   its live bytes until it is freed. */
+UShort AT_(task_alloc)(ThreadId tid, ExeContext* where, Addr p, SizeT n);
 /* A block allocated in spawn site g, at p, freed. */
 void   AT_(task_site_free)(UShort g, SizeT n, Addr p);
 /* Is an allocation with this stack a task's cell?  Its spawn site
