@@ -56,9 +56,17 @@ typedef struct _AT_Block {
    Addr              data;
    AT_Site*          site;
    UInt              size32;  /* what the program asked for; see below */
-   UChar             state;   /* the leak scan's mark (at_leak.c) */
-   UChar             holder;  /* the leak scan's: what keeps it */
-   UShort            holder_seq;
+   union {
+      /* While a leak scan runs, and after the exit scan: its marks
+         (at_leak.c), the task slots saved aside meanwhile. */
+      struct {
+         UChar       state;   /* the leak scan's mark */
+         UChar       holder;  /* the leak scan's: what keeps it */
+         UShort      holder_seq;
+      };
+      UInt           task;    /* otherwise: the slot of the task whose
+                                 poll made it (at_tasks.h), 0 if none */
+   };
 } AT_Block;
 
 /* Sizes of 4 GiB and more are kept aside (size32 is then all ones). */

@@ -670,6 +670,19 @@ static void read_stacks(Bool at_exit)
    }
 }
 
+static UInt* saved_tasks;   /* by bk index: AT_Block.task before a scan */
+
+static void restore_tasks(void)
+{
+   UInt i;
+   if (saved_tasks == NULL)
+      return;
+   for (i = 0; i < nbk; i++)
+      BLK(i)->task = saved_tasks[i];
+   VG_(free)(saved_tasks);
+   saved_tasks = NULL;
+}
+
 /* The scan, into the statics above (records, totals, held, notes; bk
    stays for AT_(leak_pointed_from)).  A block the heap is handing back
    to the program right now (a snapshot taken in the middle of malloc)
@@ -699,10 +712,14 @@ static void scan(Bool at_exit)
       return;
    heap_lo = bk[0];
    heap_hi = 0;
+   /* The marks take the word that names a block's task: kept aside,
+      put back after a scan while the program runs (restore_tasks). */
+   saved_tasks = VG_(malloc)("at.leak_saved_tasks", nbk * sizeof(UInt));
    for (i = 0; i < nbk; i++) {
       AT_Block* b = BLK(i);
       SizeT sz = AT_(block_size)(b);
       Addr end = b->data + (sz ? sz : 1);
+      saved_tasks[i] = b->task;
       b->state  = ST_UNREACHED;
       b->holder = AT_HOLD_NONE;
       if (end > heap_hi) heap_hi = end;
@@ -785,6 +802,10 @@ void AT_(leak_check)(void)
    checked  = True;
    scanning = True;
    scan(True);
+   /* The marks stay, for the report; no block is freed after this
+      (the heap reads no task slot once checked). */
+   VG_(free)(saved_tasks);
+   saved_tasks = NULL;
    scanning = False;
 }
 
@@ -798,6 +819,7 @@ AT_LeakScan* AT_(leak_scan_now)(void)
    out = VG_(calloc)("at.leak_scan", 1, sizeof(AT_LeakScan));
    VG_(memcpy)(out->totals, totals, sizeof(totals));
    out->records = records;
+   restore_tasks();
    /* Nothing of it stays: the exit scan starts afresh. */
    records = NULL;
    VG_(deleteXA)(held);

@@ -74,7 +74,6 @@ typedef struct {
    ULong waits, blocked_us;            /* blocking inside async */
    struct _Task* runs;       /* other kinds' work (task_run_enter): one
                                 record for all of it, never listed */
-   Bool          in_table;   /* some of its blocks are in task_blocks */
 } TaskSite;
 
 typedef struct _Task {
@@ -92,6 +91,7 @@ typedef struct _Task {
    Bool          dropped;    /* no longer listed: freed when its last
                                 live block goes (snapshots' task rows) */
    ULong         live_blocks, live_bytes;   /* made in its polls, live */
+   UInt          slot;       /* its slot while blocks name it, or 0 */
 } Task;
 
 static XArray*      task_sites;     /* of TaskSite; site n is [n - 1] */
@@ -119,11 +119,13 @@ static Bool heavier(const Task* a, const Task* b)
 
 /* A task no longer kept: freed once no live block made in its polls
    points back to it (task_block). */
+static void free_task(Task* k);
+
 static void drop_task(Task* k)
 {
    k->dropped = True;
    if (k->live_blocks == 0)
-      VG_(free)(k);
+      free_task(k);
 }
 
 static void retire(Task* k)
@@ -578,82 +580,57 @@ static Task* task_on(ThreadId tid)
 /*--- Charging                                             ---*/
 /*------------------------------------------------------------*/
 
-/* Blocks made in a task's polls, by address: which task, for its live
-   bytes in snapshots (a task's own figure; its site's is in TaskSite).
-   Open addressing in one array (linear probing, at most half full,
-   deletion by shifting back): no node to allocate and no division per
-   call, as the core's hash table has; this table sees every allocation
-   and free made in a task. */
-typedef struct {
-   Addr  key;                   /* the block's address; 0: empty */
-   Task* task;
-} TaskBlock;
-static TaskBlock* tblk;
-static UInt       tb_bits;
-static UWord      tb_used;
+/* Blocks made in a task's polls name it by a slot number kept in the
+   block's record (AT_Block.task, 32 bits where a pointer would not
+   fit): its live bytes for the snapshots' task rows (a task's own
+   figure; its site's is in TaskSite).  A task takes a slot with its
+   first block and gives it back when it is freed, which is never while
+   a block names it. */
+static Task** slots;          /* slot n is slots[n]; [0] unused */
+static UInt   n_slots, cap_slots;
+static UInt*  free_slots;     /* given back, for reuse */
+static UInt   n_free_slots, cap_free_slots;
 
-static inline UWord tb_home(Addr a)
+static UInt slot_of(Task* k)
 {
-   return (UWord)(((ULong)(a >> 4) * 0x9E3779B97F4A7C15ULL)
-                  >> (64 - tb_bits));
-}
-
-static void tb_alloc(UInt bits)
-{
-   tb_bits = bits;
-   tblk = VG_(calloc)("at.task_blocks", (SizeT)1 << bits, sizeof(TaskBlock));
-}
-
-static void tb_put(Addr a, Task* k)
-{
-   UWord mask, i;
-   if ((tb_used + 1) * 2 > ((UWord)1 << tb_bits)) {
-      TaskBlock* old = tblk;
-      UWord      j, n = (UWord)1 << tb_bits;
-      tb_alloc(tb_bits + 1);
-      for (j = 0; j < n; j++)
-         if (old[j].key != 0) {
-            mask = ((UWord)1 << tb_bits) - 1;
-            for (i = tb_home(old[j].key); tblk[i].key != 0; i = (i + 1) & mask)
-               ;
-            tblk[i] = old[j];
-         }
-      VG_(free)(old);
-   }
-   mask = ((UWord)1 << tb_bits) - 1;
-   for (i = tb_home(a); tblk[i].key != 0; i = (i + 1) & mask)
-      ;
-   tblk[i].key  = a;
-   tblk[i].task = k;
-   tb_used++;
-}
-
-/* Takes a's entry out; its task, or NULL if it had none. */
-static Task* tb_take(Addr a)
-{
-   UWord mask = ((UWord)1 << tb_bits) - 1, i, j;
-   Task* k;
-   for (i = tb_home(a); tblk[i].key != a; i = (i + 1) & mask)
-      if (tblk[i].key == 0)
-         return NULL;
-   k = tblk[i].task;
-   tb_used--;
-   /* Entries after the hole that may not stay behind it move into it. */
-   for (j = (i + 1) & mask; tblk[j].key != 0; j = (j + 1) & mask) {
-      UWord h = tb_home(tblk[j].key);
-      if (((j - h) & mask) >= ((j - i) & mask)) {
-         tblk[i] = tblk[j];
-         i = j;
+   UInt n;
+   if (k->slot != 0)
+      return k->slot;
+   if (n_free_slots > 0) {
+      n = free_slots[--n_free_slots];
+   } else {
+      if (n_slots + 1 >= cap_slots) {
+         cap_slots = cap_slots ? 2 * cap_slots : 1024;
+         slots = VG_(realloc)("at.task_slots", slots,
+                              cap_slots * sizeof(Task*));
       }
+      n = ++n_slots;
    }
-   tblk[i].key = 0;
-   return k;
+   slots[n] = k;
+   k->slot  = n;
+   return n;
 }
 
-UShort AT_(task_alloc)(ThreadId tid, ExeContext* where, Addr p, SizeT n)
+static void free_task(Task* k)
+{
+   if (k->slot != 0) {
+      if (n_free_slots >= cap_free_slots) {
+         cap_free_slots = cap_free_slots ? 2 * cap_free_slots : 256;
+         free_slots = VG_(realloc)("at.task_free_slots", free_slots,
+                                   cap_free_slots * sizeof(UInt));
+      }
+      slots[k->slot] = NULL;
+      free_slots[n_free_slots++] = k->slot;
+   }
+   VG_(free)(k);
+}
+
+UShort AT_(task_alloc)(ThreadId tid, ExeContext* where, SizeT n,
+                       UInt* slot)
 {
    Task*     k = task_on(tid);
    TaskSite* s;
+   *slot = 0;
    if (k == NULL)
       return 0;
    s = tsite(k->site);
@@ -667,27 +644,26 @@ UShort AT_(task_alloc)(ThreadId tid, ExeContext* where, Addr p, SizeT n)
    if (s->live_bytes > s->peak_live)
       s->peak_live = s->live_bytes;
    /* A run's figures are its site's, never a task row's: a Rayon job's
-      or a block_on's blocks need no entry (most of a Rayon program's). */
+      or a block_on's blocks need no slot. */
    if (k->seq != 0) {
-      s->in_table = True;
-      tb_put(p, k);
+      *slot = slot_of(k);
       k->live_blocks++;
       k->live_bytes += n;
    }
    return k->site;
 }
 
-void AT_(task_site_free)(UShort g, SizeT n, Addr p)
+void AT_(task_site_free)(UShort g, SizeT n, UInt slot)
 {
-   TaskSite*  s = tsite(g);
-   Task*      k = s->in_table ? tb_take(p) : NULL;
+   TaskSite* s = tsite(g);
    s->live_blocks--;
    s->live_bytes -= n;
-   if (k) {
+   if (slot != 0 && slot <= n_slots && slots[slot] != NULL) {
+      Task* k = slots[slot];
       k->live_blocks--;
       k->live_bytes -= n;
       if (k->dropped && k->live_blocks == 0)
-         VG_(free)(k);
+         free_task(k);
    }
 }
 
@@ -756,7 +732,6 @@ void AT_(tasks_init)(void)
    live_tasks = VG_(HT_construct)("at.live_tasks");
    cell_cache = VG_(HT_construct)("at.task_cells");
    blocking   = VG_(HT_construct)("at.task_blocking");
-   tb_alloc(10);
    polls      = VG_(calloc)("at.task_polls", VG_N_THREADS, sizeof(PollStack));
 }
 

@@ -26,11 +26,12 @@ Bool AT_(task_return_point)(Addr a);
 VG_REGPARM(1) void AT_(task_leave)(UWord sp);
 
 /* The spawn site (1..) of the task being polled on tid, 0 if none; its
-   allocation, the block p of n bytes, is counted for the task, and for
-   its live bytes until it is freed. */
-UShort AT_(task_alloc)(ThreadId tid, ExeContext* where, Addr p, SizeT n);
+   allocation of n bytes is counted for the task.  *slot: what the block
+   keeps (AT_Block.task) so that it counts for the task's live bytes
+   until it is freed, 0 for none. */
+UShort AT_(task_alloc)(ThreadId tid, ExeContext* where, SizeT n, UInt* slot);
 /* A block allocated in spawn site g, at p, freed. */
-void   AT_(task_site_free)(UShort g, SizeT n, Addr p);
+void   AT_(task_site_free)(UShort g, SizeT n, UInt slot);
 /* Is an allocation with this stack a task's cell?  Its spawn site
    (1..), 0 if not (once per stack: cached). */
 UShort AT_(task_cell_site)(ExeContext* where);
