@@ -728,26 +728,14 @@ static void forget_block(ThreadId tid, AT_Block* b)
       AT_(snap_poll)();
 }
 
-/* Clears the n bytes at p, a block's memory: 16 bytes a store where
-   VG_(memset) stores 4.  A block starts at least 16-aligned
+/* Clears a block's memory: a block starts at least 16-aligned
    (--alignment) and its memory (a class's, or the arena's, which
    rounds payloads up to 16) reaches to n rounded up to 16, all of it
-   the block's: the stores may go that far.  The empty asm keeps the
-   compiler from making the loop a call to memset (and so to
-   VG_(memset)). */
-typedef UChar AT_Vec16 __attribute__((vector_size(16)));
-
+   the block's.  A block of 0 bytes has 16 (class 1): all of it, so that
+   a block waiting in a class is zeros throughout (get_memory). */
 static inline void zero_block(void* p, SizeT n)
 {
-   AT_Vec16* v   = p;
-   /* A block of 0 bytes has 16 (class 1): all of it, so that a block
-      waiting in a class is zeros throughout (get_memory). */
-   AT_Vec16* end = (AT_Vec16*)((Addr)p + VG_ROUNDUP(n ? n : 1, 16));
-   AT_Vec16  z   = { 0 };
-   while (v < end) {
-      *v++ = z;
-      __asm__ __volatile__("" : "+r"(v));
-   }
+   AT_(zero_range)((Addr)p, (Addr)p + VG_ROUNDUP(n ? n : 1, 16));
 }
 
 /* Wipes and releases the memory of a block: a stale copy of a pointer

@@ -252,7 +252,7 @@ static VG_REGPARM(2) void clear_pushed(Addr old_sp, Addr new_sp)
          lo = seg->start;
    }
    if (lo < hi) {
-      VG_(memset)((void*)lo, 0, hi - lo);
+      AT_(zero_range)(lo, hi);
       bytes_cleared_by_helper += hi - lo;
    }
 }
