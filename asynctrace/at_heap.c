@@ -16,6 +16,7 @@
 #include "pub_tool_clreq.h"
 #include "pub_tool_hashtable.h"
 #include "pub_tool_libcproc.h"
+#include "pub_tool_machine.h"
 #include "pub_tool_poolalloc.h"
 #include "pub_tool_replacemalloc.h"
 #include "pub_tool_tooliface.h"
@@ -477,13 +478,14 @@ Addr AT_(heap_returning)(void) { return returning; }
 static void register_block(ThreadId tid, void* p, SizeT n)
 {
    AT_Thread* t    = AT_(thread)(tid);
-   UShort     inst = AT_(role_now)(tid);
+   Addr       sp   = VG_(get_SP)(tid);
+   UShort     inst = AT_(role_at)(t, sp);
    AT_Block*  b    = VG_(allocEltPA)(block_pool);
-   ExeContext* where = AT_(stack_here)(tid);
+   ExeContext* where = AT_(stack_at)(tid, VG_(get_IP)(tid), sp);
    /* The task being polled, charged; its spawn site is part of the
       block's site, so live bytes and leaks come out per spawn site. */
    UInt       slot;
-   UShort     task = AT_(task_alloc)(tid, where, n, &slot);
+   UShort     task = AT_(task_alloc)(tid, t, sp, where, n, &slot);
    AT_Site*   s    = site_of(where, inst, t ? t->seq : 1, task);
 
    b->data   = (Addr)p;
@@ -684,7 +686,7 @@ static void forget_block(ThreadId tid, AT_Block* b)
    AT_Site*   s     = b->site;
    AT_Thread* owner = owner_of(s->owner);
    SizeT      size  = AT_(block_size)(b);
-   UShort     finst = AT_(role_now)(tid);
+   UShort     finst = AT_(role_at)(t, VG_(get_SP)(tid));
    AT_HeapCounters* rc;
    AT_HeapCounters* fc;
    /* Grow the array first: a pointer into it dies when it grows. */

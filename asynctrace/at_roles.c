@@ -377,21 +377,23 @@ static inline Bool returned(const AT_RoleFrame* f, Addr sp)
    return AT_(entry_returned)(f->sp, f->ra, f->off_stack, sp);
 }
 
+UShort AT_(role_at)(AT_Thread* t, Addr sp)
+{
+   if (t == NULL)
+      return AT_ROLE_OTHER;
+   if (t->rdepth > 0 && returned(&t->rstack[t->rdepth - 1], sp)) {
+      do {
+         t->rdepth--;
+      } while (t->rdepth > 0 && returned(&t->rstack[t->rdepth - 1], sp));
+      set_current(t, top_inst(t));
+   }
+   return t->cur_inst;
+}
+
 UShort AT_(role_now)(ThreadId tid)
 {
    AT_Thread* t = AT_(thread)(tid);
-   if (t == NULL)
-      return AT_ROLE_OTHER;
-   if (t->rdepth > 0) {
-      Addr sp = VG_(get_SP)(tid);
-      if (returned(&t->rstack[t->rdepth - 1], sp)) {
-         do {
-            t->rdepth--;
-         } while (t->rdepth > 0 && returned(&t->rstack[t->rdepth - 1], sp));
-         set_current(t, top_inst(t));
-      }
-   }
-   return t->cur_inst;
+   return t == NULL ? AT_ROLE_OTHER : AT_(role_at)(t, VG_(get_SP)(tid));
 }
 
 void AT_(roles_set)(ThreadId tid, const HChar* role)

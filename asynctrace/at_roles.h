@@ -62,6 +62,8 @@ static inline Bool AT_(entry_returned)(Addr slot, Addr ra, Bool off_stack,
 
 /* The role instance in force on tid now (the hot path of every event). */
 UShort AT_(role_now)(ThreadId tid);
+/* The same for thread t (NULL: none) whose stack pointer is sp. */
+UShort AT_(role_at)(AT_Thread* t, Addr sp);
 
 /* The thread named itself (--role=ROLE:name=GLOB). */
 void AT_(roles_named)(AT_Thread* t, const HChar* name);

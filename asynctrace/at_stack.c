@@ -139,8 +139,11 @@ static Bool find_return_addresses(AT_StackEntry* e, const Addr* ips,
 
 ExeContext* AT_(stack_here)(ThreadId tid)
 {
-   Addr  ip = VG_(get_IP)(tid);
-   Addr  sp = VG_(get_SP)(tid);
+   return AT_(stack_at)(tid, VG_(get_IP)(tid), VG_(get_SP)(tid));
+}
+
+ExeContext* AT_(stack_at)(ThreadId tid, Addr ip, Addr sp)
+{
    Addr  max = VG_(thread_get_stack_max)(tid);
    Addr  min = max - VG_(thread_get_stack_size)(tid);
    UInt  size = (UInt)VG_(clo_backtrace_size);

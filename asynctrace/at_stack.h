@@ -15,6 +15,8 @@ void AT_(stack_init)(void);
 /* What VG_(record_ExeContext)(tid, 0) gives, from a cache when the
    stack is one seen before (at_stack.c says when). */
 ExeContext* AT_(stack_here)(ThreadId tid);
+/* The same, tid's IP and SP given. */
+ExeContext* AT_(stack_at)(ThreadId tid, Addr ip, Addr sp);
 void AT_(stack_print_stats)(void);   /* for --stats=yes */
 
 #endif /* __AT_STACK_H */

@@ -563,17 +563,22 @@ VG_REGPARM(1) void AT_(task_leave)(UWord sp)
    }
 }
 
-static Task* task_on(ThreadId tid)
+/* The innermost poll in force on tid (thread t, stack pointer sp). */
+static Task* task_on_at(ThreadId tid, AT_Thread* t, Addr sp)
 {
-   AT_Thread* t = AT_(thread)(tid);
    PollStack* ps;
    if (t == NULL)
       return NULL;
    ps = &polls[tid];
    if (ps->depth == 0 || ps->seq != t->seq)
       return NULL;
-   settle(tid, ps, VG_(get_SP)(tid));
+   settle(tid, ps, sp);
    return ps->depth > 0 ? ps->f[ps->depth - 1].task : NULL;
+}
+
+static Task* task_on(ThreadId tid)
+{
+   return task_on_at(tid, AT_(thread)(tid), VG_(get_SP)(tid));
 }
 
 /*------------------------------------------------------------*/
@@ -625,10 +630,10 @@ static void free_task(Task* k)
    VG_(free)(k);
 }
 
-UShort AT_(task_alloc)(ThreadId tid, ExeContext* where, SizeT n,
-                       UInt* slot)
+UShort AT_(task_alloc)(ThreadId tid, AT_Thread* t, Addr sp,
+                       ExeContext* where, SizeT n, UInt* slot)
 {
-   Task*     k = task_on(tid);
+   Task*     k = task_on_at(tid, t, sp);
    TaskSite* s;
    *slot = 0;
    if (k == NULL)
