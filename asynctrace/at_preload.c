@@ -36,16 +36,6 @@
 
 #define AT_ZERO 0x40   /* the tool's flags are jemalloc's MALLOCX_* */
 
-#define TOOL_ALLOC(size, flags)                                        \
-   ((void*)VALGRIND_DO_CLIENT_REQUEST_EXPR(                            \
-              0, VG_USERREQ__ASYNCTRACE_JE_ALLOC, (size), (flags),     \
-              0, 0, 0))
-
-/* A free with the size the caller says the block has. */
-#define TOOL_FREE_SIZED(p, size)                                       \
-   ((void)VALGRIND_DO_CLIENT_REQUEST_EXPR(                             \
-             0, VG_USERREQ__ASYNCTRACE_JE_FREE, (p), (size), 1, 0, 0))
-
 #define TOOL_BAD(kind, size, given)                                    \
    ((void)VALGRIND_DO_CLIENT_REQUEST_EXPR(                             \
              0, VG_USERREQ__ASYNCTRACE_BAD_CALL, (kind), (size),       \
@@ -113,14 +103,16 @@ static __attribute__((noinline, cold)) void* no_memory(void)
    return NULL;
 }
 
-#define LEAN_ALLOC(res, size)                                          \
-   LEAN_REQUEST(res, VG_USERREQ__ASYNCTRACE_JE_ALLOC, (size), 0, 0)
+#define LEAN_ALLOC(res, size, flags)                                   \
+   LEAN_REQUEST(res, VG_USERREQ__ASYNCTRACE_JE_ALLOC, (size), (flags), 0)
 #define LEAN_REALLOC(res, p, size)                                     \
    LEAN_REQUEST(res, VG_USERREQ__ASYNCTRACE_JE_REALLOC, (p), (size), 0)
-#define LEAN_FREE(p)                                                   \
+/* size and sized: a free with the size the caller says the block has. */
+#define LEAN_FREE(p, size, sized)                                      \
    do {                                                                \
       UWord ignored_;                                                  \
-      LEAN_REQUEST(ignored_, VG_USERREQ__ASYNCTRACE_JE_FREE, (p), 0, 0); \
+      LEAN_REQUEST(ignored_, VG_USERREQ__ASYNCTRACE_JE_FREE, (p),      \
+                   (size), (sized));                                   \
       (void)ignored_;                                                  \
    } while (0)
 
@@ -133,7 +125,7 @@ static __attribute__((noinline, cold)) void* no_memory(void)
    void* VG_REPLACE_FUNCTION_EZU(10010, soname, malloc)(SizeT n)       \
    {                                                                   \
       UWord p;                                                         \
-      LEAN_ALLOC(p, n);                                                \
+      LEAN_ALLOC(p, n, 0);                                                \
       return LIKELY(p != 0) ? (void*)p : no_memory();                  \
    }
 
@@ -142,7 +134,7 @@ static __attribute__((noinline, cold)) void* no_memory(void)
    void VG_REPLACE_FUNCTION_EZU(10050, soname, free)(void* p)          \
    {                                                                   \
       if (p != NULL)                                                   \
-         LEAN_FREE(p);                                                 \
+         LEAN_FREE(p, 0, 0);                                                 \
    }
 
 #define REALLOC(soname)                                                \
@@ -153,9 +145,9 @@ static __attribute__((noinline, cold)) void* no_memory(void)
    {                                                                   \
       UWord p;                                                         \
       if (old == NULL) {                                               \
-         LEAN_ALLOC(p, n);                                             \
+         LEAN_ALLOC(p, n, 0);                                             \
       } else if (n == 0) {                                             \
-         LEAN_FREE(old);                                               \
+         LEAN_FREE(old, 0, 0);                                               \
          return NULL;                                                  \
       } else {                                                         \
          LEAN_REALLOC(p, old, n);                                      \
@@ -169,16 +161,14 @@ static __attribute__((noinline, cold)) void* no_memory(void)
    void* VG_REPLACE_FUNCTION_EZU(10070, soname, calloc)                \
                                 (SizeT nmemb, SizeT size1)             \
    {                                                                   \
-      void* p;                                                         \
+      UWord p;                                                         \
       if (size1 != 0 && nmemb > ((SizeT)-1) / size1) {                 \
          TOOL_BAD(ASYNCTRACE_BAD_CALLOC_OVERFLOW, nmemb, size1);       \
          set_errno(VKI_ENOMEM);                                        \
          return NULL;                                                  \
       }                                                                \
-      p = TOOL_ALLOC(nmemb * size1, AT_ZERO);                          \
-      if (p == NULL)                                                   \
-         set_errno(VKI_ENOMEM);                                        \
-      return p;                                                        \
+      LEAN_ALLOC(p, nmemb * size1, AT_ZERO);                           \
+      return LIKELY(p != 0) ? (void*)p : no_memory();                  \
    }
 
 /* memalign and aligned_alloc: glibc 2.36 rounds a bad alignment up. */
@@ -188,7 +178,7 @@ static __attribute__((noinline, cold)) void* no_memory(void)
    void* VG_REPLACE_FUNCTION_EZU(tag, soname, fn)                      \
                                 (SizeT align, SizeT size)              \
    {                                                                   \
-      void* p;                                                         \
+      UWord p;                                                         \
       if (!is_pow2(align)) {                                           \
          TOOL_BAD(ASYNCTRACE_BAD_ALIGNMENT, size, align);              \
          align = round_pow2(align);                                    \
@@ -197,10 +187,8 @@ static __attribute__((noinline, cold)) void* no_memory(void)
             return NULL;                                               \
          }                                                             \
       }                                                                \
-      p = TOOL_ALLOC(size, lg(align));                                 \
-      if (p == NULL)                                                   \
-         set_errno(VKI_ENOMEM);                                        \
-      return p;                                                        \
+      LEAN_ALLOC(p, size, lg(align));                                  \
+      return LIKELY(p != 0) ? (void*)p : no_memory();                  \
    }
 
 #define POSIX_MEMALIGN(soname)                                         \
@@ -209,15 +197,15 @@ static __attribute__((noinline, cold)) void* no_memory(void)
    int VG_REPLACE_FUNCTION_EZU(10160, soname, posix_memalign)          \
                               (void** memptr, SizeT align, SizeT size) \
    {                                                                   \
-      void* p;                                                         \
+      UWord p;                                                         \
       if (!is_pow2(align) || align % sizeof(void*) != 0) {             \
          TOOL_BAD(ASYNCTRACE_BAD_ALIGNMENT, size, align);              \
          return VKI_EINVAL;                                            \
       }                                                                \
-      p = TOOL_ALLOC(size, lg(align));                                 \
-      if (p == NULL)                                                   \
+      LEAN_ALLOC(p, size, lg(align));                                  \
+      if (p == 0)                                                      \
          return VKI_ENOMEM;                                            \
-      *memptr = p;                                                     \
+      *memptr = (void*)p;                                              \
       return 0;                                                        \
    }
 
@@ -229,7 +217,7 @@ static __attribute__((noinline, cold)) void* no_memory(void)
    void VG_REPLACE_FUNCTION_EZU(10050, soname, fn)(void* p, SizeT size) \
    {                                                                   \
       if (p != NULL)                                                   \
-         TOOL_FREE_SIZED(p, size);                                     \
+         LEAN_FREE(p, size, 1);                                        \
    }
 
 #define SIZED_DELETE_ALIGNED(soname, fn)                               \
@@ -239,7 +227,7 @@ static __attribute__((noinline, cold)) void* no_memory(void)
                                 (void* p, SizeT size, SizeT align)     \
    {                                                                   \
       if (p != NULL)                                                   \
-         TOOL_FREE_SIZED(p, size);                                     \
+         LEAN_FREE(p, size, 1);                                        \
    }
 
 #define SIZED_DELETES(soname)                                          \
