@@ -50,6 +50,7 @@
 #include "pub_tool_vki.h"     /* VKI_ENOMEM, VKI_EINVAL */
 
 #include "asynctrace.h"       /* the requests; includes valgrind.h */
+#include "at_request.h"    /* AT_REQUEST */
 
 /*------------------------------------------------------------*/
 /*--- jemalloc's constants                                 ---*/
@@ -107,20 +108,16 @@
    start at the _rjem_ function the program called, and Valgrind would
    show a helper inlined there as a frame of its own. */
 #define TOOL_ALLOC(size, flags)                                        \
-   ((void*)VALGRIND_DO_CLIENT_REQUEST_EXPR(                            \
-              0, VG_USERREQ__ASYNCTRACE_JE_ALLOC,                      \
-              (size), (flags) & JE_TOOL_FLAGS, 0, 0, 0))
+   ((void*)AT_REQUEST(VG_USERREQ__ASYNCTRACE_JE_ALLOC,                  \
+                      (size), (flags) & JE_TOOL_FLAGS, 0))
 
 #define TOOL_REALLOC(p, size, flags)                                   \
-   ((void*)VALGRIND_DO_CLIENT_REQUEST_EXPR(                            \
-              0, VG_USERREQ__ASYNCTRACE_JE_REALLOC,                    \
-              (p), (size), (flags) & JE_TOOL_FLAGS, 0, 0))
+   ((void*)AT_REQUEST(VG_USERREQ__ASYNCTRACE_JE_REALLOC,                \
+                      (p), (size), (flags) & JE_TOOL_FLAGS))
 
 /* sized: 1 to have the tool check size against the block's. */
 #define TOOL_FREE(p, size, sized)                                      \
-   ((void)VALGRIND_DO_CLIENT_REQUEST_EXPR(                             \
-             0, VG_USERREQ__ASYNCTRACE_JE_FREE,                        \
-             (p), (size), (sized), 0, 0))
+   ((void)AT_REQUEST(VG_USERREQ__ASYNCTRACE_JE_FREE, (p), (size), (sized)))
 
 /* A wrong call caught here: the tool counts it, with its stack. */
 #define TOOL_BAD(kind, size, given)                                    \
@@ -129,9 +126,7 @@
              (kind), (size), (given), 0, 0))
 
 #define TOOL_USABLE(p)                                                 \
-   ((SizeT)VALGRIND_DO_CLIENT_REQUEST_EXPR(                            \
-              0, VG_USERREQ__ASYNCTRACE_JE_USABLE,                     \
-              (p), 0, 0, 0, 0))
+   ((SizeT)AT_REQUEST(VG_USERREQ__ASYNCTRACE_JE_USABLE, (p), 0, 0))
 
 /*------------------------------------------------------------*/
 /*--- Helpers                                              ---*/

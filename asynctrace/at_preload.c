@@ -33,6 +33,7 @@
 #include "pub_tool_vki.h"
 
 #include "asynctrace.h"
+#include "at_request.h"
 
 #define AT_ZERO 0x40   /* the tool's flags are jemalloc's MALLOCX_* */
 
@@ -75,27 +76,6 @@ static __inline__ __attribute__((always_inline)) SizeT round_pow2(SizeT a)
    return p;
 }
 
-/* A client request of valgrind.h's protocol (its preamble; the
-   arguments' address in RAX, the answer in RDX) whose arguments are
-   only the three the tool reads of these, and whose answer stays in a
-   register: VALGRIND_DO_CLIENT_REQUEST_EXPR's volatile six arguments
-   and answer cost stores and loads on every malloc and free.  A macro,
-   not an inline function: with --read-inline-info=yes (the tool's
-   default) that would be a frame of every allocation stack. */
-#define LEAN_REQUEST(res, code, a1, a2, a3)                            \
-   do {                                                                \
-      UWord args_[4];                                                  \
-      args_[0] = (code);                                               \
-      args_[1] = (UWord)(a1);                                          \
-      args_[2] = (UWord)(a2);                                          \
-      args_[3] = (UWord)(a3);                                          \
-      __asm__ __volatile__(__SPECIAL_INSTRUCTION_PREAMBLE              \
-                           "xchgq %%rbx,%%rbx"                         \
-                           : "=d" (res)                                \
-                           : "a" (&args_[0]), "0" ((UWord)0)           \
-                           : "cc", "memory");                          \
-   } while (0)
-
 /* Out of the way of the calls that succeed: no register kept across. */
 static __attribute__((noinline, cold)) void* no_memory(void)
 {
@@ -104,17 +84,12 @@ static __attribute__((noinline, cold)) void* no_memory(void)
 }
 
 #define LEAN_ALLOC(res, size, flags)                                   \
-   LEAN_REQUEST(res, VG_USERREQ__ASYNCTRACE_JE_ALLOC, (size), (flags), 0)
+   ((res) = AT_REQUEST(VG_USERREQ__ASYNCTRACE_JE_ALLOC, (size), (flags), 0))
 #define LEAN_REALLOC(res, p, size)                                     \
-   LEAN_REQUEST(res, VG_USERREQ__ASYNCTRACE_JE_REALLOC, (p), (size), 0)
+   ((res) = AT_REQUEST(VG_USERREQ__ASYNCTRACE_JE_REALLOC, (p), (size), 0))
 /* size and sized: a free with the size the caller says the block has. */
 #define LEAN_FREE(p, size, sized)                                      \
-   do {                                                                \
-      UWord ignored_;                                                  \
-      LEAN_REQUEST(ignored_, VG_USERREQ__ASYNCTRACE_JE_FREE, (p),      \
-                   (size), (sized));                                   \
-      (void)ignored_;                                                  \
-   } while (0)
+   ((void)AT_REQUEST(VG_USERREQ__ASYNCTRACE_JE_FREE, (p), (size), (sized)))
 
 /*------------------------------------------------------------*/
 /*--- The replacements, for libc.so* and --soname-synonyms  ---*/
