@@ -142,34 +142,22 @@ ExeContext* AT_(stack_here)(ThreadId tid)
    return AT_(stack_at)(tid, VG_(get_IP)(tid), VG_(get_SP)(tid));
 }
 
-ExeContext* AT_(stack_at)(ThreadId tid, Addr ip, Addr sp)
+/* Unwinds the stack at (ip, sp) and remembers it in set (chosen by its
+   first return address as found before) if every frame can be checked
+   next time.  Apart from the lookup so that the lookup has no arrays of
+   --num-callers frames to set up. */
+static __attribute__((noinline))
+ExeContext* unwind_and_remember(ThreadId tid, Addr ip, Addr sp, Addr max,
+                                UInt set)
 {
-   Addr  max = VG_(thread_get_stack_max)(tid);
-   Addr  min = max - VG_(thread_get_stack_size)(tid);
    UInt  size = (UInt)VG_(clo_backtrace_size);
-   UInt  set, w, n;
-   Addr  ips[size > 0 ? size : 1];
-   Addr  sps[size > 0 ? size : 1];
-   Addr  found_ra[2 * (size > 0 ? size : 1)];
+   UInt  n;
+   Addr  ips[size];
+   Addr  sps[size];
+   Addr  found_ra[2 * size];
    AT_StackEntry* e;
    AT_StackEntry  find;
    ExeContext*    ec;
-
-   /* Off the thread's own stack (a signal stack, a stack the program
-      switched to) the bounds we check against are not known. */
-   if (!AT_(clo_stack_cache) || VG_(clo_merge_recursive_frames) != 0
-       || sp <= min || sp > max || size < 1) {
-      n_unchecked++;
-      return VG_(record_ExeContext)(tid, 0);
-   }
-   set = slot_of(ip, sp, first_ra(ip, sp, max));
-   for (w = 0; w < AT_SC_WAYS; w++) {
-      e = &cache[set * AT_SC_WAYS + w];
-      if (e->sp0 == sp && e->ip0 == ip && entry_holds(e, max)) {
-         n_hits++;
-         return e->ec;
-      }
-   }
 
    n_misses++;
    n = VG_(get_StackTrace)(tid, ips, size, sps, NULL, 0);
@@ -199,6 +187,30 @@ ExeContext* AT_(stack_at)(ThreadId tid, Addr ip, Addr sp)
    e->ra_top = find.ra_top;
    VG_(memcpy)(e->ra, find.ra, 2 * find.nra * sizeof(Addr));
    return ec;
+}
+
+ExeContext* AT_(stack_at)(ThreadId tid, Addr ip, Addr sp)
+{
+   Addr  max = VG_(thread_get_stack_max)(tid);
+   Addr  min = max - VG_(thread_get_stack_size)(tid);
+   UInt  set, w;
+
+   /* Off the thread's own stack (a signal stack, a stack the program
+      switched to) the bounds we check against are not known. */
+   if (!AT_(clo_stack_cache) || VG_(clo_merge_recursive_frames) != 0
+       || sp <= min || sp > max || VG_(clo_backtrace_size) < 1) {
+      n_unchecked++;
+      return VG_(record_ExeContext)(tid, 0);
+   }
+   set = slot_of(ip, sp, first_ra(ip, sp, max));
+   for (w = 0; w < AT_SC_WAYS; w++) {
+      const AT_StackEntry* e = &cache[set * AT_SC_WAYS + w];
+      if (e->sp0 == sp && e->ip0 == ip && entry_holds(e, max)) {
+         n_hits++;
+         return e->ec;
+      }
+   }
+   return unwind_and_remember(tid, ip, sp, max, set);
 }
 
 void AT_(stack_init)(void)
