@@ -480,12 +480,17 @@ static void register_block(ThreadId tid, void* p, SizeT n)
    AT_Thread* t    = AT_(thread)(tid);
    Addr       sp   = VG_(get_SP)(tid);
    UShort     inst = AT_(role_at)(t, sp);
+   void*      k    = AT_(task_now_at)(tid, t, sp);
    AT_Block*  b    = VG_(allocEltPA)(block_pool);
-   ExeContext* where = AT_(stack_at)(tid, VG_(get_IP)(tid), sp);
+   AT_Anchor  anchor;
+   ExeContext* where;
+   UInt       slot;
+   UShort     task;
+   AT_(anchor_of)(tid, t, &anchor);
+   where = AT_(stack_at)(tid, VG_(get_IP)(tid), sp, &anchor);
    /* The task being polled, charged; its spawn site is part of the
       block's site, so live bytes and leaks come out per spawn site. */
-   UInt       slot;
-   UShort     task = AT_(task_alloc)(tid, t, sp, where, n, &slot);
+   task = AT_(task_alloc)(k, where, n, &slot);
    AT_Site*   s    = site_of(where, inst, t ? t->seq : 1, task);
 
    b->data   = (Addr)p;

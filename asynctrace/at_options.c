@@ -24,6 +24,7 @@ AT_TimeUnit  AT_(clo_time_unit)         = AT_TIME_I;
 UInt         AT_(clo_timeline_samples)  = 100;
 UInt         AT_(clo_alloc_sites)       = 200;
 Bool         AT_(clo_stack_cache)       = True;
+Bool         AT_(clo_stack_check)       = False;
 AT_WipeStacks AT_(clo_wipe_stacks)      = AT_WIPE_POPPED;
 
 /* Parses a comma-separated list of leak kinds into bits; False if a
@@ -92,7 +93,13 @@ Bool AT_(process_cmd_line_option)(const HChar* arg)
                        2, 100000) {}
    else if VG_BINT_CLO(arg, "--alloc-sites", AT_(clo_alloc_sites),
                        0, 1000000) {}
-   else if VG_BOOL_CLO(arg, "--stack-cache", AT_(clo_stack_cache)) {}
+   else if VG_XACT_CLO(arg, "--stack-cache=check", AT_(clo_stack_check),
+                       True) {
+      AT_(clo_stack_cache) = True;
+   }
+   else if VG_BOOL_CLO(arg, "--stack-cache", AT_(clo_stack_cache)) {
+      AT_(clo_stack_check) = False;
+   }
    else if VG_BINT_CLO(arg, "--tasks", AT_(clo_tasks), 0, 1000000) {}
    else if VG_BOOL_CLO(arg, "--task-attribution", AT_(clo_task_attr)) {}
    else if VG_XACT_CLO(arg, "--wipe-stacks=no", AT_(clo_wipe_stacks),
@@ -178,8 +185,10 @@ void AT_(print_usage)(void)
 void AT_(print_debug_usage)(void)
 {
    VG_(printf)(
-"    --stack-cache=no|yes          take a stack seen before from the cache\n"
-"                                  instead of unwinding it again [yes]\n"
+"    --stack-cache=no|yes|check    take a stack seen before from the cache\n"
+"                                  instead of unwinding it again [yes];\n"
+"                                  check: unwind it too and count those\n"
+"                                  that differ (--stats=yes shows them)\n"
    );
 }
 

@@ -37,6 +37,7 @@ extern UInt        AT_(clo_alloc_sites);
 
 /* --stack-cache=yes|no (a debugging option): see at_stack.c. */
 extern Bool        AT_(clo_stack_cache);
+extern Bool        AT_(clo_stack_check);   /* --stack-cache=check */
 
 /* --wipe-stacks=no|reused|popped: see at_wipe.c. */
 typedef enum { AT_WIPE_NO, AT_WIPE_REUSED, AT_WIPE_POPPED } AT_WipeStacks;

@@ -367,6 +367,10 @@ VG_REGPARM(3) void AT_(role_enter)(UWord rule, UWord sp, UWord arg0)
       t->rstack[t->rdepth].off_stack = sp < lo || sp > hi;
       t->rstack[t->rdepth].inst = inst;
       t->rstack[t->rdepth].kind = r->kind;
+      /* The runtimes' own frames anchor stacks (at_stack.c); a --role=
+         rule's function might be called through a pointer that calls
+         others from the same place, which would look still in force. */
+      t->rstack[t->rdepth].gen  = r->kind != RK_USER ? AT_(anchor_gen)() : 0;
       t->rdepth++;
    }
    set_current(t, top_inst(t));

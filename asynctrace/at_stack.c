@@ -24,7 +24,27 @@
    that from mattering much, the cache is small and entries are
    replaced freely.  A stack we cannot check this way (a frame found by
    the unwinder's fallbacks, frames outside the thread's stack, merged
-   recursion) is never remembered. */
+   recursion) is never remembered.
+
+   Anchors: most of those return addresses are the same on every check,
+   those of the frames around the thread's runtime loop (a Tokio
+   worker's scheduler, the thread's start).  An anchor is a frame we
+   know is still in force: the poll of a Tokio task, or a runtime's
+   function that gives the thread its role (at_tasks.c, at_roles.c; the
+   same test that tells the task and role in force: its return address
+   still in its slot, the stack pointer below it).  A stack found whole
+   while an anchor entry is the thread's innermost notes it; checked
+   again while the same entry still is, the return addresses at or
+   above the anchor's stack pointer are not read: none of those frames
+   can have returned since (the anchor's would have returned first),
+   and the words of a frame that has not returned that hold return
+   addresses are written only by the calls that made them.  Each entry
+   has its own number (AT_(anchor_gen)), so a later poll at the same
+   place is not taken for the one noted.  Only frames that are entered
+   through their own call sites anchor: a frame of a function reached
+   through a pointer that other functions are reached through from the
+   same place (Rayon's jobs, --role= rules) could look in force after
+   it returned. */
 
 #include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
@@ -54,11 +74,22 @@ typedef struct {
    Addr        ra_top;   /* the highest of their addresses */
    Addr*       ra;       /* pairs: where a return address is, its value;
                             2 * clo_backtrace_size, made on first use */
+   ULong       agen;     /* the anchor entry in force when remembered */
+   UInt        below;    /* return addresses below that anchor's SP */
 } AT_StackEntry;
+
+static ULong anchor_gens;
+
+ULong AT_(anchor_gen)(void)
+{
+   return ++anchor_gens;   /* 64 bits: no wrap in any run */
+}
 
 static AT_StackEntry* cache;
 static UChar*         next_way;     /* per set: the way to replace next */
 static ULong n_hits, n_misses, n_unchecked;
+static ULong n_ra_checked, n_ra_all;   /* on hits, for --stats=yes */
+static ULong n_check_differed;         /* --stack-cache=check */
 
 /* Sibling calls (a function calling several allocating helpers one
    after another) reach the allocator with the same (ip, sp), more of
@@ -97,10 +128,12 @@ static inline UInt slot_of(Addr ip, Addr sp, Addr ra)
 /* The words checked on a hit: each frame's return address (frame j,
    j >= 1, came from return address ips[j] + 1), where the unwinder read
    it.  All lie between sp0 and ra_top, checked once. */
-static inline Bool entry_holds(const AT_StackEntry* e, Addr stack_max)
+static inline Bool entry_holds(const AT_StackEntry* e, Addr stack_max,
+                               const AT_Anchor* a)
 {
    const Addr* ra = e->ra;
-   UInt k, n = e->nra;
+   UInt k, n = a != NULL && a->gen != 0 && a->gen == e->agen
+               ? e->below : e->nra;
    if (e->ra_top + sizeof(Addr) - 1 > stack_max)
       return False;
    for (k = 0; k < n; k++)
@@ -139,7 +172,21 @@ static Bool find_return_addresses(AT_StackEntry* e, const Addr* ips,
 
 ExeContext* AT_(stack_here)(ThreadId tid)
 {
-   return AT_(stack_at)(tid, VG_(get_IP)(tid), VG_(get_SP)(tid));
+   return AT_(stack_at)(tid, VG_(get_IP)(tid), VG_(get_SP)(tid), NULL);
+}
+
+/* e's frames were all found in place with a in force: note how many
+   return addresses lie below a's stack pointer (they lie in rising
+   order, the outer frames' above). */
+static void note_anchor(AT_StackEntry* e, const AT_Anchor* a)
+{
+   UInt k = 0;
+   if (a->sp < e->sp0)
+      return;             /* not one of this stack's frames */
+   while (k < e->nra && e->ra[2 * k] < a->sp)
+      k++;
+   e->agen  = a->gen;
+   e->below = k;
 }
 
 /* Unwinds the stack at (ip, sp) and remembers it in set (chosen by its
@@ -148,7 +195,7 @@ ExeContext* AT_(stack_here)(ThreadId tid)
    --num-callers frames to set up. */
 static __attribute__((noinline))
 ExeContext* unwind_and_remember(ThreadId tid, Addr ip, Addr sp, Addr max,
-                                UInt set)
+                                UInt set, const AT_Anchor* a)
 {
    UInt  size = (UInt)VG_(clo_backtrace_size);
    UInt  n;
@@ -186,10 +233,15 @@ ExeContext* unwind_and_remember(ThreadId tid, Addr ip, Addr sp, Addr max,
    e->nra    = find.nra;
    e->ra_top = find.ra_top;
    VG_(memcpy)(e->ra, find.ra, 2 * find.nra * sizeof(Addr));
+   e->agen  = 0;
+   e->below = e->nra;
+   if (a != NULL && a->gen != 0)
+      note_anchor(e, a);
    return ec;
 }
 
-ExeContext* AT_(stack_at)(ThreadId tid, Addr ip, Addr sp)
+ExeContext* AT_(stack_at)(ThreadId tid, Addr ip, Addr sp,
+                          const AT_Anchor* a)
 {
    Addr  max = VG_(thread_get_stack_max)(tid);
    Addr  min = max - VG_(thread_get_stack_size)(tid);
@@ -204,13 +256,28 @@ ExeContext* AT_(stack_at)(ThreadId tid, Addr ip, Addr sp)
    }
    set = slot_of(ip, sp, first_ra(ip, sp, max));
    for (w = 0; w < AT_SC_WAYS; w++) {
-      const AT_StackEntry* e = &cache[set * AT_SC_WAYS + w];
-      if (e->sp0 == sp && e->ip0 == ip && entry_holds(e, max)) {
+      AT_StackEntry* e = &cache[set * AT_SC_WAYS + w];
+      if (e->sp0 == sp && e->ip0 == ip && entry_holds(e, max, a)) {
+         Bool anchored = a != NULL && a->gen != 0 && a->gen == e->agen;
          n_hits++;
+         n_ra_all     += e->nra;
+         n_ra_checked += anchored ? e->below : e->nra;
+         /* Every frame checked under another anchor entry: the next
+            checks under this one need only those below it. */
+         if (!anchored && a != NULL && a->gen != 0)
+            note_anchor(e, a);
+         if (AT_(clo_stack_check)) {
+            /* ExeContexts are shared: the same stack, the same one. */
+            ExeContext* full = VG_(record_ExeContext)(tid, 0);
+            if (full != e->ec) {
+               n_check_differed++;
+               return full;
+            }
+         }
          return e->ec;
       }
    }
-   return unwind_and_remember(tid, ip, sp, max, set);
+   return unwind_and_remember(tid, ip, sp, max, set, a);
 }
 
 void AT_(stack_init)(void)
@@ -226,6 +293,14 @@ void AT_(stack_print_stats)(void)
                 "asynctrace: stacks: %'llu remembered, %'llu unwound, "
                 "%'llu unwound off the thread's stack\n",
                 n_hits, n_misses, n_unchecked);
+   VG_(message)(Vg_DebugMsg,
+                "asynctrace: stacks remembered: %'llu of their %'llu return "
+                "addresses checked (the rest above an anchor)\n",
+                n_ra_checked, n_ra_all);
+   if (AT_(clo_stack_check))
+      VG_(message)(Vg_DebugMsg,
+                   "asynctrace: --stack-cache=check: %'llu stacks from the "
+                   "cache differed from a full unwind\n", n_check_differed);
 }
 
 /*--------------------------------------------------------------------*/

@@ -367,6 +367,7 @@ typedef struct {
    Task* task;
    ULong mark;         /* the thread's instructions when last charged */
    ULong poll_insns;   /* this poll's own, so far */
+   ULong gen;          /* this entry's number (at_stack.h: an anchor) */
 } PollFrame;
 
 #define AT_POLL_DEPTH 16   /* Rayon jobs nest: a join's wait runs others */
@@ -539,6 +540,10 @@ static void enter(ThreadId tid, AT_Thread* t, Addr sp, Task* k)
    f->task       = k;
    f->mark       = now;
    f->poll_insns = 0;
+   /* A Tokio poll anchors stacks (at_stack.c): Tokio calls it from
+      one place that calls nothing else.  Rayon's job runs are called
+      through a pointer that other jobs go through too. */
+   f->gen        = k->seq != 0 ? AT_(anchor_gen)() : 0;
    k->on_stack++;
    k->polls++;
    tsite(k->site)->polls++;
@@ -630,10 +635,33 @@ static void free_task(Task* k)
    VG_(free)(k);
 }
 
-UShort AT_(task_alloc)(ThreadId tid, AT_Thread* t, Addr sp,
-                       ExeContext* where, SizeT n, UInt* slot)
+void* AT_(task_now_at)(ThreadId tid, AT_Thread* t, Addr sp)
 {
-   Task*     k = task_on_at(tid, t, sp);
+   return task_on_at(tid, t, sp);
+}
+
+void AT_(anchor_of)(ThreadId tid, const AT_Thread* t, AT_Anchor* a)
+{
+   const PollStack* ps = &polls[tid];
+   a->gen = 0;
+   if (t == NULL)
+      return;
+   /* The innermost of the polls' and the roles' frames in force, of
+      those that anchor (gen not 0). */
+   if (ps->depth > 0 && ps->seq == t->seq) {
+      a->sp  = ps->f[ps->depth - 1].sp;
+      a->gen = ps->f[ps->depth - 1].gen;
+   }
+   if (t->rdepth > 0 && t->rstack[t->rdepth - 1].gen != 0
+       && (a->gen == 0 || t->rstack[t->rdepth - 1].sp < a->sp)) {
+      a->sp  = t->rstack[t->rdepth - 1].sp;
+      a->gen = t->rstack[t->rdepth - 1].gen;
+   }
+}
+
+UShort AT_(task_alloc)(void* task, ExeContext* where, SizeT n, UInt* slot)
+{
+   Task*     k = task;
    TaskSite* s;
    *slot = 0;
    if (k == NULL)

@@ -9,6 +9,7 @@
 #define __AT_TASKS_H
 
 #include "at_basics.h"
+#include "at_stack.h"
 #include "at_threads.h"
 #include "pub_tool_execontext.h"
 
@@ -26,13 +27,17 @@ void AT_(task_enter)(ThreadId tid, Addr sp, Addr cell);
 Bool AT_(task_return_point)(Addr a);
 VG_REGPARM(1) void AT_(task_leave)(UWord sp);
 
-/* The spawn site (1..) of the task being polled on tid (thread t, stack
-   pointer sp), 0 if none; its
+/* The task being polled on tid (thread t, stack pointer sp), NULL if
+   none, for task_alloc; the polls that have returned are let go first. */
+void*  AT_(task_now_at)(ThreadId tid, AT_Thread* t, Addr sp);
+/* tid's innermost anchor (at_stack.h): after task_now_at and role_at at
+   the same SP, which let go of the frames that have returned. */
+void   AT_(anchor_of)(ThreadId tid, const AT_Thread* t, AT_Anchor* a);
+/* The spawn site (1..) of task (task_now_at's), 0 if none; its
    allocation of n bytes is counted for the task.  *slot: what the block
    keeps (AT_Block.task) so that it counts for the task's live bytes
    until it is freed, 0 for none. */
-UShort AT_(task_alloc)(ThreadId tid, AT_Thread* t, Addr sp,
-                       ExeContext* where, SizeT n, UInt* slot);
+UShort AT_(task_alloc)(void* task, ExeContext* where, SizeT n, UInt* slot);
 /* A block allocated in spawn site g, at p, freed. */
 void   AT_(task_site_free)(UShort g, SizeT n, UInt slot);
 /* Is an allocation with this stack a task's cell?  Its spawn site

@@ -27,6 +27,7 @@ typedef struct {
    UChar  kind;         /* the rule's kind */
    Bool   off_stack;    /* sp is not in the thread's own stack (a
                            coroutine's, say): check it is mapped */
+   ULong  gen;          /* this entry's number (at_stack.h: an anchor) */
 } AT_RoleFrame;
 
 #define AT_ROLE_DEPTH 8
