@@ -271,12 +271,16 @@ static void add_frame_text(Buf *b, const Frame *f)
    out once: a report of 300,000 sites shares 100,000 frames, and the
    keys hold numbers, not names. */
 typedef struct {
-   uint32_t key;                 /* 0: not worked out yet */
+   uint32_t key;
    bool own;
 } FrameInfo;
 
+/* Kept as key | own << 31 (0: not worked out yet): 4 bytes a frame, for
+   the cache, as every stack's frames are looked up. */
+#define OWN_BIT (UINT32_C(1) << 31)
+
 static Map frame_keys;
-static FrameInfo *finfo;         /* by index in the report's tframes */
+static uint32_t *finfo;          /* by index in the report's tframes */
 static const Frame *ftab;
 static size_t nfinfo;
 static Buf ftext;
@@ -286,15 +290,15 @@ static FrameInfo frame_info(const Frame *f, const OwnRules *own)
    FrameInfo fi;
    size_t i = ftab && f >= ftab && f < ftab + nfinfo ? (size_t)(f - ftab)
                                                      : SIZE_MAX;
-   if (i != SIZE_MAX && finfo[i].key != 0)
-      return finfo[i];
+   if (i != SIZE_MAX && finfo[i] != 0)
+      return (FrameInfo){ finfo[i] & ~OWN_BIT, (finfo[i] & OWN_BIT) != 0 };
    buf_clear(&ftext);
    add_frame_text(&ftext, f);
    size_t k = map_get_add(&frame_keys, ftext.s, ftext.len, frame_keys.n + 1);
    fi.key = (uint32_t)(k == SIZE_MAX ? frame_keys.n : k);
    fi.own = frame_is_own(f, own);
-   if (i != SIZE_MAX)
-      finfo[i] = fi;
+   if (i != SIZE_MAX && fi.key < OWN_BIT)    /* (else not kept: never) */
+      finfo[i] = fi.key | (fi.own ? OWN_BIT : 0);
    return fi;
 }
 
@@ -593,7 +597,6 @@ typedef struct {
    GKey key;
    uint64_t weight;              /* of the record shown */
    size_t order;                 /* its place in the file */
-   uint64_t ref, thread;         /* the first record's, for the sets */
 } GAux;
 
 typedef struct {                 /* the groups of one list */
@@ -601,17 +604,27 @@ typedef struct {                 /* the groups of one list */
    size_t n, cap, elem;
    GAux *aux;
    size_t capaux;
-   uint32_t *slot;               /* group + 1, 0: free; cap: a power of 2 */
+   uint64_t *slot;               /* the key's hash's top 32 bits, then
+                                    group + 1 (0: free); cap: a power
+                                    of 2.  A slot of another key is
+                                    passed by its hash, without a look
+                                    at its group */
    size_t capslot;
    PairSet seen;                 /* (2g + 2, stack), (2g + 3, thread) */
+   /* The record handed over last, merged when the next one comes (or
+      at the end): its key's slot is fetched meanwhile. */
+   union { Site s; ASite a; } pend;
+   GKey pkey;
+   uint64_t phash;
+   bool has_pend;
 } GList;
 
 /* The distinct own-frame keys of stacks: a stack's key is compared by
    working out again that of the first stack that had it, rather than
    kept (where no frame is the program's the key is the whole stack). */
 typedef struct {
-   uint64_t hash;
-   uint64_t ref;                 /* 0: free */
+   uint32_t hash;                /* the low half of the key's */
+   uint32_t ref;                 /* 0: free */
 } KSlot;
 
 struct Grouper {
@@ -629,6 +642,8 @@ struct Grouper {
    struct { const char *p; uint32_t id; } pcache[256];
    GList list[3];                /* live sites, loss records, alloc sites */
 };
+
+static void stack_keys(Grouper *g);
 
 Grouper *grouper_new(const Report *r, const OwnRules *own, size_t frames)
 {
@@ -649,7 +664,14 @@ Grouper *grouper_new(const Report *r, const OwnRules *own, size_t frames)
    nfinfo = r->ntframes;
    finfo = xrealloc(NULL, (nfinfo + 1) * sizeof *finfo);
    memset(finfo, 0, (nfinfo + 1) * sizeof *finfo);
+   stack_keys(g);
    return g;
+}
+
+static uint32_t frame_packed(const Frame *f, const OwnRules *own)
+{
+   FrameInfo fi = frame_info(f, own);
+   return fi.key | (fi.own ? OWN_BIT : 0);
 }
 
 /* The own-frame key of stack ref (as add_stack makes it) into *out;
@@ -667,28 +689,28 @@ static size_t stack_seq(Grouper *g, uint64_t ref, uint32_t **out,
    /* A frame's key is worked out once (frame_info): the table's
       hundred thousand frames make its million stacks. */
 #define FRAME_INFO(id) \
-   (finfo[id].key != 0 ? finfo[id] : frame_info(&ftab[id], g->own))
+   (finfo[id] != 0 ? finfo[id] : frame_packed(&ftab[id], g->own))
    for (; i < depth && taken < g->frames; i++) {
-      FrameInfo fi = FRAME_INFO(ids[i]);
-      if (fi.own) {
-         (*out)[n++] = fi.key;
+      uint32_t fi = FRAME_INFO(ids[i]);
+      if (fi & OWN_BIT) {
+         (*out)[n++] = fi & ~OWN_BIT;
          taken++;
       }
    }
    if (taken == 0)
       for (i = 0; i < depth; i++)
-         (*out)[n++] = FRAME_INFO(ids[i]).key;
+         (*out)[n++] = FRAME_INFO(ids[i]) & ~OWN_BIT;
 #undef FRAME_INFO
    *cut = i;
    return n;
 }
 
-/* The id of stack ref's own-frame key, worked out once per stack. */
-static uint32_t stack_key(Grouper *g, uint64_t ref)
+/* Gives stack ref the id of its own-frame key seq (n numbers, hash h,
+   cut cut): that of an earlier stack with the same key, else a new
+   one. */
+static uint32_t key_add(Grouper *g, uint64_t ref, const uint32_t *seq,
+                        size_t n, size_t cut, uint64_t h)
 {
-   if (g->skey[ref] != 0)
-      return g->skey[ref] - 1;
-   size_t cut, n = stack_seq(g, ref, &g->seq, &g->capseq, &cut);
    g->cut[ref] = (uint32_t)cut;
    if (2 * (g->nks + 1) > g->capks) {
       size_t cap = g->capks ? 2 * g->capks : 1024;
@@ -706,20 +728,66 @@ static uint32_t stack_key(Grouper *g, uint64_t ref)
       g->ks = t;
       g->capks = cap;
    }
-   uint64_t h = hash((const char *)g->seq, n * sizeof *g->seq);
    size_t j = h & (g->capks - 1);
    for (; g->ks[j].ref != 0; j = (j + 1) & (g->capks - 1)) {
-      if (g->ks[j].hash != h)
+      if (g->ks[j].hash != (uint32_t)h)
          continue;
       size_t c2, n2 = stack_seq(g, g->ks[j].ref, &g->seq2, &g->capseq2, &c2);
-      if (n2 == n && memcmp(g->seq, g->seq2, n * sizeof *g->seq) == 0) {
+      if (n2 == n && memcmp(seq, g->seq2, n * sizeof *seq) == 0) {
          g->skey[ref] = g->skey[g->ks[j].ref];
          return g->skey[ref] - 1;
       }
    }
-   g->ks[j] = (KSlot){ h, ref };
+   g->ks[j] = (KSlot){ (uint32_t)h, (uint32_t)ref };
    g->skey[ref] = (uint32_t)++g->nks;
    return g->skey[ref] - 1;
+}
+
+/* The id of stack ref's own-frame key, worked out once per stack. */
+static uint32_t stack_key(Grouper *g, uint64_t ref)
+{
+   if (g->skey[ref] != 0)
+      return g->skey[ref] - 1;
+   size_t cut, n = stack_seq(g, ref, &g->seq, &g->capseq, &cut);
+   return key_add(g, ref, g->seq, n, cut,
+                  hash((const char *)g->seq, n * sizeof *g->seq));
+}
+
+/* Every stack's key, worked out when grouping starts (the table has
+   been read, every stack kept), in the table's order: the frames of
+   each are read one stack after the other, and the table of keys (as
+   large as the stacks are distinct: in the worst case, all of them)
+   is probed a block of stacks at a time, each probe's slot fetched
+   ahead, rather than with a cache miss a stack as the records come. */
+static void stack_keys(Grouper *g)
+{
+   enum { BLOCK = 32 };
+   uint64_t h[BLOCK];
+   size_t off[BLOCK + 1], cut[BLOCK];
+   uint32_t *buf = NULL;
+   size_t capbuf = 0;
+   size_t n = g->nstacks < g->r->nneed ? g->nstacks : g->r->nneed;
+   if (nfinfo >= OWN_BIT || g->nstacks >= UINT32_MAX)
+      n = 0;                     /* (gkey_make says no) */
+   for (size_t at = 0; at < n; at += BLOCK) {
+      size_t m = n - at < BLOCK ? n - at : BLOCK;
+      if (g->r->need[at + m - 1].ref != at + m)
+         break;                  /* not every stack kept: as they come */
+      off[0] = 0;
+      for (size_t b = 0; b < m; b++) {
+         size_t len = stack_seq(g, at + b + 1, &g->seq, &g->capseq, &cut[b]);
+         GROW(buf, capbuf, off[b] + len + 1);
+         memcpy(buf + off[b], g->seq, len * sizeof *buf);
+         off[b + 1] = off[b] + len;
+         h[b] = hash((const char *)g->seq, len * sizeof *g->seq);
+         if (g->capks > 0)
+            __builtin_prefetch(&g->ks[h[b] & (g->capks - 1)]);
+      }
+      for (size_t b = 0; b < m; b++)
+         key_add(g, at + b + 1, buf + off[b], off[b + 1] - off[b], cut[b],
+                 h[b]);
+   }
+   free(buf);
 }
 
 /* A string's id, by content; NULL is "" (as add_str writes it). */
@@ -747,34 +815,40 @@ static uint64_t gkey_hash(const GKey *k)
               ((uint64_t)k->orphan << 17));
 }
 
-/* The group of key k in l, added (its element zeroed) if new: *fresh
-   says.  SIZE_MAX if there are too many. */
-static size_t glist_find(GList *l, const GKey *k, bool *fresh)
+/* The group of key k (hash h) in l, added (its element zeroed) if
+   new: *fresh says.  SIZE_MAX if there are too many. */
+static size_t glist_find(GList *l, const GKey *k, uint64_t h, bool *fresh)
 {
    if (2 * (l->n + 1) > l->capslot) {
       if (l->n >= UINT32_MAX - 1)
          return SIZE_MAX;
       size_t cap = l->capslot ? 2 * l->capslot : 1024;
-      uint32_t *t = xrealloc(NULL, cap * sizeof *t);
+      uint64_t *t = xrealloc(NULL, cap * sizeof *t);
       memset(t, 0, cap * sizeof *t);
       for (size_t i = 0; i < l->n; i++) {
-         size_t j = gkey_hash(&l->aux[i].key) & (cap - 1);
+         uint64_t hi = gkey_hash(&l->aux[i].key);
+         size_t j = hi & (cap - 1);
          while (t[j] != 0)
             j = (j + 1) & (cap - 1);
-         t[j] = (uint32_t)(i + 1);
+         t[j] = (hi >> 32 << 32) | (i + 1);
       }
       free(l->slot);
       l->slot = t;
       l->capslot = cap;
    }
-   size_t j = gkey_hash(k) & (l->capslot - 1);
-   for (; l->slot[j] != 0; j = (j + 1) & (l->capslot - 1))
-      if (memcmp(&l->aux[l->slot[j] - 1].key, k, sizeof *k) == 0) {
+   uint64_t tag = h >> 32 << 32;
+   size_t j = h & (l->capslot - 1);
+   for (; l->slot[j] != 0; j = (j + 1) & (l->capslot - 1)) {
+      uint64_t e = l->slot[j];
+      size_t gi = (uint32_t)e - 1;
+      if ((e >> 32 << 32) == tag &&
+          memcmp(&l->aux[gi].key, k, sizeof *k) == 0) {
          *fresh = false;
-         return l->slot[j] - 1;
+         return gi;
       }
+   }
    size_t gi = l->n++;
-   l->slot[j] = (uint32_t)(gi + 1);
+   l->slot[j] = tag | (gi + 1);
    l->v = grow_array(l->v, &l->cap, l->n, l->elem);
    GROW(l->aux, l->capaux, l->n);
    l->aux[gi].key = *k;
@@ -782,16 +856,23 @@ static size_t glist_find(GList *l, const GKey *k, bool *fresh)
    return gi;
 }
 
-/* Notes a second or later record of group gi: its stack and thread in
-   the sets (the first record's too, when the second comes). */
-static void glist_count(GList *l, size_t gi, Grouped *d, uint64_t ref,
-                        uint64_t thread)
+/* Fetches the slot where key hash h is looked for first. */
+static void glist_prefetch(const GList *l, uint64_t h)
 {
-   GAux *a = &l->aux[gi];
+   if (l->capslot > 0)
+      __builtin_prefetch(&l->slot[h & (l->capslot - 1)]);
+}
+
+/* Notes a second or later record of group gi: its stack and thread in
+   the sets (the first record's too, when the second comes: until then
+   it is the record shown, of stack ref1 and thread thread1). */
+static void glist_count(GList *l, size_t gi, Grouped *d, uint64_t ref1,
+                        uint64_t thread1, uint64_t ref, uint64_t thread)
+{
    if (d->records == 1) {
-      pair_add(&l->seen, 2 * (uint64_t)gi + 2, a->ref);
-      if (a->thread != 0)
-         pair_add(&l->seen, 2 * (uint64_t)gi + 3, a->thread);
+      pair_add(&l->seen, 2 * (uint64_t)gi + 2, ref1);
+      if (thread1 != 0)
+         pair_add(&l->seen, 2 * (uint64_t)gi + 3, thread1);
    }
    d->records++;
    if (pair_add(&l->seen, 2 * (uint64_t)gi + 2, ref))
@@ -803,7 +884,9 @@ static void glist_count(GList *l, size_t gi, Grouped *d, uint64_t ref,
 static bool gkey_make(Grouper *g, GKey *k, const Role *role, const char *kind,
                       bool orphan, const char *name, uint64_t ref)
 {
-   if (ref == 0 || ref > g->nstacks || ref > g->r->nneed ||
+   if (nfinfo >= OWN_BIT ||      /* (finfo's keys are 31 bits; KSlot's */
+       g->nstacks >= UINT32_MAX || /* refs 32) */
+       ref == 0 || ref > g->nstacks || ref > g->r->nneed ||
        g->r->need[ref - 1].ref != ref)
       return false;
    memset(k, 0, sizeof *k);
@@ -820,24 +903,13 @@ static bool gkey_make(Grouper *g, GKey *k, const Role *role, const char *kind,
    return true;
 }
 
-bool grouper_site(Grouper *g, bool lrec, Site *s)
+/* Merges site s, of key k (hash h), into its group of l. */
+static bool site_merge(Grouper *g, GList *l, const GKey *k, uint64_t h,
+                       Site *s)
 {
-   GList *l = &g->list[lrec ? 1 : 0];
    uint64_t ref = s->stack.ref;
-   bool other = s->role.role && strcmp(s->role.role, "other") == 0 &&
-                !s->role.has_pool;
-   if (other && by_seq == NULL) {
-      by_seq = xrealloc(NULL, (cur->nthreads + 1) * sizeof *by_seq);
-      for (size_t i = 0; i < cur->nthreads; i++)
-         by_seq[i] = i;
-      qsort(by_seq, cur->nthreads, sizeof *by_seq, cmp_seq);
-   }
-   GKey k;
    bool fresh;
-   if (!gkey_make(g, &k, &s->role, s->kind, s->orphan,
-                  other ? thread_name_of(s->thread) : NULL, ref))
-      return false;
-   size_t gi = glist_find(l, &k, &fresh);
+   size_t gi = glist_find(l, k, h, &fresh);
    if (gi == SIZE_MAX)
       return false;
    Site *d = &((Site *)l->v)[gi];
@@ -849,12 +921,10 @@ bool grouper_site(Grouper *g, bool lrec, Site *s)
                         .cut = g->cut[ref] };
       a->weight = w;
       a->order = s->order;
-      a->ref = ref;
-      a->thread = s->thread;
       memset(s, 0, sizeof *s);
       return true;
    }
-   glist_count(l, gi, &d->g, ref, s->thread);
+   glist_count(l, gi, &d->g, d->stack.ref, d->thread, ref, s->thread);
    d->blocks = add_sat(d->blocks, s->blocks);
    d->bytes = add_sat(d->bytes, s->bytes);
    d->ind_bytes = add_sat(d->ind_bytes, s->ind_bytes);
@@ -883,15 +953,13 @@ bool grouper_site(Grouper *g, bool lrec, Site *s)
    return true;
 }
 
-bool grouper_asite(Grouper *g, ASite *s)
+/* Merges asite s, of key k (hash h), into its group of l. */
+static bool asite_merge(Grouper *g, GList *l, const GKey *k, uint64_t h,
+                        ASite *s)
 {
-   GList *l = &g->list[2];
    uint64_t ref = s->stack.ref;
-   GKey k;
    bool fresh;
-   if (!gkey_make(g, &k, &s->role, NULL, false, NULL, ref))
-      return false;
-   size_t gi = glist_find(l, &k, &fresh);
+   size_t gi = glist_find(l, k, h, &fresh);
    if (gi == SIZE_MAX)
       return false;
    ASite *d = &((ASite *)l->v)[gi];
@@ -901,11 +969,10 @@ bool grouper_asite(Grouper *g, ASite *s)
       d->g = (Grouped){ .records = 1, .stacks = 1, .cut = g->cut[ref] };
       a->weight = s->bytes;
       a->order = s->order;
-      a->ref = ref;
       memset(s, 0, sizeof *s);
       return true;
    }
-   glist_count(l, gi, &d->g, ref, 0);
+   glist_count(l, gi, &d->g, d->stack.ref, 0, ref, 0);
    uint64_t w = s->bytes;
    d->allocs = add_sat(d->allocs, s->allocs);
    d->bytes = add_sat(d->bytes, s->bytes);
@@ -929,6 +996,69 @@ bool grouper_asite(Grouper *g, ASite *s)
    return true;
 }
 
+/* Merges the record l holds back, if any. */
+static bool glist_flush(Grouper *g, GList *l)
+{
+   if (!l->has_pend)
+      return true;
+   l->has_pend = false;
+   bool ok = l == &g->list[2]
+             ? asite_merge(g, l, &l->pkey, l->phash, &l->pend.a)
+             : site_merge(g, l, &l->pkey, l->phash, &l->pend.s);
+   if (!ok && l == &g->list[2])
+      asite_free(&l->pend.a);
+   else if (!ok)
+      site_free(&l->pend.s);
+   return ok;
+}
+
+/* A record is merged one record late: its key's slot, a cache miss
+   when groups are many, is fetched while the next record is read. */
+bool grouper_site(Grouper *g, bool lrec, Site *s)
+{
+   GList *l = &g->list[lrec ? 1 : 0];
+   bool other = s->role.role && strcmp(s->role.role, "other") == 0 &&
+                !s->role.has_pool;
+   if (other && by_seq == NULL) {
+      by_seq = xrealloc(NULL, (cur->nthreads + 1) * sizeof *by_seq);
+      for (size_t i = 0; i < cur->nthreads; i++)
+         by_seq[i] = i;
+      qsort(by_seq, cur->nthreads, sizeof *by_seq, cmp_seq);
+   }
+   GKey k;
+   if (!gkey_make(g, &k, &s->role, s->kind, s->orphan,
+                  other ? thread_name_of(s->thread) : NULL, s->stack.ref))
+      return false;
+   uint64_t h = gkey_hash(&k);
+   glist_prefetch(l, h);
+   if (!glist_flush(g, l))
+      return false;
+   l->pend.s = *s;
+   l->pkey = k;
+   l->phash = h;
+   l->has_pend = true;
+   memset(s, 0, sizeof *s);
+   return true;
+}
+
+bool grouper_asite(Grouper *g, ASite *s)
+{
+   GList *l = &g->list[2];
+   GKey k;
+   if (!gkey_make(g, &k, &s->role, NULL, false, NULL, s->stack.ref))
+      return false;
+   uint64_t h = gkey_hash(&k);
+   glist_prefetch(l, h);
+   if (!glist_flush(g, l))
+      return false;
+   l->pend.a = *s;
+   l->pkey = k;
+   l->phash = h;
+   l->has_pend = true;
+   memset(s, 0, sizeof *s);
+   return true;
+}
+
 static void glist_clear(GList *l)
 {
    free(l->aux);
@@ -938,9 +1068,12 @@ static void glist_clear(GList *l)
    l->slot = NULL;
 }
 
-void grouper_finish(Grouper *g, Report *r)
+bool grouper_finish(Grouper *g, Report *r)
 {
    Site *v[2];
+   for (int i = 0; i < 3; i++)
+      if (!glist_flush(g, &g->list[i]))
+         return false;
    for (int i = 0; i < 3; i++) {
       GList *l = &g->list[i];
       for (size_t gi = 0; gi < l->n; gi++) {
@@ -973,12 +1106,18 @@ void grouper_finish(Grouper *g, Report *r)
    for (int i = 0; i < 3; i++)
       g->list[i] = (GList){ 0 };
    r->grouped = true;
+   return true;
 }
 
 void grouper_free(Grouper *g)
 {
    if (g == NULL)
       return;
+   for (int i = 0; i < 3; i++)
+      if (g->list[i].has_pend && i == 2)
+         asite_free(&g->list[i].pend.a);
+      else if (g->list[i].has_pend)
+         site_free(&g->list[i].pend.s);
    for (int i = 0; i < 2; i++) {
       for (size_t gi = 0; gi < g->list[i].n; gi++)
          site_free(&((Site *)g->list[i].v)[gi]);

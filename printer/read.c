@@ -3279,9 +3279,10 @@ static const char *read_report(const char *path, Input *in,
          fast->table_end = p.table_end;
          fast->table_stacks = p.table_stacks;
          fast->capneed = p.capneed;
-      } else if (ok) {
-         grouper_finish(p.grouper, rep);
+      } else if (ok && grouper_finish(p.grouper, rep)) {
          resolve_stacks(rep, NULL);
+      } else if (ok) {
+         res = again;
       }
    } else if (in->doctype) {
       snprintf(why, sizeof why, DOCTYPE_REFUSED);

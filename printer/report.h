@@ -671,13 +671,13 @@ void group_report(Report *r, const OwnRules *own, size_t frames);
 /* The same, record by record as the reader reads them, once the stack
    table of a version 2 report is read (read.c reads it first): each
    add takes the record (and zeroes it); finish puts the groups in r's
-   lists.  An add returns false if it cannot group the record (its
-   stack is not in the table). */
+   lists (false if it cannot).  An add returns false if it cannot group
+   the record (its stack is not in the table). */
 typedef struct Grouper Grouper;
 Grouper *grouper_new(const Report *r, const OwnRules *own, size_t frames);
 bool grouper_site(Grouper *g, bool lrec, Site *s);
 bool grouper_asite(Grouper *g, ASite *a);
-void grouper_finish(Grouper *g, Report *r);
+bool grouper_finish(Grouper *g, Report *r);
 void grouper_free(Grouper *g);
 
 /* text.c: the text summary, and what it shows. */
