@@ -67,6 +67,13 @@ static int cmp_top_index(const void *a, const void *b)
    return top_cmp(top_base + i * top_size, top_base + j * top_size);
 }
 
+/* A grouped list's groups in all: grouped as read, the list holds only
+   those that can be shown (report_read_grouped). */
+static size_t groups(size_t n, size_t all)
+{
+   return all > n ? all : n;
+}
+
 /* Puts the first k of the n elements of base, in the order of cmp (a
    total order), in front, sorted; the others follow in no order.  A
    grouped list can hold a group per record (a million of them, a few
@@ -1996,15 +2003,16 @@ static void print_asites(Report *r, size_t top)
    }
    sort_top(r->asites, r->nasites, sizeof *r->asites, cmp_asite, top);
    size_t shown = r->nasites < top ? r->nasites : top;
+   size_t ng = groups(r->nasites, r->asites_groups);
    printf("\nAllocation sites: %s %s of %s at %s %s; the largest %s:\n",
           num(add_sat(r->as_allocs, r->as_rest_allocs)),
           plural(add_sat(r->as_allocs, r->as_rest_allocs), "allocation", "allocations"),
           bytes_str(add_sat(r->as_bytes, r->as_rest_bytes)),
           num(sites), plural(sites, "site", "sites"), num(shown));
-   if (r->nasites < r->asites_total)
+   if (ng < r->asites_total)
       printf("(the %s listed %s merged into %s %s by role and first %s own %s)\n",
              num(r->asites_total), plural(r->asites_total, "site", "sites"),
-             num(r->nasites), plural(r->nasites, "group", "groups"),
+             num(ng), plural(ng, "group", "groups"),
              num(group_frames), plural(group_frames, "frame", "frames"));
    if (r->as_count > r->as_shown)
       printf("(the report lists %s of them; the other %s allocated %s in %s %s, "
@@ -2938,10 +2946,11 @@ static void print_lrecs(Report *r, size_t top, const ThreadIndex *ix)
    }
    sort_top(r->lrecs, r->nlrecs, sizeof *r->lrecs, cmp_lrec, top);
    size_t shown = r->nlrecs < top ? r->nlrecs : top;
-   if (r->nlrecs < r->lrecs_total)
+   size_t ng = groups(r->nlrecs, r->lrecs_groups);
+   if (ng < r->lrecs_total)
       printf("\nLoss records: the largest %s of %s %s (%s records merged by "
-             "role, kind and first %s own %s):\n", num(shown), num(r->nlrecs),
-             plural(r->nlrecs, "group", "groups"), num(r->lrecs_total),
+             "role, kind and first %s own %s):\n", num(shown), num(ng),
+             plural(ng, "group", "groups"), num(r->lrecs_total),
              num(group_frames), plural(group_frames, "frame", "frames"));
    else
       printf("\nLoss records: the largest %s of %s:\n", num(shown), num(r->lrecs_total));
@@ -3010,11 +3019,12 @@ static void print_sites(Report *r, size_t top, const ThreadIndex *ix)
    }
    sort_top(r->sites, r->nsites, sizeof *r->sites, cmp_site, top);
    size_t shown = r->nsites < top ? r->nsites : top;
-   if (r->nsites < r->sites_total)
+   size_t ng = groups(r->nsites, r->sites_groups);
+   if (ng < r->sites_total)
       printf("\nMemory live at exit: %s; the largest %s of %s %s (%s sites "
              "merged by role, kind and first %s own %s):\n",
              bytes_blocks(r->exit_bytes, r->exit_blocks), num(shown),
-             num(r->nsites), plural(r->nsites, "group", "groups"),
+             num(ng), plural(ng, "group", "groups"),
              num(r->sites_total), num(group_frames),
              plural(group_frames, "frame", "frames"));
    else
@@ -3263,7 +3273,6 @@ static char *own_place(const Stack *s)
    return b.s;
 }
 
-#define OVERVIEW_LEAKS 3
 #define OVERVIEW_WAITS 3
 
 static void print_overview_leaks(Report *r)
