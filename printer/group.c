@@ -670,6 +670,7 @@ struct Grouper {
    size_t capbseq, nb, boff[KBLOCK + 1], bcut[KBLOCK];
    uint64_t bhash[KBLOCK], bhash2[KBLOCK];
    bool bad;                     /* a stack could not be keyed */
+   bool keyed;                   /* every stack is: the keys are freed */
    Map strs;                     /* string ids */
    struct { const char *p; uint32_t id; } pcache[256];
    GList list[3];                /* live sites, loss records, alloc sites */
@@ -835,7 +836,8 @@ static void keys_flush(Grouper *g)
 bool grouper_stack(Grouper *g, const uint32_t *ids, size_t depth)
 {
    const Report *r = g->r;
-   if (g->bad || g->nstacks >= UINT32_MAX - 1 || r->ntframes >= OWN_BIT) {
+   if (g->bad || g->keyed || g->nstacks >= UINT32_MAX - 1 ||
+       r->ntframes >= OWN_BIT) {
       g->bad = true;             /* (finfo's keys are 31 bits, KSlot's
                                     ids 32) */
       return false;
@@ -962,8 +964,20 @@ static void glist_count(GList *l, size_t gi, uint64_t *records,
 static bool gkey_make(Grouper *g, GKey *k, const Role *role, const char *kind,
                       bool orphan, const char *name, uint64_t ref)
 {
-   if (g->nb > 0)
-      keys_flush(g);             /* the table's last stacks */
+   if (!g->keyed) {              /* the first record: the table is read */
+      keys_flush(g);
+      g->keyed = true;
+      /* The keys' table is done with: each stack has its key's id. */
+      free(g->ks);
+      free(g->kseq);
+      free(g->koff);
+      free(g->bseq);
+      g->ks = NULL;
+      g->kseq = NULL;
+      g->koff = NULL;
+      g->bseq = NULL;
+      g->capks = g->capkseq = g->capkoff = g->capbseq = 0;
+   }
    if (g->bad || ref == 0 || ref > g->nstacks)
       return false;
    memset(k, 0, sizeof *k);
@@ -1147,32 +1161,34 @@ static void glist_clear(GList *l)
    l->slot = NULL;
 }
 
-/* The order of the lists (cmp_site, cmp_lrec, cmp_asite) on groups. */
-static int cmp_sgroup(const SGroup *x, const SGroup *y, bool lrec)
+/* A group's place in the order of its list (cmp_site, cmp_lrec,
+   cmp_asite): its weight, the more the sooner, then its order. */
+static uint64_t group_weight(const GList *l, int list, size_t i)
 {
-   uint64_t tx = lrec ? add_sat(x->bytes, x->ind_bytes) : x->bytes,
-            ty = lrec ? add_sat(y->bytes, y->ind_bytes) : y->bytes;
-   if (tx != ty)
-      return tx > ty ? -1 : 1;
-   return cmp_order(x->order, y->order);
+   if (list == 2)
+      return ((const AGroup *)l->v)[i].bytes;
+   const SGroup *d = &((const SGroup *)l->v)[i];
+   return list == 1 ? add_sat(d->bytes, d->ind_bytes) : d->bytes;
+}
+
+static size_t group_order(const GList *l, int list, size_t i)
+{
+   return list == 2 ? ((const AGroup *)l->v)[i].order
+                    : ((const SGroup *)l->v)[i].order;
 }
 
 static int cmp_group(const GList *l, int list, size_t i, size_t j)
 {
-   if (list == 2) {
-      const AGroup *x = &((const AGroup *)l->v)[i],
-                   *y = &((const AGroup *)l->v)[j];
-      if (x->bytes != y->bytes)
-         return x->bytes > y->bytes ? -1 : 1;
-      return cmp_order(x->order, y->order);
-   }
-   return cmp_sgroup(&((const SGroup *)l->v)[i], &((const SGroup *)l->v)[j],
-                     list == 1);
+   uint64_t x = group_weight(l, list, i), y = group_weight(l, list, j);
+   if (x != y)
+      return x > y ? -1 : 1;
+   return cmp_order(group_order(l, list, i), group_order(l, list, j));
 }
 
 /* Marks in keep the first k groups of list l (0: live sites, 1: loss
    records, 2: allocation sites) in the order text.c lists them, of
-   those that pass want (NULL: all): a heap of k, one pass. */
+   those that pass want (NULL: all): a heap of k, one pass, a group
+   lighter than the heap's last passed at a glance. */
 static void mark_top(const GList *l, int list, size_t k, bool *keep,
                      bool (*want)(const SGroup *))
 {
@@ -1180,7 +1196,10 @@ static void mark_top(const GList *l, int list, size_t k, bool *keep,
       return;
    size_t *h = xrealloc(NULL, (k < l->n ? k : l->n) * sizeof *h + 1);
    size_t m = 0;
+   uint64_t floor = 0;           /* the weight of h[0] once m == k */
    for (size_t i = 0; i < l->n; i++) {
+      if (m == k && group_weight(l, list, i) < floor)
+         continue;
       if (want != NULL && !want(&((const SGroup *)l->v)[i]))
          continue;
       if (m < k) {               /* a max-heap: the last kept on top */
@@ -1208,6 +1227,8 @@ static void mark_top(const GList *l, int list, size_t k, bool *keep,
             c = big;
          }
       }
+      if (m == k)
+         floor = group_weight(l, list, h[0]);
    }
    for (size_t i = 0; i < m; i++)
       keep[h[i]] = true;

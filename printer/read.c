@@ -3582,18 +3582,21 @@ static bool find_table(int fd, uint64_t size, char *buf, uint64_t *at)
             return false;
          have += (size_t)got;
       }
-      for (size_t k = n; k > 0;) {
-         const char *lt = memrchr(buf, '<', k);
-         if (lt == NULL)
-            break;
-         k = (size_t)(lt - buf);
-         if (k + TABLE_TAG_LEN < have &&
-             memcmp(lt, TABLE_TAG, TABLE_TAG_LEN) == 0 &&
-             (is_xml_space(lt[TABLE_TAG_LEN]) || lt[TABLE_TAG_LEN] == '>' ||
-              lt[TABLE_TAG_LEN] == '/')) {
-            *at = start + k;
-            return true;
-         }
+      /* The last in the block: the table (a hundred megabytes of
+         stacks) is looked through for the tag, not stopped at each
+         '<' of it. */
+      const char *last = NULL;
+      for (const char *q = buf;
+           (q = memmem(q, have - (size_t)(q - buf), TABLE_TAG,
+                       TABLE_TAG_LEN)) != NULL && (size_t)(q - buf) < n;
+           q++)
+         if ((size_t)(q - buf) + TABLE_TAG_LEN < have &&
+             (is_xml_space(q[TABLE_TAG_LEN]) || q[TABLE_TAG_LEN] == '>' ||
+              q[TABLE_TAG_LEN] == '/'))
+            last = q;
+      if (last != NULL) {
+         *at = start + (uint64_t)(last - buf);
+         return true;
       }
       end = start;
    }
