@@ -1813,7 +1813,9 @@ static bool reread_stacks(Report *r, int fd, const Fast *f)
       }
       nd->n = r->ntids - nd->start;
       ok = frames && (q == e || *q == '/' || *q == '>') &&
-           ids_sum(r->tids + nd->start, nd->n) == f->ssum[ref];
+           ids_sum(nd->n > 0 ? r->tids + nd->start : NULL, nd->n) ==
+           f->ssum[ref];         /* (tids is NULL while the stacks had
+                                    no frames) */
    }
    free(buf);
    return ok;
