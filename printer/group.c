@@ -612,6 +612,8 @@ typedef struct {                 /* of live sites or loss records */
    PointedFrom *from;            /* its pointed-from, */
    uint32_t ref, cut;            /* its stack, and the cut */
    bool has_ind;
+   bool pool_max;                /* its pool is UINT64_MAX (the key's
+                                    pool + 1 is then 0) */
 } SGroup;
 
 typedef struct {                 /* of allocation sites */
@@ -622,6 +624,7 @@ typedef struct {                 /* of allocation sites */
    uint64_t weight;              /* the record shown's bytes */
    const char *role;
    uint32_t ref, cut;
+   bool pool_max;
 } AGroup;
 
 typedef struct {                 /* the groups of one list */
@@ -665,9 +668,9 @@ struct Grouper {
    uint32_t *kseq;               /* key i: kseq[koff[i] .. koff[i + 1]) */
    size_t capkseq, *koff, capkoff;
    /* The block of stacks whose keys are not looked up yet: their keys
-      (bseq[boff[i] .. boff[i + 1])), cuts and hashes. */
+      (bseq[boff[i] .. boff[i + 1])) and hashes. */
    uint32_t *bseq;
-   size_t capbseq, nb, boff[KBLOCK + 1], bcut[KBLOCK];
+   size_t capbseq, nb, boff[KBLOCK + 1];
    uint64_t bhash[KBLOCK], bhash2[KBLOCK];
    bool bad;                     /* a stack could not be keyed */
    bool keyed;                   /* every stack is: the keys are freed */
@@ -737,9 +740,10 @@ static size_t stack_seq(Grouper *g, const uint32_t *ids, size_t depth,
 /* A key longer than this (no frame of the program's: the whole stack)
    is kept as a digest of it: KEY_DIGEST, its length and two hashes of
    it, 128 bits in all, made with different seeds.  Two keys are taken
-   to be one if their digests are (as likely to be wrong as nothing
-   at all): the stacks, distinct by the million in the worst case,
-   need not be kept for their keys to be compared. */
+   to be one if their digests are (for a report not made to defeat
+   the hashes, less likely to be wrong than the machine): the stacks,
+   distinct by the million in the worst case, need not be kept for
+   their keys to be compared. */
 #define KEY_SHORT 6
 #define KEY_DIGEST UINT32_MAX    /* no frame's key: they are 31 bits */
 
@@ -894,8 +898,8 @@ static GKey *glist_key(const GList *l, size_t gi)
    return (GKey *)((char *)l->v + gi * l->elem);
 }
 
-/* The group of key k (hash h) in l, added (its element zeroed) if
-   new: *fresh says.  SIZE_MAX if there are too many. */
+/* The group of key k (hash h) in l, added (only its key set) if new:
+   *fresh says.  SIZE_MAX if there are too many. */
 static size_t glist_find(GList *l, const GKey *k, uint64_t h, bool *fresh)
 {
    if (2 * (l->n + 1) > l->capslot) {
@@ -941,10 +945,10 @@ static void glist_prefetch(const GList *l, uint64_t h)
       __builtin_prefetch(&l->slot[h & (l->capslot - 1)]);
 }
 
-/* Notes a second or later record of group gi, which has had records
-   of stacks so far: its stack and thread in the sets (the first
+/* Notes a second or later record of group gi, of counts *records,
+   *stacks and *threads: its stack and thread in the sets (the first
    record's too, when the second comes: until then it is the record
-   shown, of stack ref1 and thread thread1).  *threads may be NULL. */
+   shown, of stack ref1 and thread thread1). */
 static void glist_count(GList *l, size_t gi, uint64_t *records,
                         uint64_t *stacks, uint64_t *threads, uint64_t ref1,
                         uint64_t thread1, uint64_t ref, uint64_t thread)
@@ -1038,6 +1042,7 @@ static bool site_merge(Grouper *g, GList *l, const GKey *k, uint64_t h,
    d->weight = w;
    d->thread = s->thread;
    d->role = s->role.role;
+   d->pool_max = s->role.has_pool && s->role.pool == UINT64_MAX;
    d->kind = s->kind;
    d->from = s->from;
    d->ref = (uint32_t)ref;
@@ -1085,6 +1090,7 @@ static bool asite_merge(Grouper *g, GList *l, const GKey *k, uint64_t h,
    d->rorder = s->order;
    d->weight = s->bytes;
    d->role = s->role.role;
+   d->pool_max = s->role.has_pool && s->role.pool == UINT64_MAX;
    d->ref = (uint32_t)ref;
    d->cut = g->cut[ref];
    asite_free(s);
@@ -1251,13 +1257,19 @@ static bool is_other(const SGroup *d)
           d->key.pool1 == 0;
 }
 
+/* The role of the record a group shows: its key's pool. */
+static Role role_of(const char *role, uint64_t pool1, bool pool_max)
+{
+   return (Role){ .role = (char *)role,
+                  .pool = pool_max ? UINT64_MAX : pool1 ? pool1 - 1 : 0,
+                  .has_pool = pool_max || pool1 != 0 };
+}
+
 static Site site_of(const SGroup *d)
 {
    return (Site){ .thread = d->thread, .blocks = d->blocks,
                   .bytes = d->bytes,
-                  .role = { .role = (char *)d->role,
-                            .pool = d->key.pool1 ? d->key.pool1 - 1 : 0,
-                            .has_pool = d->key.pool1 != 0 },
+                  .role = role_of(d->role, d->key.pool1, d->pool_max),
                   .kind = (char *)d->kind, .ind_bytes = d->ind_bytes,
                   .ind_blocks = d->ind_blocks, .has_ind = d->has_ind,
                   .orphan = d->key.orphan != 0,
@@ -1270,9 +1282,7 @@ static Site site_of(const SGroup *d)
 
 static ASite asite_of(const AGroup *d)
 {
-   return (ASite){ .role = { .role = (char *)d->role,
-                             .pool = d->key.pool1 ? d->key.pool1 - 1 : 0,
-                             .has_pool = d->key.pool1 != 0 },
+   return (ASite){ .role = role_of(d->role, d->key.pool1, d->pool_max),
                    .allocs = d->allocs, .bytes = d->bytes,
                    .live_blocks = d->live_blocks,
                    .live_bytes = d->live_bytes, .at_peak = d->at_peak,
