@@ -2,8 +2,8 @@
  * reads a report with printer/read.c as at_print does (its default lists,
  * or with --all every site kept) and checks it, but prints no summary, so
  * that the reader can be timed keeping every site without the time taken
- * to print them all.  Built by the bench from printer/read.c and
- * printer/util.c.
+ * to print them all.  Built by the bench from printer/read.c,
+ * printer/util.c, printer/group.c and printer/frames.c.
  *
  * Copyright (C) 2026 the asynctrace authors.
  * SPDX-License-Identifier: GPL-2.0-or-later

@@ -93,7 +93,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
    OwnRules own = { NULL, 0 };
    bool group = size / 4 % 2 == 0;
    if (group) {
-      lim.top = lim.leaks_top = lim.alloc_top = SIZE_MAX;
       opt.own = &own;
       opt.group_frames = 3;
    }

@@ -271,12 +271,16 @@ static void add_frame_text(Buf *b, const Frame *f)
    out once: a report of 300,000 sites shares 100,000 frames, and the
    keys hold numbers, not names. */
 typedef struct {
-   uint32_t key;                 /* 0: not worked out yet */
+   uint32_t key;
    bool own;
 } FrameInfo;
 
+/* Kept as key | own << 31 (0: not worked out yet): 4 bytes a frame, for
+   the cache, as every stack's frames are looked up. */
+#define OWN_BIT (UINT32_C(1) << 31)
+
 static Map frame_keys;
-static FrameInfo *finfo;         /* by index in the report's tframes */
+static uint32_t *finfo;          /* by index in the report's tframes */
 static const Frame *ftab;
 static size_t nfinfo;
 static Buf ftext;
@@ -286,15 +290,15 @@ static FrameInfo frame_info(const Frame *f, const OwnRules *own)
    FrameInfo fi;
    size_t i = ftab && f >= ftab && f < ftab + nfinfo ? (size_t)(f - ftab)
                                                      : SIZE_MAX;
-   if (i != SIZE_MAX && finfo[i].key != 0)
-      return finfo[i];
+   if (i != SIZE_MAX && finfo[i] != 0)
+      return (FrameInfo){ finfo[i] & ~OWN_BIT, (finfo[i] & OWN_BIT) != 0 };
    buf_clear(&ftext);
    add_frame_text(&ftext, f);
    size_t k = map_get_add(&frame_keys, ftext.s, ftext.len, frame_keys.n + 1);
    fi.key = (uint32_t)(k == SIZE_MAX ? frame_keys.n : k);
    fi.own = frame_is_own(f, own);
-   if (i != SIZE_MAX)
-      finfo[i] = fi;
+   if (i != SIZE_MAX && fi.key < OWN_BIT)    /* (else not kept: never) */
+      finfo[i] = fi.key | (fi.own ? OWN_BIT : 0);
    return fi;
 }
 
@@ -571,12 +575,15 @@ void group_report(Report *r, const OwnRules *own, size_t frames)
 /* ---- Grouping as the records are read ----
 
    In a version 2 report the stacks come last, in the table; read.c
-   reads the table first when it can, and then hands each record over
-   as it is read, to be merged at once into its group: memory then
-   grows with the groups, not with the records.  The groups are the same
-   as find_groups makes, key for key: a key's parts are numbered here
-   (strings by content, a stack's own frames once per stack id), and a
-   group keeps the record it shows and the sums. */
+   reads the table first when it can, handing each stack over as it is
+   read (grouper_stack: its key is kept, not its frames), and then each
+   record, to be merged at once into its group: memory then grows with
+   the distinct stacks and the groups, not with the records.  The groups
+   are the same as find_groups makes, key for key: a key's parts are
+   numbered here (strings by content, a stack's own frames once per
+   stack), and a group keeps, compact, the sums and what it needs of
+   the record it shows.  At the end only the groups text.c can show are
+   made into Sites (their stacks' frames are then read again). */
 
 /* A group's key: role and pool, leak kind, orphan, the thread name of
    role other, the stack's first own frames (skey).  No padding, so
@@ -589,48 +596,92 @@ typedef struct {
    uint32_t orphan, spare;
 } GKey;
 
-typedef struct {
+/* A group, compact: its key, its sums and counts, and of the record
+   it shows (the heaviest, the first in the file of equals) what a Site
+   or ASite needs; made into one only if it can be shown
+   (grouper_finish).  The key first, where glist_find looks. */
+typedef struct {                 /* of live sites or loss records */
    GKey key;
-   uint64_t weight;              /* of the record shown */
-   size_t order;                 /* its place in the file */
-   uint64_t ref, thread;         /* the first record's, for the sets */
-} GAux;
+   uint64_t blocks, bytes, ind_bytes, ind_blocks;
+   uint64_t records, stacks, threads;
+   size_t order;                 /* the first member's place in the file */
+   size_t rorder;                /* the record shown: its place, */
+   uint64_t weight;              /* its lrec_total, */
+   uint64_t thread;              /* its thread, */
+   const char *role, *kind;      /* its role and kind (kept once), */
+   PointedFrom *from;            /* its pointed-from, */
+   uint32_t ref, cut;            /* its stack, and the cut */
+   bool has_ind;
+   bool pool_max;                /* its pool is UINT64_MAX (the key's
+                                    pool + 1 is then 0) */
+} SGroup;
+
+typedef struct {                 /* of allocation sites */
+   GKey key;
+   uint64_t allocs, bytes, live_blocks, live_bytes, at_peak;
+   uint64_t records, stacks;
+   size_t order, rorder;
+   uint64_t weight;              /* the record shown's bytes */
+   const char *role;
+   uint32_t ref, cut;
+   bool pool_max;
+} AGroup;
 
 typedef struct {                 /* the groups of one list */
-   void *v;                      /* Site or ASite, by group */
+   void *v;                      /* SGroup or AGroup */
    size_t n, cap, elem;
-   GAux *aux;
-   size_t capaux;
-   uint32_t *slot;               /* group + 1, 0: free; cap: a power of 2 */
+   uint64_t *slot;               /* the key's hash's top 32 bits, then
+                                    group + 1 (0: free); cap: a power
+                                    of 2.  A slot of another key is
+                                    passed by its hash, without a look
+                                    at its group */
    size_t capslot;
    PairSet seen;                 /* (2g + 2, stack), (2g + 3, thread) */
+   /* The record handed over last, merged when the next one comes (or
+      at the end): its key's slot is fetched meanwhile. */
+   union { Site s; ASite a; } pend;
+   GKey pkey;
+   uint64_t phash;
+   bool has_pend;
 } GList;
 
-/* The distinct own-frame keys of stacks: a stack's key is compared by
-   working out again that of the first stack that had it, rather than
-   kept (where no frame is the program's the key is the whole stack). */
+/* The distinct own-frame keys of stacks (where no frame is the
+   program's, the key is the whole stack): a slot holds the low half of
+   a key's hash and its id + 1 (0: free); the keys themselves are kept
+   one after another in kseq. */
 typedef struct {
-   uint64_t hash;
-   uint64_t ref;                 /* 0: free */
+   uint32_t hash;
+   uint32_t id;
 } KSlot;
+
+/* Stacks are given their keys a block at a time (grouper_stack). */
+enum { KBLOCK = 32 };
 
 struct Grouper {
    const Report *r;
    const OwnRules *own;
    size_t frames;
-   uint32_t *skey, *cut;         /* by stack ref: skey + 1 (0: not worked
-                                    out yet), and the cut */
-   size_t nstacks;
+   uint32_t *skey, *cut;         /* by stack ref: its key's id, its cut */
+   size_t nstacks, capskey, capcut;
    KSlot *ks;
    size_t nks, capks;
-   uint32_t *seq, *seq2;         /* scratch: a stack's key */
-   size_t capseq, capseq2;
+   uint32_t *kseq;               /* key i: kseq[koff[i] .. koff[i + 1]) */
+   size_t capkseq, *koff, capkoff;
+   /* The block of stacks whose keys are not looked up yet: their keys
+      (bseq[boff[i] .. boff[i + 1])) and hashes. */
+   uint32_t *bseq;
+   size_t capbseq, nb, boff[KBLOCK + 1];
+   uint64_t bhash[KBLOCK], bhash2[KBLOCK];
+   bool bad;                     /* a stack could not be keyed */
+   bool keyed;                   /* every stack is: the keys are freed */
    Map strs;                     /* string ids */
    struct { const char *p; uint32_t id; } pcache[256];
    GList list[3];                /* live sites, loss records, alloc sites */
+   Limits show;                  /* what text.c shows of them */
 };
 
-Grouper *grouper_new(const Report *r, const OwnRules *own, size_t frames)
+Grouper *grouper_new(const Report *r, const OwnRules *own, size_t frames,
+                     const Limits *show)
 {
    Grouper *g = xrealloc(NULL, sizeof *g);
    memset(g, 0, sizeof *g);
@@ -638,67 +689,113 @@ Grouper *grouper_new(const Report *r, const OwnRules *own, size_t frames)
    g->r = r;
    g->own = own;
    g->frames = frames;
-   g->nstacks = (size_t)r->ntstacks;
-   g->skey = xrealloc(NULL, (g->nstacks + 1) * sizeof *g->skey);
-   memset(g->skey, 0, (g->nstacks + 1) * sizeof *g->skey);
-   g->cut = xrealloc(NULL, (g->nstacks + 1) * sizeof *g->cut);
-   g->list[0].elem = g->list[1].elem = sizeof(Site);
-   g->list[2].elem = sizeof(ASite);
+   g->list[0].elem = g->list[1].elem = sizeof(SGroup);
+   g->list[2].elem = sizeof(AGroup);
+   g->show = *show;
+   GROW(g->koff, g->capkoff, 1);
+   g->koff[0] = 0;
+   GROW(g->skey, g->capskey, 1);
+   GROW(g->cut, g->capcut, 1);
    cur = r;
    ftab = r->tframes;
-   nfinfo = r->ntframes;
-   finfo = xrealloc(NULL, (nfinfo + 1) * sizeof *finfo);
-   memset(finfo, 0, (nfinfo + 1) * sizeof *finfo);
+   nfinfo = 0;
+   finfo = xrealloc(NULL, sizeof *finfo);
+   finfo[0] = 0;
    return g;
 }
 
-/* The own-frame key of stack ref (as add_stack makes it) into *out;
-   returns its length, and the cut in *cut. */
-static size_t stack_seq(Grouper *g, uint64_t ref, uint32_t **out,
-                        size_t *cap, size_t *cut)
+static uint32_t frame_packed(const Frame *f, const OwnRules *own)
 {
-   const Need *nd = &g->r->need[ref - 1];
-   const uint32_t *ids = g->r->tids + nd->start;
-   size_t depth = nd->n, taken = 0, i = 0, n = 0;
-   if (*cap < depth + 1) {
-      *cap = depth + 1;
-      *out = xrealloc(*out, *cap * sizeof **out);
-   }
+   FrameInfo fi = frame_info(f, own);
+   return fi.key | (fi.own ? OWN_BIT : 0);
+}
+
+/* The own-frame key of the stack of frames ids[0 .. depth) (indices in
+   the table's frames), as add_stack makes it, appended to *out (*n
+   numbers, *cap allocated); returns the cut. */
+static size_t stack_seq(Grouper *g, const uint32_t *ids, size_t depth,
+                        uint32_t **out, size_t *n, size_t *cap)
+{
+   size_t taken = 0, i = 0, m = *n;
+   GROW(*out, *cap, m + depth + 1);
    /* A frame's key is worked out once (frame_info): the table's
       hundred thousand frames make its million stacks. */
 #define FRAME_INFO(id) \
-   (finfo[id].key != 0 ? finfo[id] : frame_info(&ftab[id], g->own))
+   (finfo[id] != 0 ? finfo[id] : frame_packed(&ftab[id], g->own))
    for (; i < depth && taken < g->frames; i++) {
-      FrameInfo fi = FRAME_INFO(ids[i]);
-      if (fi.own) {
-         (*out)[n++] = fi.key;
+      uint32_t fi = FRAME_INFO(ids[i]);
+      if (fi & OWN_BIT) {
+         (*out)[m++] = fi & ~OWN_BIT;
          taken++;
       }
    }
    if (taken == 0)
       for (i = 0; i < depth; i++)
-         (*out)[n++] = FRAME_INFO(ids[i]).key;
+         (*out)[m++] = FRAME_INFO(ids[i]) & ~OWN_BIT;
 #undef FRAME_INFO
-   *cut = i;
-   return n;
+   *n = m;
+   return i;
 }
 
-/* The id of stack ref's own-frame key, worked out once per stack. */
-static uint32_t stack_key(Grouper *g, uint64_t ref)
+/* A key longer than this (no frame of the program's: the whole stack)
+   is kept as a digest of it: KEY_DIGEST, its length and two hashes of
+   it, 128 bits in all, made with different seeds.  Two keys are taken
+   to be one if their digests are (for a report not made to defeat
+   the hashes, less likely to be wrong than the machine): the stacks,
+   distinct by the million in the worst case, need not be kept for
+   their keys to be compared. */
+#define KEY_SHORT 6
+#define KEY_DIGEST UINT32_MAX    /* no frame's key: they are 31 bits */
+
+/* The hash of a stack's key, and in *h2 a second one, with another
+   seed and multiplier (two chains side by side, nearly the time of
+   one). */
+static uint64_t seq_hash(const uint32_t *seq, size_t n, uint64_t *h2)
 {
-   if (g->skey[ref] != 0)
-      return g->skey[ref] - 1;
-   size_t cut, n = stack_seq(g, ref, &g->seq, &g->capseq, &cut);
-   g->cut[ref] = (uint32_t)cut;
+   uint64_t a = seed ^ UINT64_C(0xcbf29ce484222325),
+            b = seed ^ UINT64_C(0x6a09e667f3bcc909);
+   size_t i = 0;
+   for (; i + 2 <= n; i += 2) {
+      uint64_t w = (uint64_t)seq[i] | (uint64_t)seq[i + 1] << 32;
+      a = (a ^ w) * UINT64_C(0x100000001b3);
+      a ^= a >> 29;
+      b = (b ^ w) * UINT64_C(0x9e3779b97f4a7c15);
+      b ^= b >> 31;
+   }
+   if (i < n) {
+      a = (a ^ seq[i]) * UINT64_C(0x100000001b3);
+      b = (b ^ seq[i]) * UINT64_C(0x9e3779b97f4a7c15);
+   }
+   *h2 = b + n;
+   return mix(a ^ n);
+}
+
+/* Gives stack ref the id of its key seq (n numbers, hash h): that of
+   an earlier stack with the same key, else a new one. */
+static void key_add(Grouper *g, uint64_t ref, const uint32_t *seq, size_t n,
+                    uint64_t h, uint64_t h2)
+{
+   uint32_t digest[6];
+   if (n > KEY_SHORT) {
+      h2 = mix(h2);
+      digest[0] = KEY_DIGEST;
+      digest[1] = (uint32_t)n;
+      digest[2] = (uint32_t)h;
+      digest[3] = (uint32_t)(h >> 32);
+      digest[4] = (uint32_t)h2;
+      digest[5] = (uint32_t)(h2 >> 32);
+      seq = digest;
+      n = 6;
+   }
    if (2 * (g->nks + 1) > g->capks) {
       size_t cap = g->capks ? 2 * g->capks : 1024;
       KSlot *t = xrealloc(NULL, cap * sizeof *t);
       memset(t, 0, cap * sizeof *t);
       for (size_t i = 0; i < g->capks; i++) {
-         if (g->ks[i].ref == 0)
+         if (g->ks[i].id == 0)
             continue;
          size_t j = g->ks[i].hash & (cap - 1);
-         while (t[j].ref != 0)
+         while (t[j].id != 0)
             j = (j + 1) & (cap - 1);
          t[j] = g->ks[i];
       }
@@ -706,20 +803,69 @@ static uint32_t stack_key(Grouper *g, uint64_t ref)
       g->ks = t;
       g->capks = cap;
    }
-   uint64_t h = hash((const char *)g->seq, n * sizeof *g->seq);
    size_t j = h & (g->capks - 1);
-   for (; g->ks[j].ref != 0; j = (j + 1) & (g->capks - 1)) {
-      if (g->ks[j].hash != h)
-         continue;
-      size_t c2, n2 = stack_seq(g, g->ks[j].ref, &g->seq2, &g->capseq2, &c2);
-      if (n2 == n && memcmp(g->seq, g->seq2, n * sizeof *g->seq) == 0) {
-         g->skey[ref] = g->skey[g->ks[j].ref];
-         return g->skey[ref] - 1;
+   for (; g->ks[j].id != 0; j = (j + 1) & (g->capks - 1)) {
+      size_t id = g->ks[j].id - 1, at = g->koff[id];
+      if (g->ks[j].hash == (uint32_t)h && g->koff[id + 1] - at == n &&
+          memcmp(g->kseq + at, seq, n * sizeof *seq) == 0) {
+         g->skey[ref] = (uint32_t)id;
+         return;
       }
    }
-   g->ks[j] = (KSlot){ h, ref };
-   g->skey[ref] = (uint32_t)++g->nks;
-   return g->skey[ref] - 1;
+   size_t id = g->nks++;
+   GROW(g->kseq, g->capkseq, g->koff[id] + n + 1);
+   memcpy(g->kseq + g->koff[id], seq, n * sizeof *seq);
+   GROW(g->koff, g->capkoff, id + 2);
+   g->koff[id + 1] = g->koff[id] + n;
+   g->ks[j] = (KSlot){ (uint32_t)h, (uint32_t)(id + 1) };
+   g->skey[ref] = (uint32_t)id;
+}
+
+/* Looks up the keys of the block of stacks. */
+static void keys_flush(Grouper *g)
+{
+   uint64_t first = g->nstacks - g->nb + 1;
+   for (size_t b = 0; b < g->nb; b++)
+      key_add(g, first + b, g->bseq + g->boff[b], g->boff[b + 1] - g->boff[b],
+              g->bhash[b], g->bhash2[b]);
+   g->nb = 0;
+}
+
+/* The table's stacks, in order, as it is read: each one's key is
+   worked out now, while its frames are at hand, and only the key kept
+   (once per distinct key).  The table of keys, as large as the stacks
+   are distinct (in the worst case, all of them), is probed a block of
+   stacks at a time, each probe's slot fetched ahead, rather than with
+   a cache miss a stack. */
+bool grouper_stack(Grouper *g, const uint32_t *ids, size_t depth)
+{
+   const Report *r = g->r;
+   if (g->bad || g->keyed || g->nstacks >= UINT32_MAX - 1 ||
+       r->ntframes >= OWN_BIT) {
+      g->bad = true;             /* (finfo's keys are 31 bits, KSlot's
+                                    ids 32) */
+      return false;
+   }
+   if (r->ntframes > nfinfo) {   /* frames come before their stacks */
+      finfo = xrealloc(finfo, (r->ntframes + 1) * sizeof *finfo);
+      memset(finfo + nfinfo, 0, (r->ntframes + 1 - nfinfo) * sizeof *finfo);
+      nfinfo = r->ntframes;
+   }
+   ftab = r->tframes;            /* (it may have moved) */
+   size_t ref = ++g->nstacks;
+   GROW(g->skey, g->capskey, ref + 1);
+   GROW(g->cut, g->capcut, ref + 1);
+   size_t b = g->nb, n = g->boff[b];
+   g->cut[ref] = (uint32_t)stack_seq(g, ids, depth, &g->bseq, &n,
+                                     &g->capbseq);
+   g->boff[b + 1] = n;
+   g->bhash[b] = seq_hash(g->bseq + g->boff[b], n - g->boff[b],
+                          &g->bhash2[b]);
+   if (g->capks > 0)
+      __builtin_prefetch(&g->ks[g->bhash[b] & (g->capks - 1)]);
+   if (++g->nb == KBLOCK)
+      keys_flush(g);
+   return true;
 }
 
 /* A string's id, by content; NULL is "" (as add_str writes it). */
@@ -747,64 +893,96 @@ static uint64_t gkey_hash(const GKey *k)
               ((uint64_t)k->orphan << 17));
 }
 
-/* The group of key k in l, added (its element zeroed) if new: *fresh
-   says.  SIZE_MAX if there are too many. */
-static size_t glist_find(GList *l, const GKey *k, bool *fresh)
+static GKey *glist_key(const GList *l, size_t gi)
+{
+   return (GKey *)((char *)l->v + gi * l->elem);
+}
+
+/* The group of key k (hash h) in l, added (only its key set) if new:
+   *fresh says.  SIZE_MAX if there are too many. */
+static size_t glist_find(GList *l, const GKey *k, uint64_t h, bool *fresh)
 {
    if (2 * (l->n + 1) > l->capslot) {
       if (l->n >= UINT32_MAX - 1)
          return SIZE_MAX;
       size_t cap = l->capslot ? 2 * l->capslot : 1024;
-      uint32_t *t = xrealloc(NULL, cap * sizeof *t);
+      uint64_t *t = xrealloc(NULL, cap * sizeof *t);
       memset(t, 0, cap * sizeof *t);
       for (size_t i = 0; i < l->n; i++) {
-         size_t j = gkey_hash(&l->aux[i].key) & (cap - 1);
+         uint64_t hi = gkey_hash(glist_key(l, i));
+         size_t j = hi & (cap - 1);
          while (t[j] != 0)
             j = (j + 1) & (cap - 1);
-         t[j] = (uint32_t)(i + 1);
+         t[j] = (hi >> 32 << 32) | (i + 1);
       }
       free(l->slot);
       l->slot = t;
       l->capslot = cap;
    }
-   size_t j = gkey_hash(k) & (l->capslot - 1);
-   for (; l->slot[j] != 0; j = (j + 1) & (l->capslot - 1))
-      if (memcmp(&l->aux[l->slot[j] - 1].key, k, sizeof *k) == 0) {
+   uint64_t tag = h >> 32 << 32;
+   size_t j = h & (l->capslot - 1);
+   for (; l->slot[j] != 0; j = (j + 1) & (l->capslot - 1)) {
+      uint64_t e = l->slot[j];
+      size_t gi = (uint32_t)e - 1;
+      if ((e >> 32 << 32) == tag &&
+          memcmp(glist_key(l, gi), k, sizeof *k) == 0) {
          *fresh = false;
-         return l->slot[j] - 1;
+         return gi;
       }
+   }
    size_t gi = l->n++;
-   l->slot[j] = (uint32_t)(gi + 1);
+   l->slot[j] = tag | (gi + 1);
    l->v = grow_array(l->v, &l->cap, l->n, l->elem);
-   GROW(l->aux, l->capaux, l->n);
-   l->aux[gi].key = *k;
+   memcpy(glist_key(l, gi), k, sizeof *k);
    *fresh = true;
    return gi;
 }
 
-/* Notes a second or later record of group gi: its stack and thread in
-   the sets (the first record's too, when the second comes). */
-static void glist_count(GList *l, size_t gi, Grouped *d, uint64_t ref,
-                        uint64_t thread)
+/* Fetches the slot where key hash h is looked for first. */
+static void glist_prefetch(const GList *l, uint64_t h)
 {
-   GAux *a = &l->aux[gi];
-   if (d->records == 1) {
-      pair_add(&l->seen, 2 * (uint64_t)gi + 2, a->ref);
-      if (a->thread != 0)
-         pair_add(&l->seen, 2 * (uint64_t)gi + 3, a->thread);
+   if (l->capslot > 0)
+      __builtin_prefetch(&l->slot[h & (l->capslot - 1)]);
+}
+
+/* Notes a second or later record of group gi, of counts *records,
+   *stacks and *threads: its stack and thread in the sets (the first
+   record's too, when the second comes: until then it is the record
+   shown, of stack ref1 and thread thread1). */
+static void glist_count(GList *l, size_t gi, uint64_t *records,
+                        uint64_t *stacks, uint64_t *threads, uint64_t ref1,
+                        uint64_t thread1, uint64_t ref, uint64_t thread)
+{
+   if (*records == 1) {
+      pair_add(&l->seen, 2 * (uint64_t)gi + 2, ref1);
+      if (thread1 != 0)
+         pair_add(&l->seen, 2 * (uint64_t)gi + 3, thread1);
    }
-   d->records++;
+   (*records)++;
    if (pair_add(&l->seen, 2 * (uint64_t)gi + 2, ref))
-      d->stacks++;
+      (*stacks)++;
    if (thread != 0 && pair_add(&l->seen, 2 * (uint64_t)gi + 3, thread))
-      d->threads++;
+      (*threads)++;
 }
 
 static bool gkey_make(Grouper *g, GKey *k, const Role *role, const char *kind,
                       bool orphan, const char *name, uint64_t ref)
 {
-   if (ref == 0 || ref > g->nstacks || ref > g->r->nneed ||
-       g->r->need[ref - 1].ref != ref)
+   if (!g->keyed) {              /* the first record: the table is read */
+      keys_flush(g);
+      g->keyed = true;
+      /* The keys' table is done with: each stack has its key's id. */
+      free(g->ks);
+      free(g->kseq);
+      free(g->koff);
+      free(g->bseq);
+      g->ks = NULL;
+      g->kseq = NULL;
+      g->koff = NULL;
+      g->bseq = NULL;
+      g->capks = g->capkseq = g->capkoff = g->capbseq = 0;
+   }
+   if (g->bad || ref == 0 || ref > g->nstacks)
       return false;
    memset(k, 0, sizeof *k);
    k->pool1 = role->has_pool ? role->pool + 1 : 0;
@@ -816,14 +994,130 @@ static bool gkey_make(Grouper *g, GKey *k, const Role *role, const char *kind,
       k->name = str_id(g, f) + 1;
       free(f);
    }
-   k->skey = stack_key(g, ref);
+   k->skey = g->skey[ref];
    return true;
 }
 
+/* Merges site s, of key k (hash h), into its group of l; s is freed
+   (what the group keeps of it taken). */
+static bool site_merge(Grouper *g, GList *l, const GKey *k, uint64_t h,
+                       Site *s)
+{
+   uint64_t ref = s->stack.ref;
+   bool fresh;
+   size_t gi = glist_find(l, k, h, &fresh);
+   if (gi == SIZE_MAX)
+      return false;
+   SGroup *d = &((SGroup *)l->v)[gi];
+   uint64_t w = lrec_total(s);
+   if (fresh) {
+      d->blocks = s->blocks;
+      d->bytes = s->bytes;
+      d->ind_bytes = s->ind_bytes;
+      d->ind_blocks = s->ind_blocks;
+      d->has_ind = s->has_ind;
+      d->records = d->stacks = 1;
+      d->threads = s->thread != 0;
+      d->order = s->order;
+   } else {
+      glist_count(l, gi, &d->records, &d->stacks, &d->threads, d->ref,
+                  d->thread, ref, s->thread);
+      d->blocks = add_sat(d->blocks, s->blocks);
+      d->bytes = add_sat(d->bytes, s->bytes);
+      d->ind_bytes = add_sat(d->ind_bytes, s->ind_bytes);
+      d->ind_blocks = add_sat(d->ind_blocks, s->ind_blocks);
+      d->has_ind |= s->has_ind;
+      if (s->order < d->order)
+         d->order = s->order;
+      if (!(w > d->weight || (w == d->weight && s->order < d->rorder))) {
+         site_free(s);
+         return true;
+      }
+      /* The group shows this record now: its stack, thread and
+         pointed-from; the old one's go. */
+      Site old = { .from = d->from };
+      site_free(&old);
+   }
+   d->rorder = s->order;
+   d->weight = w;
+   d->thread = s->thread;
+   d->role = s->role.role;
+   d->pool_max = s->role.has_pool && s->role.pool == UINT64_MAX;
+   d->kind = s->kind;
+   d->from = s->from;
+   d->ref = (uint32_t)ref;
+   d->cut = g->cut[ref];
+   s->from = NULL;
+   site_free(s);
+   return true;
+}
+
+/* Merges asite s, of key k (hash h), into its group of l; s is freed. */
+static bool asite_merge(Grouper *g, GList *l, const GKey *k, uint64_t h,
+                        ASite *s)
+{
+   uint64_t ref = s->stack.ref;
+   bool fresh;
+   size_t gi = glist_find(l, k, h, &fresh);
+   if (gi == SIZE_MAX)
+      return false;
+   AGroup *d = &((AGroup *)l->v)[gi];
+   if (fresh) {
+      d->allocs = s->allocs;
+      d->bytes = s->bytes;
+      d->live_blocks = s->live_blocks;
+      d->live_bytes = s->live_bytes;
+      d->at_peak = s->at_peak;
+      d->records = d->stacks = 1;
+      d->order = s->order;
+   } else {
+      uint64_t threads = 0;
+      glist_count(l, gi, &d->records, &d->stacks, &threads, d->ref, 0, ref,
+                  0);
+      d->allocs = add_sat(d->allocs, s->allocs);
+      d->bytes = add_sat(d->bytes, s->bytes);
+      d->live_blocks = add_sat(d->live_blocks, s->live_blocks);
+      d->live_bytes = add_sat(d->live_bytes, s->live_bytes);
+      d->at_peak = add_sat(d->at_peak, s->at_peak);
+      if (s->order < d->order)
+         d->order = s->order;
+      if (!(s->bytes > d->weight ||
+            (s->bytes == d->weight && s->order < d->rorder))) {
+         asite_free(s);
+         return true;
+      }
+   }
+   d->rorder = s->order;
+   d->weight = s->bytes;
+   d->role = s->role.role;
+   d->pool_max = s->role.has_pool && s->role.pool == UINT64_MAX;
+   d->ref = (uint32_t)ref;
+   d->cut = g->cut[ref];
+   asite_free(s);
+   return true;
+}
+
+/* Merges the record l holds back, if any. */
+static bool glist_flush(Grouper *g, GList *l)
+{
+   if (!l->has_pend)
+      return true;
+   l->has_pend = false;
+   bool ok = l == &g->list[2]
+             ? asite_merge(g, l, &l->pkey, l->phash, &l->pend.a)
+             : site_merge(g, l, &l->pkey, l->phash, &l->pend.s);
+   if (!ok && l == &g->list[2])
+      asite_free(&l->pend.a);
+   else if (!ok)
+      site_free(&l->pend.s);
+   return ok;
+}
+
+/* A record is merged one record late: its key's slot, a cache miss
+   when groups are many, is fetched while the next record is read. */
 bool grouper_site(Grouper *g, bool lrec, Site *s)
 {
    GList *l = &g->list[lrec ? 1 : 0];
-   uint64_t ref = s->stack.ref;
    bool other = s->role.role && strcmp(s->role.role, "other") == 0 &&
                 !s->role.has_pool;
    if (other && by_seq == NULL) {
@@ -833,167 +1127,275 @@ bool grouper_site(Grouper *g, bool lrec, Site *s)
       qsort(by_seq, cur->nthreads, sizeof *by_seq, cmp_seq);
    }
    GKey k;
-   bool fresh;
    if (!gkey_make(g, &k, &s->role, s->kind, s->orphan,
-                  other ? thread_name_of(s->thread) : NULL, ref))
+                  other ? thread_name_of(s->thread) : NULL, s->stack.ref))
       return false;
-   size_t gi = glist_find(l, &k, &fresh);
-   if (gi == SIZE_MAX)
+   uint64_t h = gkey_hash(&k);
+   glist_prefetch(l, h);
+   if (!glist_flush(g, l))
       return false;
-   Site *d = &((Site *)l->v)[gi];
-   GAux *a = &l->aux[gi];
-   uint64_t w = lrec_total(s);
-   if (fresh) {
-      *d = *s;
-      d->g = (Grouped){ .records = 1, .stacks = 1, .threads = s->thread != 0,
-                        .cut = g->cut[ref] };
-      a->weight = w;
-      a->order = s->order;
-      a->ref = ref;
-      a->thread = s->thread;
-      memset(s, 0, sizeof *s);
-      return true;
-   }
-   glist_count(l, gi, &d->g, ref, s->thread);
-   d->blocks = add_sat(d->blocks, s->blocks);
-   d->bytes = add_sat(d->bytes, s->bytes);
-   d->ind_bytes = add_sat(d->ind_bytes, s->ind_bytes);
-   d->ind_blocks = add_sat(d->ind_blocks, s->ind_blocks);
-   d->has_ind |= s->has_ind;
-   if (s->order < d->order)
-      d->order = s->order;
-   if (w > a->weight || (w == a->weight && s->order < a->order)) {
-      /* The group shows this record now: its stack, thread and
-         pointed-from; the old one's go. */
-      Site old = { .stack = d->stack, .from = d->from };
-      d->thread = s->thread;
-      d->role = s->role;
-      d->kind = s->kind;
-      d->orphan = s->orphan;
-      d->stack = s->stack;
-      d->from = s->from;
-      d->g.cut = g->cut[ref];
-      a->weight = w;
-      a->order = s->order;
-      memset(s, 0, sizeof *s);
-      site_free(&old);
-   } else {
-      site_free(s);
-   }
+   l->pend.s = *s;
+   l->pkey = k;
+   l->phash = h;
+   l->has_pend = true;
+   memset(s, 0, sizeof *s);
    return true;
 }
 
 bool grouper_asite(Grouper *g, ASite *s)
 {
    GList *l = &g->list[2];
-   uint64_t ref = s->stack.ref;
    GKey k;
-   bool fresh;
-   if (!gkey_make(g, &k, &s->role, NULL, false, NULL, ref))
+   if (!gkey_make(g, &k, &s->role, NULL, false, NULL, s->stack.ref))
       return false;
-   size_t gi = glist_find(l, &k, &fresh);
-   if (gi == SIZE_MAX)
+   uint64_t h = gkey_hash(&k);
+   glist_prefetch(l, h);
+   if (!glist_flush(g, l))
       return false;
-   ASite *d = &((ASite *)l->v)[gi];
-   GAux *a = &l->aux[gi];
-   if (fresh) {
-      *d = *s;
-      d->g = (Grouped){ .records = 1, .stacks = 1, .cut = g->cut[ref] };
-      a->weight = s->bytes;
-      a->order = s->order;
-      a->ref = ref;
-      memset(s, 0, sizeof *s);
-      return true;
-   }
-   glist_count(l, gi, &d->g, ref, 0);
-   uint64_t w = s->bytes;
-   d->allocs = add_sat(d->allocs, s->allocs);
-   d->bytes = add_sat(d->bytes, s->bytes);
-   d->live_blocks = add_sat(d->live_blocks, s->live_blocks);
-   d->live_bytes = add_sat(d->live_bytes, s->live_bytes);
-   d->at_peak = add_sat(d->at_peak, s->at_peak);
-   if (s->order < d->order)
-      d->order = s->order;
-   if (w > a->weight || (w == a->weight && s->order < a->order)) {
-      ASite old = { .stack = d->stack };
-      d->role = s->role;
-      d->stack = s->stack;
-      d->g.cut = g->cut[ref];
-      a->weight = w;
-      a->order = s->order;
-      memset(s, 0, sizeof *s);
-      asite_free(&old);
-   } else {
-      asite_free(s);
-   }
+   l->pend.a = *s;
+   l->pkey = k;
+   l->phash = h;
+   l->has_pend = true;
+   memset(s, 0, sizeof *s);
    return true;
 }
 
 static void glist_clear(GList *l)
 {
-   free(l->aux);
    free(l->slot);
    pairs_free(&l->seen);
-   l->aux = NULL;
    l->slot = NULL;
 }
 
-void grouper_finish(Grouper *g, Report *r)
+/* A group's place in the order of its list (cmp_site, cmp_lrec,
+   cmp_asite): its weight, the more the sooner, then its order. */
+static uint64_t group_weight(const GList *l, int list, size_t i)
 {
-   Site *v[2];
+   if (list == 2)
+      return ((const AGroup *)l->v)[i].bytes;
+   const SGroup *d = &((const SGroup *)l->v)[i];
+   return list == 1 ? add_sat(d->bytes, d->ind_bytes) : d->bytes;
+}
+
+static size_t group_order(const GList *l, int list, size_t i)
+{
+   return list == 2 ? ((const AGroup *)l->v)[i].order
+                    : ((const SGroup *)l->v)[i].order;
+}
+
+static int cmp_group(const GList *l, int list, size_t i, size_t j)
+{
+   uint64_t x = group_weight(l, list, i), y = group_weight(l, list, j);
+   if (x != y)
+      return x > y ? -1 : 1;
+   return cmp_order(group_order(l, list, i), group_order(l, list, j));
+}
+
+/* Marks in keep the first k groups of list l (0: live sites, 1: loss
+   records, 2: allocation sites) in the order text.c lists them, of
+   those that pass want (NULL: all): a heap of k, one pass, a group
+   lighter than the heap's last passed at a glance. */
+static void mark_top(const GList *l, int list, size_t k, bool *keep,
+                     bool (*want)(const SGroup *))
+{
+   if (k == 0)
+      return;
+   size_t *h = xrealloc(NULL, (k < l->n ? k : l->n) * sizeof *h + 1);
+   size_t m = 0;
+   uint64_t floor = 0;           /* the weight of h[0] once m == k */
+   for (size_t i = 0; i < l->n; i++) {
+      if (m == k && group_weight(l, list, i) < floor)
+         continue;
+      if (want != NULL && !want(&((const SGroup *)l->v)[i]))
+         continue;
+      if (m < k) {               /* a max-heap: the last kept on top */
+         size_t c = m++;
+         h[c] = i;
+         while (c > 0 && cmp_group(l, list, h[(c - 1) / 2], h[c]) < 0) {
+            size_t t = h[c];
+            h[c] = h[(c - 1) / 2];
+            h[(c - 1) / 2] = t;
+            c = (c - 1) / 2;
+         }
+      } else if (cmp_group(l, list, i, h[0]) < 0) {
+         h[0] = i;
+         for (size_t c = 0;;) {
+            size_t a = 2 * c + 1, big = c;
+            if (a < m && cmp_group(l, list, h[a], h[big]) > 0)
+               big = a;
+            if (a + 1 < m && cmp_group(l, list, h[a + 1], h[big]) > 0)
+               big = a + 1;
+            if (big == c)
+               break;
+            size_t t = h[c];
+            h[c] = h[big];
+            h[big] = t;
+            c = big;
+         }
+      }
+      if (m == k)
+         floor = group_weight(l, list, h[0]);
+   }
+   for (size_t i = 0; i < m; i++)
+      keep[h[i]] = true;
+   free(h);
+}
+
+/* What the overview lists of the loss records (text.c, its largest
+   leaks): definitely and possibly lost. */
+static bool overview_kind(const SGroup *d)
+{
+   int k = leak_kind(d->kind);
+   return k == LK_DEF || k == LK_POS;
+}
+
+/* What the verdict sums by thread name (text.c, add_other_names): every
+   loss record of role other, any kind. */
+static bool is_other(const SGroup *d)
+{
+   return d->role != NULL && strcmp(d->role, "other") == 0 &&
+          d->key.pool1 == 0;
+}
+
+/* The role of the record a group shows: its key's pool. */
+static Role role_of(const char *role, uint64_t pool1, bool pool_max)
+{
+   return (Role){ .role = (char *)role,
+                  .pool = pool_max ? UINT64_MAX : pool1 ? pool1 - 1 : 0,
+                  .has_pool = pool_max || pool1 != 0 };
+}
+
+static Site site_of(const SGroup *d)
+{
+   return (Site){ .thread = d->thread, .blocks = d->blocks,
+                  .bytes = d->bytes,
+                  .role = role_of(d->role, d->key.pool1, d->pool_max),
+                  .kind = (char *)d->kind, .ind_bytes = d->ind_bytes,
+                  .ind_blocks = d->ind_blocks, .has_ind = d->has_ind,
+                  .orphan = d->key.orphan != 0,
+                  .stack = { .ref = d->ref }, .order = d->order,
+                  .g = { .records = d->records, .stacks = d->stacks,
+                         .threads = d->threads,
+                         .cut = d->stacks <= 1 ? 0 : d->cut },
+                  .from = d->from };
+}
+
+static ASite asite_of(const AGroup *d)
+{
+   return (ASite){ .role = role_of(d->role, d->key.pool1, d->pool_max),
+                   .allocs = d->allocs, .bytes = d->bytes,
+                   .live_blocks = d->live_blocks,
+                   .live_bytes = d->live_bytes, .at_peak = d->at_peak,
+                   .stack = { .ref = d->ref }, .order = d->order,
+                   .g = { .records = d->records, .stacks = d->stacks,
+                          .cut = d->stacks <= 1 ? 0 : d->cut } };
+}
+
+/* The groups of list i that text.c can show, in the order they were
+   made (the verdict names threads in that order), as a list of Sites
+   or ASites in *out; returns their number.  The others' pointed-froms
+   are freed. */
+static size_t glist_out(GList *l, int i, const Limits *show, void **out)
+{
+   bool *keep = xrealloc(NULL, l->n + 1);
+   memset(keep, 0, l->n + 1);
+   size_t k = i == 0 ? show->top : i == 1 ? show->leaks_top : show->alloc_top;
+   if (k >= l->n) {
+      memset(keep, 1, l->n);
+   } else {
+      mark_top(l, i, k, keep, NULL);
+      if (i == 1) {
+         mark_top(l, i, OVERVIEW_LEAKS, keep, overview_kind);
+         for (size_t gi = 0; gi < l->n; gi++)
+            keep[gi] |= is_other(&((const SGroup *)l->v)[gi]);
+      }
+   }
+   size_t m = 0;
+   for (size_t gi = 0; gi < l->n; gi++)
+      m += keep[gi];
+   void *v = xrealloc(NULL, (m + 1) * (i == 2 ? sizeof(ASite) : sizeof(Site)));
+   m = 0;
+   for (size_t gi = 0; gi < l->n; gi++) {
+      if (i == 2) {
+         if (keep[gi])
+            ((ASite *)v)[m++] = asite_of(&((const AGroup *)l->v)[gi]);
+         continue;
+      }
+      SGroup *d = &((SGroup *)l->v)[gi];
+      if (keep[gi]) {
+         ((Site *)v)[m++] = site_of(d);
+      } else {
+         Site old = { .from = d->from };
+         site_free(&old);
+      }
+      d->from = NULL;
+   }
+   free(keep);
+   *out = v;
+   return m;
+}
+
+bool grouper_finish(Grouper *g, Report *r)
+{
+   for (int i = 0; i < 3; i++)
+      if (!glist_flush(g, &g->list[i]))
+         return false;
+   void *v[3];
+   size_t n[3];
    for (int i = 0; i < 3; i++) {
       GList *l = &g->list[i];
-      for (size_t gi = 0; gi < l->n; gi++) {
-         Grouped *d = i < 2 ? &((Site *)l->v)[gi].g : &((ASite *)l->v)[gi].g;
-         if (d->stacks <= 1)
-            d->cut = 0;
-      }
       glist_clear(l);
-      if (i < 2)
-         v[i] = l->v;
+      n[i] = glist_out(l, i, &g->show, &v[i]);
    }
    for (size_t i = 0; i < r->nsites; i++)
       site_free(&r->sites[i]);
    free(r->sites);
    r->sites = v[0];
-   r->nsites = g->list[0].n;
-   r->capsites = g->list[0].cap;
+   r->nsites = r->capsites = n[0];
+   r->sites_groups = g->list[0].n;
    for (size_t i = 0; i < r->nlrecs; i++)
       site_free(&r->lrecs[i]);
    free(r->lrecs);
    r->lrecs = v[1];
-   r->nlrecs = g->list[1].n;
-   r->caplrecs = g->list[1].cap;
+   r->nlrecs = r->caplrecs = n[1];
+   r->lrecs_groups = g->list[1].n;
    for (size_t i = 0; i < r->nasites; i++)
       asite_free(&r->asites[i]);
    free(r->asites);
-   r->asites = g->list[2].v;
-   r->nasites = g->list[2].n;
-   r->capasites = g->list[2].cap;
-   for (int i = 0; i < 3; i++)
+   r->asites = v[2];
+   r->nasites = r->capasites = n[2];
+   r->asites_groups = g->list[2].n;
+   for (int i = 0; i < 3; i++) {
+      free(g->list[i].v);
       g->list[i] = (GList){ 0 };
+   }
    r->grouped = true;
+   return true;
 }
 
 void grouper_free(Grouper *g)
 {
    if (g == NULL)
       return;
-   for (int i = 0; i < 2; i++) {
-      for (size_t gi = 0; gi < g->list[i].n; gi++)
-         site_free(&((Site *)g->list[i].v)[gi]);
-      free(g->list[i].v);
-      glist_clear(&g->list[i]);
+   for (int i = 0; i < 3; i++) {
+      GList *l = &g->list[i];
+      if (l->has_pend && i == 2)
+         asite_free(&l->pend.a);
+      else if (l->has_pend)
+         site_free(&l->pend.s);
+      for (size_t gi = 0; i < 2 && gi < l->n; gi++) {
+         Site old = { .from = ((SGroup *)l->v)[gi].from };
+         site_free(&old);
+      }
+      free(l->v);
+      glist_clear(l);
    }
-   for (size_t gi = 0; gi < g->list[2].n; gi++)
-      asite_free(&((ASite *)g->list[2].v)[gi]);
-   free(g->list[2].v);
-   glist_clear(&g->list[2]);
    free(g->skey);
    free(g->cut);
    free(g->ks);
-   free(g->seq);
-   free(g->seq2);
+   free(g->kseq);
+   free(g->koff);
+   free(g->bseq);
    map_free(&g->strs);
    free(g);
    free(finfo);

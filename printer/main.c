@@ -374,10 +374,6 @@ int main(int argc, char **argv)
                   to_size(alloc_top), .keep_all = json };
    Limits cut = lim;             /* what the JSON lists */
    OwnRules own = { globs, nglobs };
-   if (group_frames > 0 && !json && folded < 0) {
-      /* Any record may belong to a group among the largest. */
-      lim.top = lim.leaks_top = lim.alloc_top = SIZE_MAX;
-   }
    if (folded >= 0)
       folded_limits(folded, &lim);
    if (svg != NULL)

@@ -10,11 +10,13 @@
  * (the timeline is thinned as it is read; of a version 2 report's stack
  * table, every frame is kept once, but only the stacks of the sites
  * kept).  Grouped (report_read_grouped), a version 2 file is read its
- * stack table first, every stack kept, and the records are grouped as
- * they are read: memory then grows with the stacks and groups.  Nothing is printed until the whole file has been read, so a
- * bad file gives one error line and no half table: its first error in
- * the order of the file, be it of XML or of the format.  A report read
- * whole is checked to add up (docs/report-format.md, "Invariants")
+ * stack table first, each stack keyed for grouping as it is read (its
+ * frames are read again later if it is shown), and the records are
+ * grouped as they are read: memory then grows with the distinct stacks
+ * and the groups.  Nothing is printed until the whole file has been
+ * read, so a bad file gives one error line and no half table: its
+ * first error in the order of the file, be it of XML or of the format.
+ * A report read whole is checked to add up (docs/report-format.md, "Invariants")
  * before it is printed.
  *
  * Copyright (C) 2026 the asynctrace authors.
@@ -834,6 +836,19 @@ static bool missing_required(const Level *l)
    return false;
 }
 
+/* What the two reads with the stack table first share (report_read). */
+typedef struct Fast {
+   uint64_t table_at, table_end, table_stacks;
+   const OwnRules *own;          /* grouping's */
+   size_t frames;
+   const Limits *show;           /* what is shown of the groups */
+   Grouper *grouper;
+   /* By stack id, from mode 1: where the attributes of its start tag
+      end (spos[0]: the table's start), and a sum of its frame ids. */
+   uint64_t *spos, *ssum;
+   size_t capspos, capssum;
+} Fast;
+
 typedef struct {
    xmlParserCtxtPtr ctxt;        /* libxml2's push parser */
    xmlDictPtr dict;              /* its dictionary of names */
@@ -894,18 +909,21 @@ typedef struct {
       shown, and a smaller one read later is not kept. */
    bool cut_sites, cut_fsites, cut_lrecs, cut_asites;
    /* Reading with the stack table first (report_read): mode 1 reads
-      the table alone, every stack kept, until its end (table_end);
+      the table alone, each stack handed to grouping (Fast.grouper) and
+      its place noted, until its end (table_end);
       mode 2 the rest, where the table is replaced by an empty one that
       must start at table_at, each site, loss record and allocation site
       grouped as it is read.  Anything amiss fails: the file is then
       read again the usual way, for its error if it has one. */
    int mode;
    uint64_t table_at, table_end;
-   size_t capneed;
    bool table_ok;                /* mode 2: the empty table was where the
                                     table was */
    bool threads_done;            /* </threads> read */
    Grouper *grouper;
+   struct Fast *fast;            /* modes 1 and 2 */
+   uint32_t *ids;                /* mode 1: the frames of a stack */
+   size_t capids;
    bool done;                    /* the root element ended */
    bool failed;
    char why[1024];
@@ -1519,8 +1537,38 @@ static void table_frame(Parser *p, long line)
    memset(p->frame, 0, sizeof *p->frame);
 }
 
+/* A sum of a stack's frame ids, to know them again (reread_stacks):
+   two running sums (Fletcher's), which change with any id and with
+   their order, at an add each. */
+static uint64_t ids_sum(const uint32_t *ids, size_t n)
+{
+   uint64_t s1 = n, s2 = 0;
+   for (size_t i = 0; i < n; i++) {
+      s1 += ids[i];
+      s2 += s1;
+   }
+   return s1 ^ (s2 << 24 | s2 >> 40);
+}
+
+/* Mode 1: stack id (its frames in p->ids) to grouping, which keeps its
+   key rather than its frames; where it is and the sum of its frames
+   noted, to read them again if it is shown. */
+static void table_stack_keyed(Parser *p, uint64_t id, size_t nids)
+{
+   struct Fast *f = p->fast;
+   if (!grouper_stack(f->grouper, p->ids, nids)) {
+      fail(p, "too many stacks or frames to group as read: read again");
+      return;
+   }
+   GROW(f->spos, f->capspos, id + 1);
+   GROW(f->ssum, f->capssum, id + 1);
+   f->spos[0] = p->table_at;
+   f->spos[id] = p->table_at + p->pending_at;
+   f->ssum[id] = ids_sum(p->ids, nids);
+}
+
 /* A <stack id frames> of the table: its frames are kept if a kept site
-   uses it, and checked in any case. */
+   uses it, and checked in any case (mode 1: grouped). */
 static void table_stack(Parser *p, long line)
 {
    Report *r = p->rep;
@@ -1540,11 +1588,9 @@ static void table_stack(Parser *p, long line)
       return;
    }
    Need *nd = NULL;
-   if (p->mode == 1) {
-      GROW(r->need, p->capneed, r->nneed + 1);
-      nd = &r->need[r->nneed++];
-      *nd = (Need){ .ref = id, .start = r->ntids };
-   } else if (p->next_need < r->nneed && r->need[p->next_need].ref == id) {
+   size_t nids = 0;              /* mode 1: its frames, in p->ids */
+   if (p->mode != 1 && p->next_need < r->nneed &&
+       r->need[p->next_need].ref == id) {
       nd = &r->need[p->next_need++];
       nd->start = r->ntids;
    }
@@ -1592,10 +1638,16 @@ static void table_stack(Parser *p, long line)
          if (r->ntids == r->captids)
             GROW(r->tids, r->captids, r->ntids + 1);
          r->tids[r->ntids++] = (uint32_t)(f - 1);
+      } else if (p->mode == 1) {
+         if (nids == p->capids)
+            GROW(p->ids, p->capids, nids + 1);
+         p->ids[nids++] = (uint32_t)(f - 1);
       }
    }
    if (nd != NULL)
       nd->n = r->ntids - nd->start;
+   if (p->mode == 1 && !p->failed)
+      table_stack_keyed(p, id, nids);
 }
 
 /* The report has ended: its refs must name stacks of the table. */
@@ -1646,6 +1698,127 @@ static void resolve_stacks(Report *r, const uint32_t *need_of)
 {
    Resolve x = { r, need_of };
    each_kept_stack(r, resolve_one, &x);
+}
+
+/* Grouped as read (modes 1 and 2), the stacks' frames were not kept:
+   those of the stacks the kept entries use are read again from the
+   table, in the order of the file, where mode 1 noted each one: the
+   start tag of stack ref is the last '<' before spos[ref], after
+   spos[ref - 1], its attributes in between, and its frame ids must sum
+   to what they did then.  A table written otherwise (a reference in
+   the frames, say) fails: the file is then read again the usual way. */
+static bool reread_stacks(Report *r, int fd, const Fast *f)
+{
+   size_t n = 0;
+   each_kept_stack(r, count_stack, &n);
+   free(r->need);
+   r->need = xrealloc(NULL, (n ? n : 1) * sizeof *r->need);
+   r->nneed = 0;
+   each_kept_stack(r, add_need, r);
+   qsort(r->need, n, sizeof *r->need, cmp_need);
+   r->nneed = 0;
+   for (size_t i = 0; i < n; i++)
+      if (r->nneed == 0 || r->need[r->nneed - 1].ref != r->need[i].ref)
+         r->need[r->nneed++] = r->need[i];
+   char *buf = NULL;
+   size_t cap = 0, have = 0;
+   uint64_t at = 0;              /* buf holds [at, at + have) */
+   bool ok = true;
+   for (size_t k = 0; ok && k < r->nneed; k++) {
+      Need *nd = &r->need[k];
+      uint64_t ref = nd->ref;
+      ok = false;
+      if (ref == 0 || ref >= f->capspos || ref > r->ntstacks)
+         break;
+      uint64_t lo = f->spos[ref - 1], hi = f->spos[ref];
+      if (hi <= lo || hi - lo > (UINT64_C(1) << 30))
+         break;
+      if (lo < at || hi > at + have) {
+         size_t want = hi - lo < INPUT_BUF ? INPUT_BUF : (size_t)(hi - lo);
+         if (lo + want > f->table_end)
+            want = (size_t)(f->table_end - lo);
+         if (want < hi - lo)
+            break;
+         if (want > cap) {
+            cap = want;
+            buf = xrealloc(buf, cap);
+         }
+         at = lo;
+         have = 0;
+         while (have < want) {
+            ssize_t got = pread(fd, buf + have, want - have,
+                                (off_t)(at + have));
+            if (got < 0 && errno == EINTR)
+               continue;
+            if (got <= 0)
+               break;
+            have += (size_t)got;
+         }
+         if (hi > at + have)
+            break;
+      }
+      const char *b = buf + (lo - at), *e = buf + (hi - at);
+      const char *q = memrchr(b, '<', (size_t)(e - b));
+      if (q == NULL || e - q < 6 || memcmp(q, "<stack", 6) != 0)
+         break;
+      q += 6;
+      nd->start = r->ntids;
+      bool frames = false;
+      /* Its attributes: name, '=', a quoted value, white space around. */
+      for (;;) {
+         while (q < e && is_xml_space(*q))
+            q++;
+         if (q == e || *q == '/' || *q == '>')
+            break;
+         const char *name = q;
+         while (q < e && *q != '=' && !is_xml_space(*q))
+            q++;
+         size_t len = (size_t)(q - name);
+         while (q < e && is_xml_space(*q))
+            q++;
+         if (q == e || *q++ != '=')
+            break;
+         while (q < e && is_xml_space(*q))
+            q++;
+         if (q == e || (*q != '"' && *q != '\''))
+            break;
+         const char *v = q + 1, *ve = memchr(v, *q, (size_t)(e - v));
+         if (ve == NULL)
+            break;
+         q = ve + 1;
+         if (len != 6 || memcmp(name, "frames", 6) != 0)
+            continue;
+         if (frames || memchr(v, '&', (size_t)(ve - v)) != NULL)
+            break;
+         frames = true;
+         for (const char *d = v; d < ve;) {
+            if (is_xml_space(*d)) {
+               d++;
+               continue;
+            }
+            uint64_t id = 0;
+            const char *tok = d;
+            for (; d < ve && (unsigned)(*d - '0') < 10 && d - tok < 12; d++)
+               id = id * 10 + (unsigned)(*d - '0');
+            if (d == tok || id == 0 || id > r->ntframes ||
+                (d < ve && !is_xml_space(*d))) {
+               frames = false;
+               break;
+            }
+            GROW(r->tids, r->captids, r->ntids + 1);
+            r->tids[r->ntids++] = (uint32_t)(id - 1);
+         }
+         if (!frames)
+            break;
+      }
+      nd->n = r->ntids - nd->start;
+      ok = frames && (q == e || *q == '/' || *q == '>') &&
+           ids_sum(nd->n > 0 ? r->tids + nd->start : NULL, nd->n) ==
+           f->ssum[ref];         /* (tids is NULL while the stacks had
+                                    no frames) */
+   }
+   free(buf);
+   return ok;
 }
 
 /* The figures of a footprint row. */
@@ -3162,13 +3335,6 @@ static void sax_error(void *ctx, ErrorArg e)
 /* Reads the report from in->fd into rep.  Returns NULL on success, else
    why the file cannot be shown (a static or parser-owned string that
    lives until the next call). */
-/* What the two reads with the stack table first share (report_read). */
-typedef struct {
-   uint64_t table_at, table_end, table_stacks;
-   size_t capneed;
-   const OwnRules *own;          /* grouping's */
-   size_t frames;
-} Fast;
 
 /* Returned by read_report in modes 1 and 2 when the file is to be read
    again the usual way. */
@@ -3190,7 +3356,6 @@ static const char *read_report(const char *path, Input *in,
    if (mode != 0) {
       p.table_at = fast->table_at;
       p.table_stacks = fast->table_stacks;
-      p.capneed = fast->capneed;
    }
    if (mode == 1) {
       /* The table alone: in a root, as it is in the file. */
@@ -3242,8 +3407,10 @@ static const char *read_report(const char *path, Input *in,
       snprintf(why, sizeof why, "cannot read: libxml2 failed to start");
       return mode != 0 ? again : why;
    }
+   if (mode != 0)
+      p.fast = fast;
    if (mode == 2)
-      p.grouper = grouper_new(rep, fast->own, fast->frames);
+      p.grouper = fast->grouper;
    xmlCtxtUseOptions(ctxt, XML_PARSE_NONET);
    p.ctxt = ctxt;
    p.dict = ctxt->dict;
@@ -3278,10 +3445,11 @@ static const char *read_report(const char *path, Input *in,
       if (ok && mode == 1) {
          fast->table_end = p.table_end;
          fast->table_stacks = p.table_stacks;
-         fast->capneed = p.capneed;
-      } else if (ok) {
-         grouper_finish(p.grouper, rep);
+      } else if (ok && grouper_finish(p.grouper, rep) &&
+                 reread_stacks(rep, in->fd, fast)) {
          resolve_stacks(rep, NULL);
+      } else if (ok) {
+         res = again;
       }
    } else if (in->doctype) {
       snprintf(why, sizeof why, DOCTYPE_REFUSED);
@@ -3318,7 +3486,6 @@ static const char *read_report(const char *path, Input *in,
 
    xmlFreeParserCtxt(ctxt);
    xmlSetStructuredErrorFunc(NULL, NULL);
-   grouper_free(p.grouper);
    site_free(&p.site);
    fsite_free(&p.fsite);
    site_free(&p.lrec);
@@ -3329,6 +3496,7 @@ static const char *read_report(const char *path, Input *in,
    free(p.avbuf.s);
    free(p.once);
    free(p.need_of);
+   free(p.ids);
    free(p.tl_ix.slot);
    free(p.orphan_ix.slot);
    free(p.lv);
@@ -3416,18 +3584,21 @@ static bool find_table(int fd, uint64_t size, char *buf, uint64_t *at)
             return false;
          have += (size_t)got;
       }
-      for (size_t k = n; k > 0;) {
-         const char *lt = memrchr(buf, '<', k);
-         if (lt == NULL)
-            break;
-         k = (size_t)(lt - buf);
-         if (k + TABLE_TAG_LEN < have &&
-             memcmp(lt, TABLE_TAG, TABLE_TAG_LEN) == 0 &&
-             (is_xml_space(lt[TABLE_TAG_LEN]) || lt[TABLE_TAG_LEN] == '>' ||
-              lt[TABLE_TAG_LEN] == '/')) {
-            *at = start + k;
-            return true;
-         }
+      /* The last in the block: the table (a hundred megabytes of
+         stacks) is looked through for the tag, not stopped at each
+         '<' of it. */
+      const char *last = NULL;
+      for (const char *q = buf;
+           (q = memmem(q, have - (size_t)(q - buf), TABLE_TAG,
+                       TABLE_TAG_LEN)) != NULL && (size_t)(q - buf) < n;
+           q++)
+         if ((size_t)(q - buf) + TABLE_TAG_LEN < have &&
+             (is_xml_space(q[TABLE_TAG_LEN]) || q[TABLE_TAG_LEN] == '>' ||
+              q[TABLE_TAG_LEN] == '/'))
+            last = q;
+      if (last != NULL) {
+         *at = start + (uint64_t)(last - buf);
+         return true;
       }
       end = start;
    }
@@ -3436,26 +3607,33 @@ static bool find_table(int fd, uint64_t size, char *buf, uint64_t *at)
 
 /* Reads the report the table first, if it can; again if not. */
 static const char *read_fast(const char *path, Input *in, const Limits *lim,
-                             const OwnRules *own, size_t frames, Report *rep,
-                             uint64_t size)
+                             const Limits *show, const OwnRules *own,
+                             size_t frames, Report *rep, uint64_t size)
 {
-   Fast f = { .own = own, .frames = frames };
+   Fast f = { .own = own, .frames = frames, .show = show };
    if (!head_ok(in->fd) || !find_table(in->fd, size, in->buf, &f.table_at) ||
        lseek(in->fd, (off_t)f.table_at, SEEK_SET) < 0)
       return again;
+   f.grouper = grouper_new(rep, own, frames, show);
    Input t = { .fd = in->fd, .buf = in->buf, .first = -1, .line = 1,
                .tail.ctl = -1, .pos = f.table_at };
-   if (read_report(path, &t, lim, rep, 1, &f) != NULL)
-      return again;
+   const char *why = read_report(path, &t, lim, rep, 1, &f);
    char last;
-   if (f.table_end <= f.table_at + TABLE_TAG_LEN || f.table_end > size ||
-       pread(in->fd, &last, 1, (off_t)f.table_end - 1) != 1 || last != '>' ||
-       lseek(in->fd, 0, SEEK_SET) != 0)
-      return again;
-   Input m = { .fd = in->fd, .buf = in->buf, .first = -1, .line = 1,
-               .tail.ctl = -1, .skip_at = f.table_at, .skip_to = f.table_end,
-               .skip_with = TABLE_TAG "/>" };
-   return read_report(path, &m, lim, rep, 2, &f);
+   if (why == NULL &&
+       (f.table_end <= f.table_at + TABLE_TAG_LEN || f.table_end > size ||
+        pread(in->fd, &last, 1, (off_t)f.table_end - 1) != 1 ||
+        last != '>' || lseek(in->fd, 0, SEEK_SET) != 0))
+      why = again;
+   if (why == NULL) {
+      Input m = { .fd = in->fd, .buf = in->buf, .first = -1, .line = 1,
+                  .tail.ctl = -1, .skip_at = f.table_at,
+                  .skip_to = f.table_end, .skip_with = TABLE_TAG "/>" };
+      why = read_report(path, &m, lim, rep, 2, &f);
+   }
+   grouper_free(f.grouper);
+   free(f.spos);
+   free(f.ssum);
+   return why != NULL ? again : NULL;
 }
 
 /* Opens path and reads the report in it into rep, keeping as much of
@@ -3471,6 +3649,7 @@ const char *report_read_grouped(const char *path, const Limits *lim,
                                 const OwnRules *own, size_t frames,
                                 Report *rep)
 {
+   const Limits *show = lim;
    const char *why = NULL;
    Input in = { .fd = -1, .first = -1, .line = 1, .tail.ctl = -1 };
    struct stat st;
@@ -3488,8 +3667,15 @@ const char *report_read_grouped(const char *path, const Limits *lim,
       LIBXML_TEST_VERSION
       in.buf = xrealloc(NULL, INPUT_BUF);
       why = again;
+      /* Grouped, any record may belong to a group among the largest:
+         every one is read. */
+      Limits all = *lim;
+      if (frames > 0) {
+         all.top = all.leaks_top = all.alloc_top = SIZE_MAX;
+         lim = &all;
+      }
       if (frames > 0 && S_ISREG(st.st_mode)) {
-         why = read_fast(path, &in, lim, own, frames, rep,
+         why = read_fast(path, &in, lim, show, own, frames, rep,
                          (uint64_t)st.st_size);
          if (why == again) {
             report_free(rep);

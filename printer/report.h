@@ -561,6 +561,9 @@ typedef struct {
    bool grouped;                 /* sites, lrecs and asites were grouped
                                     as they were read (group_report then
                                     does nothing) */
+   /* Grouped as read, the lists hold only the groups text.c can show
+      (report_read_grouped): how many groups there are in all. */
+   size_t sites_groups, lrecs_groups, asites_groups;
 } Report;
 
 /* growth.c: NULL if the report has no snapshots; free with growth_free. */
@@ -644,7 +647,11 @@ void print_fn_name(const char *fn, bool whole);
 /* read.c: reading and checking a report. */
 const char *report_read(const char *path, const Limits *lim, Report *rep);
 /* The same, and the lists grouped as group_report(rep, own, frames)
-   would, as they are read if it can (then rep->grouped is set). */
+   would, as they are read if it can (then rep->grouped is set, and the
+   lists hold only the groups print_text can show with lim's --top,
+   --leaks-top and --alloc-top).  Every record is read whatever lim
+   says: if it cannot group them as it reads them, it keeps them all,
+   for group_report. */
 struct OwnRules;
 const char *report_read_grouped(const char *path, const Limits *lim,
                                 const struct OwnRules *own, size_t frames,
@@ -669,18 +676,27 @@ char *fold_label(const Stack *s, size_t from, size_t to);
    leak kind) and their first own frames. */
 void group_report(Report *r, const OwnRules *own, size_t frames);
 /* The same, record by record as the reader reads them, once the stack
-   table of a version 2 report is read (read.c reads it first): each
-   add takes the record (and zeroes it); finish puts the groups in r's
-   lists.  An add returns false if it cannot group the record (its
-   stack is not in the table). */
+   table of a version 2 report is read (read.c reads it first, handing
+   each stack to grouper_stack; the stacks' frames are not kept, so the
+   groups' stacks are to be resolved once finished): each add takes the
+   record (and zeroes it); finish puts in r's lists the
+   groups print_text can show (show's largest, the overview's largest
+   leaks, the loss records of role other), their number in all in
+   r->*_groups (false if it cannot).  An add returns false if it cannot
+   group the record (its stack is not in the table). */
 typedef struct Grouper Grouper;
-Grouper *grouper_new(const Report *r, const OwnRules *own, size_t frames);
+Grouper *grouper_new(const Report *r, const OwnRules *own, size_t frames,
+                     const Limits *show);
+/* The table's stacks, each as it is read (ids: indices in r's
+   tframes): false if it cannot key them all. */
+bool grouper_stack(Grouper *g, const uint32_t *ids, size_t depth);
 bool grouper_site(Grouper *g, bool lrec, Site *s);
 bool grouper_asite(Grouper *g, ASite *a);
-void grouper_finish(Grouper *g, Report *r);
+bool grouper_finish(Grouper *g, Report *r);
 void grouper_free(Grouper *g);
 
 /* text.c: the text summary, and what it shows. */
+#define OVERVIEW_LEAKS 3         /* the largest leaks in the overview */
 enum Section {
    SEC_OVERVIEW, SEC_THREADS, SEC_ROLES, SEC_HEAP, SEC_TIMELINE,
    SEC_ALLOC_SITES, SEC_CROSS_FREES, SEC_BAD_CALLS, SEC_LEAKS,

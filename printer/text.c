@@ -40,6 +40,102 @@
 #define ROLE_COL_MAX 32
 
 /* ------------------------------------------------------------------ */
+/* The largest first                                                   */
+/* ------------------------------------------------------------------ */
+
+static void swap_elems(char *a, char *b, size_t size)
+{
+   char t[256];
+   while (size > 0) {
+      size_t c = size < sizeof t ? size : sizeof t;
+      memcpy(t, a, c);
+      memcpy(a, b, c);
+      memcpy(b, t, c);
+      a += c;
+      b += c;
+      size -= c;
+   }
+}
+
+static int (*top_cmp)(const void *, const void *);
+static const char *top_base;
+static size_t top_size;
+
+static int cmp_top_index(const void *a, const void *b)
+{
+   size_t i = *(const size_t *)a, j = *(const size_t *)b;
+   return top_cmp(top_base + i * top_size, top_base + j * top_size);
+}
+
+/* A grouped list's groups in all: grouped as read, the list holds only
+   those that can be shown (report_read_grouped). */
+static size_t groups(size_t n, size_t all)
+{
+   return all > n ? all : n;
+}
+
+/* Puts the first k of the n elements of base, in the order of cmp (a
+   total order), in front, sorted; the others follow in no order.  A
+   grouped list can hold a group per record (a million of them, a few
+   hundred bytes each) of which a dozen are shown: they are picked with
+   a heap of k rather than the whole list sorted. */
+static void sort_top(void *base, size_t n, size_t size,
+                     int (*cmp)(const void *, const void *), size_t k)
+{
+   char *v = base;
+   if (k > 4096 || k >= n / 8 || n < 1024) {
+      qsort(base, n, size, cmp);
+      return;
+   }
+   size_t *h = xrealloc(NULL, k * sizeof *h);
+   size_t m = 0;
+#define AT(i) (v + h[i] * size)
+   for (size_t i = 0; i < n; i++) {
+      if (m < k) {               /* a max-heap: the last kept on top */
+         size_t c = m++;
+         h[c] = i;
+         while (c > 0 && cmp(AT((c - 1) / 2), AT(c)) < 0) {
+            size_t t = h[c];
+            h[c] = h[(c - 1) / 2];
+            h[(c - 1) / 2] = t;
+            c = (c - 1) / 2;
+         }
+      } else if (cmp(v + i * size, AT(0)) < 0) {
+         h[0] = i;
+         for (size_t c = 0;;) {
+            size_t l = 2 * c + 1, big = c;
+            if (l < m && cmp(AT(l), AT(big)) > 0)
+               big = l;
+            if (l + 1 < m && cmp(AT(l + 1), AT(big)) > 0)
+               big = l + 1;
+            if (big == c)
+               break;
+            size_t t = h[c];
+            h[c] = h[big];
+            h[big] = t;
+            c = big;
+         }
+      }
+   }
+#undef AT
+   top_cmp = cmp;
+   top_base = v;
+   top_size = size;
+   qsort(h, m, sizeof *h, cmp_top_index);
+   /* Into place one after the other; an element moved away from a
+      place still to be filled is followed there. */
+   for (size_t j = 0; j < m; j++) {
+      size_t from = h[j];
+      if (from != j)
+         swap_elems(v + j * size, v + from * size, size);
+      for (size_t t = j + 1; t < m; t++)
+         if (h[t] == j)
+            h[t] = from;
+   }
+   free(h);
+}
+
+/* ------------------------------------------------------------------ */
 /* Printing                                                            */
 /* ------------------------------------------------------------------ */
 
@@ -1905,17 +2001,18 @@ static void print_asites(Report *r, size_t top)
       printf("\nAllocation sites: none.\n");
       return;
    }
-   qsort(r->asites, r->nasites, sizeof *r->asites, cmp_asite);
+   sort_top(r->asites, r->nasites, sizeof *r->asites, cmp_asite, top);
    size_t shown = r->nasites < top ? r->nasites : top;
+   size_t ng = groups(r->nasites, r->asites_groups);
    printf("\nAllocation sites: %s %s of %s at %s %s; the largest %s:\n",
           num(add_sat(r->as_allocs, r->as_rest_allocs)),
           plural(add_sat(r->as_allocs, r->as_rest_allocs), "allocation", "allocations"),
           bytes_str(add_sat(r->as_bytes, r->as_rest_bytes)),
           num(sites), plural(sites, "site", "sites"), num(shown));
-   if (r->nasites < r->asites_total)
+   if (ng < r->asites_total)
       printf("(the %s listed %s merged into %s %s by role and first %s own %s)\n",
              num(r->asites_total), plural(r->asites_total, "site", "sites"),
-             num(r->nasites), plural(r->nasites, "group", "groups"),
+             num(ng), plural(ng, "group", "groups"),
              num(group_frames), plural(group_frames, "frame", "frames"));
    if (r->as_count > r->as_shown)
       printf("(the report lists %s of them; the other %s allocated %s in %s %s, "
@@ -2847,12 +2944,13 @@ static void print_lrecs(Report *r, size_t top, const ThreadIndex *ix)
          printf("\nLoss records: none.\n");
       return;
    }
-   qsort(r->lrecs, r->nlrecs, sizeof *r->lrecs, cmp_lrec);
+   sort_top(r->lrecs, r->nlrecs, sizeof *r->lrecs, cmp_lrec, top);
    size_t shown = r->nlrecs < top ? r->nlrecs : top;
-   if (r->nlrecs < r->lrecs_total)
+   size_t ng = groups(r->nlrecs, r->lrecs_groups);
+   if (ng < r->lrecs_total)
       printf("\nLoss records: the largest %s of %s %s (%s records merged by "
-             "role, kind and first %s own %s):\n", num(shown), num(r->nlrecs),
-             plural(r->nlrecs, "group", "groups"), num(r->lrecs_total),
+             "role, kind and first %s own %s):\n", num(shown), num(ng),
+             plural(ng, "group", "groups"), num(r->lrecs_total),
              num(group_frames), plural(group_frames, "frame", "frames"));
    else
       printf("\nLoss records: the largest %s of %s:\n", num(shown), num(r->lrecs_total));
@@ -2919,13 +3017,14 @@ static void print_sites(Report *r, size_t top, const ThreadIndex *ix)
       printf("\nMemory live at exit: none.\n");
       return;
    }
-   qsort(r->sites, r->nsites, sizeof *r->sites, cmp_site);
+   sort_top(r->sites, r->nsites, sizeof *r->sites, cmp_site, top);
    size_t shown = r->nsites < top ? r->nsites : top;
-   if (r->nsites < r->sites_total)
+   size_t ng = groups(r->nsites, r->sites_groups);
+   if (ng < r->sites_total)
       printf("\nMemory live at exit: %s; the largest %s of %s %s (%s sites "
              "merged by role, kind and first %s own %s):\n",
              bytes_blocks(r->exit_bytes, r->exit_blocks), num(shown),
-             num(r->nsites), plural(r->nsites, "group", "groups"),
+             num(ng), plural(ng, "group", "groups"),
              num(r->sites_total), num(group_frames),
              plural(group_frames, "frame", "frames"));
    else
@@ -3174,21 +3273,33 @@ static char *own_place(const Stack *s)
    return b.s;
 }
 
-#define OVERVIEW_LEAKS 3
 #define OVERVIEW_WAITS 3
 
 static void print_overview_leaks(Report *r)
 {
    if (!r->has_leaks || r->nlrecs == 0)
       return;
-   qsort(r->lrecs, r->nlrecs, sizeof *r->lrecs, cmp_lrec);
-   size_t shown = 0;
-   for (size_t i = 0; i < r->nlrecs && shown < OVERVIEW_LEAKS; i++) {
+   /* The largest of the kinds shown, picked in one pass rather than
+      the list sorted (print_lrecs sorts what it shows). */
+   const Site *best[OVERVIEW_LEAKS];
+   size_t nbest = 0;
+   for (size_t i = 0; i < r->nlrecs; i++) {
       const Site *s = &r->lrecs[i];
       int k = leak_kind(s->kind);
       /* An indirectly lost block is in its leader's figures. */
       if (k == LK_REACH || k == LK_IND || k < 0)
          continue;
+      if (nbest == OVERVIEW_LEAKS && cmp_lrec(s, best[nbest - 1]) >= 0)
+         continue;
+      size_t j = nbest < OVERVIEW_LEAKS ? nbest++ : nbest - 1;
+      for (; j > 0 && cmp_lrec(s, best[j - 1]) < 0; j--)
+         best[j] = best[j - 1];
+      best[j] = s;
+   }
+   size_t shown = 0;
+   for (size_t i = 0; i < nbest; i++) {
+      const Site *s = best[i];
+      int k = leak_kind(s->kind);
       char *role = role_label(&s->role, false), *at = own_place(&s->stack);
       if (shown == 0)
          printf("\nLargest leaks (see Loss records), at the program's "
