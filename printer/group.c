@@ -1113,6 +1113,21 @@ static bool glist_flush(Grouper *g, GList *l)
    return ok;
 }
 
+/* Merges l's pending record (its fetch was started one record ago)
+   and holds a new one, key k, whose slot it starts to fetch; the caller
+   puts the record in l->pend.  False if merging failed. */
+static bool glist_next(Grouper *g, GList *l, const GKey *k, uint64_t *h)
+{
+   *h = gkey_hash(k);
+   glist_prefetch(l, *h);
+   if (!glist_flush(g, l))
+      return false;
+   l->pkey = *k;
+   l->phash = *h;
+   l->has_pend = true;
+   return true;
+}
+
 /* A record is merged one record late: its key's slot, a cache miss
    when groups are many, is fetched while the next record is read. */
 bool grouper_site(Grouper *g, bool lrec, Site *s)
@@ -1130,14 +1145,10 @@ bool grouper_site(Grouper *g, bool lrec, Site *s)
    if (!gkey_make(g, &k, &s->role, s->kind, s->orphan,
                   other ? thread_name_of(s->thread) : NULL, s->stack.ref))
       return false;
-   uint64_t h = gkey_hash(&k);
-   glist_prefetch(l, h);
-   if (!glist_flush(g, l))
+   uint64_t h;
+   if (!glist_next(g, l, &k, &h))
       return false;
    l->pend.s = *s;
-   l->pkey = k;
-   l->phash = h;
-   l->has_pend = true;
    memset(s, 0, sizeof *s);
    return true;
 }
@@ -1148,14 +1159,10 @@ bool grouper_asite(Grouper *g, ASite *s)
    GKey k;
    if (!gkey_make(g, &k, &s->role, NULL, false, NULL, s->stack.ref))
       return false;
-   uint64_t h = gkey_hash(&k);
-   glist_prefetch(l, h);
-   if (!glist_flush(g, l))
+   uint64_t h;
+   if (!glist_next(g, l, &k, &h))
       return false;
    l->pend.a = *s;
-   l->pkey = k;
-   l->phash = h;
-   l->has_pend = true;
    memset(s, 0, sizeof *s);
    return true;
 }
@@ -1191,6 +1198,14 @@ static int cmp_group(const GList *l, int list, size_t i, size_t j)
    return cmp_order(group_order(l, list, i), group_order(l, list, j));
 }
 
+typedef struct { const GList *l; int list; } TopGroups;
+
+static int top_cmp_group(size_t a, size_t b, void *ctx)
+{
+   const TopGroups *t = ctx;
+   return cmp_group(t->l, t->list, a, b);
+}
+
 /* Marks in keep the first k groups of list l (0: live sites, 1: loss
    records, 2: allocation sites) in the order text.c lists them, of
    those that pass want (NULL: all): a heap of k, one pass, a group
@@ -1203,36 +1218,13 @@ static void mark_top(const GList *l, int list, size_t k, bool *keep,
    size_t *h = xrealloc(NULL, (k < l->n ? k : l->n) * sizeof *h + 1);
    size_t m = 0;
    uint64_t floor = 0;           /* the weight of h[0] once m == k */
+   TopGroups tc = { l, list };
    for (size_t i = 0; i < l->n; i++) {
       if (m == k && group_weight(l, list, i) < floor)
          continue;
       if (want != NULL && !want(&((const SGroup *)l->v)[i]))
          continue;
-      if (m < k) {               /* a max-heap: the last kept on top */
-         size_t c = m++;
-         h[c] = i;
-         while (c > 0 && cmp_group(l, list, h[(c - 1) / 2], h[c]) < 0) {
-            size_t t = h[c];
-            h[c] = h[(c - 1) / 2];
-            h[(c - 1) / 2] = t;
-            c = (c - 1) / 2;
-         }
-      } else if (cmp_group(l, list, i, h[0]) < 0) {
-         h[0] = i;
-         for (size_t c = 0;;) {
-            size_t a = 2 * c + 1, big = c;
-            if (a < m && cmp_group(l, list, h[a], h[big]) > 0)
-               big = a;
-            if (a + 1 < m && cmp_group(l, list, h[a + 1], h[big]) > 0)
-               big = a + 1;
-            if (big == c)
-               break;
-            size_t t = h[c];
-            h[c] = h[big];
-            h[big] = t;
-            c = big;
-         }
-      }
+      m = top_offer(h, m, k, i, top_cmp_group, &tc);
       if (m == k)
          floor = group_weight(l, list, h[0]);
    }

@@ -588,6 +588,12 @@ extern const char *const lk_text[LK_N];
 
 /* util.c: memory, strings, numbers, stacks, freeing and ordering. */
 void *xrealloc(void *p, size_t n);
+/* Keeping the k first of a list (by cmp of two indexes, < 0: a goes
+   first) in one pass: h, a max-heap of m <= k indexes, the last kept on
+   top.  Offers index i; gives the new m. */
+typedef int (*TopCmp)(size_t a, size_t b, void *ctx);
+size_t top_offer(size_t *h, size_t m, size_t k, size_t i, TopCmp cmp,
+                 void *ctx);
 char *xstrdup(const char *s);
 void *grow_array(void *arr, size_t *cap, size_t need, size_t elem);
 void buf_add(Buf *b, const char *s, size_t n);

@@ -79,6 +79,18 @@ static size_t groups(size_t n, size_t all)
    grouped list can hold a group per record (a million of them, a few
    hundred bytes each) of which a dozen are shown: they are picked with
    a heap of k rather than the whole list sorted. */
+typedef struct {
+   const char *v;
+   size_t size;
+   int (*cmp)(const void *, const void *);
+} TopElems;
+
+static int top_cmp_elem(size_t a, size_t b, void *ctx)
+{
+   const TopElems *t = ctx;
+   return t->cmp(t->v + a * t->size, t->v + b * t->size);
+}
+
 static void sort_top(void *base, size_t n, size_t size,
                      int (*cmp)(const void *, const void *), size_t k)
 {
@@ -89,35 +101,9 @@ static void sort_top(void *base, size_t n, size_t size,
    }
    size_t *h = xrealloc(NULL, k * sizeof *h);
    size_t m = 0;
-#define AT(i) (v + h[i] * size)
-   for (size_t i = 0; i < n; i++) {
-      if (m < k) {               /* a max-heap: the last kept on top */
-         size_t c = m++;
-         h[c] = i;
-         while (c > 0 && cmp(AT((c - 1) / 2), AT(c)) < 0) {
-            size_t t = h[c];
-            h[c] = h[(c - 1) / 2];
-            h[(c - 1) / 2] = t;
-            c = (c - 1) / 2;
-         }
-      } else if (cmp(v + i * size, AT(0)) < 0) {
-         h[0] = i;
-         for (size_t c = 0;;) {
-            size_t l = 2 * c + 1, big = c;
-            if (l < m && cmp(AT(l), AT(big)) > 0)
-               big = l;
-            if (l + 1 < m && cmp(AT(l + 1), AT(big)) > 0)
-               big = l + 1;
-            if (big == c)
-               break;
-            size_t t = h[c];
-            h[c] = h[big];
-            h[big] = t;
-            c = big;
-         }
-      }
-   }
-#undef AT
+   TopElems tc = { v, size, cmp };
+   for (size_t i = 0; i < n; i++)
+      m = top_offer(h, m, k, i, top_cmp_elem, &tc);
    top_cmp = cmp;
    top_base = v;
    top_size = size;

@@ -914,3 +914,34 @@ BadKind *bad_call_kinds(const Report *r, size_t *nk_out)
    *nk_out = nk;
    return kinds;
 }
+
+size_t top_offer(size_t *h, size_t m, size_t k, size_t i, TopCmp cmp,
+                 void *ctx)
+{
+   if (m < k) {
+      size_t c = m++;
+      h[c] = i;
+      while (c > 0 && cmp(h[(c - 1) / 2], h[c], ctx) < 0) {
+         size_t t = h[c];
+         h[c] = h[(c - 1) / 2];
+         h[(c - 1) / 2] = t;
+         c = (c - 1) / 2;
+      }
+   } else if (k > 0 && cmp(i, h[0], ctx) < 0) {
+      h[0] = i;
+      for (size_t c = 0;;) {
+         size_t a = 2 * c + 1, big = c;
+         if (a < m && cmp(h[a], h[big], ctx) > 0)
+            big = a;
+         if (a + 1 < m && cmp(h[a + 1], h[big], ctx) > 0)
+            big = a + 1;
+         if (big == c)
+            break;
+         size_t t = h[c];
+         h[c] = h[big];
+         h[big] = t;
+         c = big;
+      }
+   }
+   return m;
+}
