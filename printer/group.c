@@ -43,6 +43,32 @@
 
 #include "report.h"
 
+/* Adds a site's or loss record's figures to its group's (a Site or a
+   compact group: the same field names), saturating; the group keeps
+   the earliest order. */
+#define ADD_FIGURES(d, s)                                             \
+   do {                                                               \
+      (d)->blocks = add_sat((d)->blocks, (s)->blocks);                \
+      (d)->bytes = add_sat((d)->bytes, (s)->bytes);                   \
+      (d)->ind_bytes = add_sat((d)->ind_bytes, (s)->ind_bytes);       \
+      (d)->ind_blocks = add_sat((d)->ind_blocks, (s)->ind_blocks);    \
+      (d)->has_ind |= (s)->has_ind;                                   \
+      if ((s)->order < (d)->order)                                    \
+         (d)->order = (s)->order;                                     \
+   } while (0)
+
+/* The same for an allocation site's figures. */
+#define ADD_ALLOC_FIGURES(d, s)                                       \
+   do {                                                               \
+      (d)->allocs = add_sat((d)->allocs, (s)->allocs);                \
+      (d)->bytes = add_sat((d)->bytes, (s)->bytes);                   \
+      (d)->live_blocks = add_sat((d)->live_blocks, (s)->live_blocks); \
+      (d)->live_bytes = add_sat((d)->live_bytes, (s)->live_bytes);    \
+      (d)->at_peak = add_sat((d)->at_peak, (s)->at_peak);             \
+      if ((s)->order < (d)->order)                                    \
+         (d)->order = (s)->order;                                     \
+   } while (0)
+
 /* ---- A set of strings, each with a number ---- */
 
 typedef struct {
@@ -477,13 +503,7 @@ static void group_sites(Site *v, size_t *n, const OwnRules *own,
    for (size_t i = 0; i < nn; i++) {
       Site *d = &out[gidx[i]];
       const Site *s = &v[i];
-      d->blocks = add_sat(d->blocks, s->blocks);
-      d->bytes = add_sat(d->bytes, s->bytes);
-      d->ind_bytes = add_sat(d->ind_bytes, s->ind_bytes);
-      d->ind_blocks = add_sat(d->ind_blocks, s->ind_blocks);
-      d->has_ind |= s->has_ind;
-      if (s->order < d->order)
-         d->order = s->order;
+      ADD_FIGURES(d, s);
    }
    for (size_t i = 0; i < nn; i++)
       if (rep[gidx[i]] != i)
@@ -524,13 +544,7 @@ static void group_asites(ASite *v, size_t *n, const OwnRules *own,
    for (size_t i = 0; i < nn; i++) {
       ASite *d = &out[gidx[i]];
       const ASite *s = &v[i];
-      d->allocs = add_sat(d->allocs, s->allocs);
-      d->bytes = add_sat(d->bytes, s->bytes);
-      d->live_blocks = add_sat(d->live_blocks, s->live_blocks);
-      d->live_bytes = add_sat(d->live_bytes, s->live_bytes);
-      d->at_peak = add_sat(d->at_peak, s->at_peak);
-      if (s->order < d->order)
-         d->order = s->order;
+      ADD_ALLOC_FIGURES(d, s);
    }
    for (size_t i = 0; i < nn; i++)
       if (rep[gidx[i]] != i)
@@ -1022,13 +1036,7 @@ static bool site_merge(Grouper *g, GList *l, const GKey *k, uint64_t h,
    } else {
       glist_count(l, gi, &d->records, &d->stacks, &d->threads, d->ref,
                   d->thread, ref, s->thread);
-      d->blocks = add_sat(d->blocks, s->blocks);
-      d->bytes = add_sat(d->bytes, s->bytes);
-      d->ind_bytes = add_sat(d->ind_bytes, s->ind_bytes);
-      d->ind_blocks = add_sat(d->ind_blocks, s->ind_blocks);
-      d->has_ind |= s->has_ind;
-      if (s->order < d->order)
-         d->order = s->order;
+      ADD_FIGURES(d, s);
       if (!(w > d->weight || (w == d->weight && s->order < d->rorder))) {
          site_free(s);
          return true;
@@ -1074,13 +1082,7 @@ static bool asite_merge(Grouper *g, GList *l, const GKey *k, uint64_t h,
       uint64_t threads = 0;
       glist_count(l, gi, &d->records, &d->stacks, &threads, d->ref, 0, ref,
                   0);
-      d->allocs = add_sat(d->allocs, s->allocs);
-      d->bytes = add_sat(d->bytes, s->bytes);
-      d->live_blocks = add_sat(d->live_blocks, s->live_blocks);
-      d->live_bytes = add_sat(d->live_bytes, s->live_bytes);
-      d->at_peak = add_sat(d->at_peak, s->at_peak);
-      if (s->order < d->order)
-         d->order = s->order;
+      ADD_ALLOC_FIGURES(d, s);
       if (!(s->bytes > d->weight ||
             (s->bytes == d->weight && s->order < d->rorder))) {
          asite_free(s);

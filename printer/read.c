@@ -1476,6 +1476,18 @@ static void add_need(void *ctx, Stack *s)
    r->need[r->nneed++] = (Need){ .ref = s->ref };
 }
 
+/* The stacks the kept records show (n of them, duplicates included),
+   sorted by ref, each once. */
+static void gather_needs(Report *r, size_t n)
+{
+   each_kept_stack(r, add_need, r);
+   qsort(r->need, n, sizeof *r->need, cmp_need);
+   r->nneed = 0;
+   for (size_t i = 0; i < n; i++)
+      if (r->nneed == 0 || r->need[r->nneed - 1].ref != r->need[i].ref)
+         r->need[r->nneed++] = r->need[i];
+}
+
 /* <stack-table> starts: note which of its stacks the kept entries use. */
 static void table_begin(Parser *p, long line)
 {
@@ -1505,12 +1517,7 @@ static void table_begin(Parser *p, long line)
          }
       return;
    }
-   each_kept_stack(r, add_need, r);
-   qsort(r->need, n, sizeof *r->need, cmp_need);
-   r->nneed = 0;
-   for (size_t i = 0; i < n; i++)
-      if (r->nneed == 0 || r->need[r->nneed - 1].ref != r->need[i].ref)
-         r->need[r->nneed++] = r->need[i];
+   gather_needs(r, n);
 }
 
 /* A <frame id> of the table: ids count from 1, in order. */
@@ -1714,12 +1721,7 @@ static bool reread_stacks(Report *r, int fd, const Fast *f)
    free(r->need);
    r->need = xrealloc(NULL, (n ? n : 1) * sizeof *r->need);
    r->nneed = 0;
-   each_kept_stack(r, add_need, r);
-   qsort(r->need, n, sizeof *r->need, cmp_need);
-   r->nneed = 0;
-   for (size_t i = 0; i < n; i++)
-      if (r->nneed == 0 || r->need[r->nneed - 1].ref != r->need[i].ref)
-         r->need[r->nneed++] = r->need[i];
+   gather_needs(r, n);
    char *buf = NULL;
    size_t cap = 0, have = 0;
    uint64_t at = 0;              /* buf holds [at, at + have) */
