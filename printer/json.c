@@ -1031,7 +1031,11 @@ static void j_snaps(Json *j, const Report *r)
       j_end_obj(j);
    }
    j_end_arr(j);
-   Growth *g = growth_find(r);
+   /* A report with a snapshots section but no snapshot yet (a run
+      stopped before its first one) has no growth to fit: its growth
+      is empty, as with too few snapshots. */
+   Growth none = { .why = "none" };
+   Growth *found = growth_find(r), *g = found ? found : &none;
    j_obj(j, "growth", false);
    j_str(j, "warm_up", g->why);
    j_u64(j, "after", g->after_seq);
@@ -1058,7 +1062,8 @@ static void j_snaps(Json *j, const Report *r)
    j_end_arr(j);
    j_leak_growth(j, g);
    j_end_obj(j);
-   growth_free(g);
+   if (found)
+      growth_free(found);
    j_end_obj(j);
 }
 
