@@ -883,17 +883,27 @@ bool grouper_stack(Grouper *g, const uint32_t *ids, size_t depth)
 }
 
 /* A string's id, by content; NULL is "" (as add_str writes it). */
+static uint32_t str_id_by_content(Grouper *g, const char *s)
+{
+   if (s == NULL)
+      s = "";
+   size_t k = map_get_add(&g->strs, s, strlen(s), g->strs.n);
+   return (uint32_t)(k == SIZE_MAX ? g->strs.n - 1 : k);
+}
+
+/* The same for a string the reader keeps for the whole read (a role, a
+   kind: each kept once), so met again by address: looked up by its
+   address first.  Never for a string freed before the read ends (a
+   folded thread name): another string allocated at the same address
+   would be given its id. */
 static uint32_t str_id(Grouper *g, const char *s)
 {
    if (s == NULL)
       s = "";
-   /* The reader keeps each role and kind once: most are met again by
-      address. */
    size_t c = (size_t)(((uintptr_t)s >> 3) * 0x9e3779b97f4a7c15ull >> 56);
    if (g->pcache[c].p == s)
       return g->pcache[c].id;
-   size_t k = map_get_add(&g->strs, s, strlen(s), g->strs.n);
-   uint32_t id = (uint32_t)(k == SIZE_MAX ? g->strs.n - 1 : k);
+   uint32_t id = str_id_by_content(g, s);
    g->pcache[c].p = s;
    g->pcache[c].id = id;
    return id;
@@ -1005,7 +1015,7 @@ static bool gkey_make(Grouper *g, GKey *k, const Role *role, const char *kind,
    k->orphan = orphan;
    if (name != NULL) {
       char *f = fold_name(name);
-      k->name = str_id(g, f) + 1;
+      k->name = str_id_by_content(g, f) + 1;
       free(f);
    }
    k->skey = g->skey[ref];
