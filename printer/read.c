@@ -755,33 +755,13 @@ static const Role *role_at(const RoleIndex *ix, const void *base, size_t i)
    return (const Role *)((const char *)base + i * ix->stride + ix->off);
 }
 
-/* Set once per process, so that no file can be made whose roles all
-   fall in one slot. */
-static uint64_t role_seed;
-
-static void role_seed_init(void)
-{
-   struct timespec ts;
-   if (role_seed != 0)
-      return;
-   clock_gettime(CLOCK_MONOTONIC, &ts);
-   role_seed = ((uint64_t)ts.tv_nsec << 32) ^ (uint64_t)ts.tv_sec ^
-               (uint64_t)(uintptr_t)&ts ^ ((uint64_t)getpid() << 16) ^ 1;
-}
-
 static size_t role_hash(const Role *r)
 {
-   uint64_t h = UINT64_C(14695981039346656037) ^ role_seed;   /* FNV-1a */
-   for (const unsigned char *c = (const unsigned char *)(r->role ? r->role
-                                                                 : "");
-        *c; c++)
-      h = (h ^ *c) * UINT64_C(1099511628211);
+   const char *name = r->role ? r->role : "";
+   uint64_t h = hash_bytes(name, strlen(name));
    if (r->has_pool)
-      h = (h ^ r->pool) * UINT64_C(1099511628211);
-   /* Mixed, as the table uses the low bits (splitmix64's finish). */
-   h = (h ^ (h >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-   h = (h ^ (h >> 27)) * UINT64_C(0x94d049bb133111eb);
-   return (size_t)(h ^ (h >> 31));
+      h = hash_mix(h ^ r->pool);
+   return (size_t)h;
 }
 
 /* The index of the role equal to r among the ix->n of base, or ix->n. */
@@ -1163,10 +1143,8 @@ static void once_grow(Parser *p)
 /* raw cleaned, in the report's strings (Report.strs), once. */
 static char *intern(Parser *p, const char *raw)
 {
-   uint64_t h = UINT64_C(0xcbf29ce484222325);     /* FNV-1a */
-   size_t n = 0;
-   for (; raw[n] != '\0'; n++)
-      h = (h ^ (unsigned char)raw[n]) * UINT64_C(0x100000001b3);
+   size_t n = strlen(raw);
+   uint64_t h = hash_bytes(raw, n);
    if (2 * (p->nonce + 1) > p->caponce)
       once_grow(p);
    for (size_t i = h & (p->caponce - 1);; i = (i + 1) & (p->caponce - 1)) {
@@ -3366,7 +3344,7 @@ static const char *read_report(const char *path, Input *in,
       p.lv[p.nlv++] = (Level){ .kind = K_ROOT, .line = 1 };
    }
 
-   role_seed_init();
+   hash_seed_init();
    /* Errors raised outside the parser go here. */
    xmlSetStructuredErrorFunc(&xerr, on_xml_error);
    xmlSetGenericErrorFunc(NULL, quiet);
