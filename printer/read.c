@@ -2604,11 +2604,50 @@ static void group_one(Parser *p, bool lrec, Site *s)
       fail(p, "a site's stack is not in the table: read again");
 }
 
-/* Keeps the site just read if it may be among the --top largest.  To
-   stay small with many sites, the list is cut back to --top entries
-   whenever it has grown to twice that, and once it has been, a site
-   smaller than the --top-th kept is not kept at all (the order is
-   total, so it could never be shown). */
+/* ---- Keeping the top N of a list (one keeper for the four lists) ----
+
+   A record just read is kept if it may be among the top largest.  To
+   stay small with many records, the list is cut back to top entries
+   whenever it has grown to twice that, and once it has been, a record
+   after the top-th kept is not kept at all (the order is total, so it
+   could never be shown).  The record (elem bytes at x) is taken (x
+   zeroed) or freed. */
+typedef struct {
+   size_t elem;
+   int (*cmp)(const void *, const void *);
+   void (*free_one)(void *);
+} TopList;
+
+static void site_free_v(void *s) { site_free(s); }
+static void fsite_free_v(void *s) { fsite_free(s); }
+static void asite_free_v(void *s) { asite_free(s); }
+
+static const TopList top_sites = { sizeof(Site), cmp_site, site_free_v };
+static const TopList top_lrecs = { sizeof(Site), cmp_lrec, site_free_v };
+static const TopList top_fsites = { sizeof(FSite), cmp_fsite, fsite_free_v };
+static const TopList top_asites = { sizeof(ASite), cmp_asite, asite_free_v };
+
+static void keep_top(const TopList *t, void *x, void **v, size_t *n,
+                     size_t *cap, size_t top, bool *cut)
+{
+   if (top == 0 || (*cut && t->cmp(x, (char *)*v + (top - 1) * t->elem) > 0)) {
+      t->free_one(x);
+      return;
+   }
+   *v = grow_array(*v, cap, *n + 1, t->elem);
+   memcpy((char *)*v + (*n)++ * t->elem, x, t->elem);
+   memset(x, 0, t->elem);
+   if (top <= SIZE_MAX / 4 && *n >= 2 * top + 256) {
+      qsort(*v, *n, t->elem, t->cmp);
+      while (*n > top)
+         t->free_one((char *)*v + --*n * t->elem);
+      *cut = true;
+   }
+}
+
+/* Keeps the site just read if it may be among the --top largest
+   (keep_top), or hands it to the grouper; orphans are summed by role
+   whatever --top is. */
 static void keep_site(Parser *p)
 {
    Report *r = p->rep;
@@ -2632,24 +2671,12 @@ static void keep_site(Parser *p)
       group_one(p, false, &p->site);
       return;
    }
-   if (p->top == 0 ||
-       (p->cut_sites && cmp_site(&p->site, &r->sites[p->top - 1]) > 0)) {
-      site_free(&p->site);
-      return;
-   }
-   GROW(r->sites, r->capsites, r->nsites + 1);
-   r->sites[r->nsites++] = p->site;
-   memset(&p->site, 0, sizeof p->site);
-   if (p->top <= SIZE_MAX / 4 && r->nsites >= 2 * p->top + 256) {
-      qsort(r->sites, r->nsites, sizeof *r->sites, cmp_site);
-      while (r->nsites > p->top)
-         site_free(&r->sites[--r->nsites]);
-      p->cut_sites = true;
-   }
+   keep_top(&top_sites, &p->site, (void **)&r->sites, &r->nsites,
+            &r->capsites, p->top, &p->cut_sites);
 }
 
 /* Keeps the futex site just read if it has waits or wakes and may be
-   among the --futex-top most blocked, cut back as keep_site does. */
+   among the --futex-top most blocked (keep_top). */
 static void keep_fsite(Parser *p)
 {
    Report *r = p->rep;
@@ -2663,24 +2690,12 @@ static void keep_fsite(Parser *p)
       return;
    }
    r->fsites_active++;
-   if (p->futex_top == 0 ||
-       (p->cut_fsites && cmp_fsite(s, &r->fsites[p->futex_top - 1]) > 0)) {
-      fsite_free(s);
-      return;
-   }
-   GROW(r->fsites, r->capfsites, r->nfsites + 1);
-   r->fsites[r->nfsites++] = *s;
-   memset(s, 0, sizeof *s);
-   if (p->futex_top <= SIZE_MAX / 4 && r->nfsites >= 2 * p->futex_top + 256) {
-      qsort(r->fsites, r->nfsites, sizeof *r->fsites, cmp_fsite);
-      while (r->nfsites > p->futex_top)
-         fsite_free(&r->fsites[--r->nfsites]);
-      p->cut_fsites = true;
-   }
+   keep_top(&top_fsites, s, (void **)&r->fsites, &r->nfsites,
+            &r->capfsites, p->futex_top, &p->cut_fsites);
 }
 
 /* Keeps the loss record just read if it may be among the --leaks-top
-   largest, cut back as keep_site does. */
+   largest (keep_top), or hands it to the grouper. */
 static void keep_lrec(Parser *p)
 {
    Report *r = p->rep;
@@ -2689,24 +2704,12 @@ static void keep_lrec(Parser *p)
       group_one(p, true, &p->lrec);
       return;
    }
-   if (p->leaks_top == 0 ||
-       (p->cut_lrecs && cmp_lrec(&p->lrec, &r->lrecs[p->leaks_top - 1]) > 0)) {
-      site_free(&p->lrec);
-      return;
-   }
-   GROW(r->lrecs, r->caplrecs, r->nlrecs + 1);
-   r->lrecs[r->nlrecs++] = p->lrec;
-   memset(&p->lrec, 0, sizeof p->lrec);
-   if (p->leaks_top <= SIZE_MAX / 4 && r->nlrecs >= 2 * p->leaks_top + 256) {
-      qsort(r->lrecs, r->nlrecs, sizeof *r->lrecs, cmp_lrec);
-      while (r->nlrecs > p->leaks_top)
-         site_free(&r->lrecs[--r->nlrecs]);
-      p->cut_lrecs = true;
-   }
+   keep_top(&top_lrecs, &p->lrec, (void **)&r->lrecs, &r->nlrecs,
+            &r->caplrecs, p->leaks_top, &p->cut_lrecs);
 }
 
 /* Keeps the allocation site just read if it may be among the
-   --alloc-top largest, cut back as keep_site does. */
+   --alloc-top largest (keep_top), or hands it to the grouper. */
 static void keep_asite(Parser *p)
 {
    Report *r = p->rep;
@@ -2720,20 +2723,8 @@ static void keep_asite(Parser *p)
               "again");
       return;
    }
-   if (p->alloc_top == 0 ||
-       (p->cut_asites && cmp_asite(a, &r->asites[p->alloc_top - 1]) > 0)) {
-      asite_free(a);
-      return;
-   }
-   GROW(r->asites, r->capasites, r->nasites + 1);
-   r->asites[r->nasites++] = *a;
-   memset(a, 0, sizeof *a);
-   if (p->alloc_top <= SIZE_MAX / 4 && r->nasites >= 2 * p->alloc_top + 256) {
-      qsort(r->asites, r->nasites, sizeof *r->asites, cmp_asite);
-      while (r->nasites > p->alloc_top)
-         asite_free(&r->asites[--r->nasites]);
-      p->cut_asites = true;
-   }
+   keep_top(&top_asites, a, (void **)&r->asites, &r->nasites,
+            &r->capasites, p->alloc_top, &p->cut_asites);
 }
 
 static void keep_bad(Parser *p)
