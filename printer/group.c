@@ -15,6 +15,13 @@
  * largest record, and says how many distinct stacks and threads it
  * merged.
  *
+ * A key is looked up by its content, never by the address of a string
+ * that may be freed before the read ends: a folded thread name freed
+ * and another folded at the same address must not share an id (they
+ * once did, in the streaming grouper, and which sites merged then
+ * depended on where ASLR put the strings).  The hashes are util.c's
+ * seeded one.
+ *
  * Copyright (C) 2026 the asynctrace authors.
  * SPDX-License-Identifier: GPL-2.0-or-later
  *

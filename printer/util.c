@@ -1,6 +1,8 @@
 /* util.c: helpers that at_print's reader and outputs share: memory,
- * strings made safe to print, numbers, stacks, freeing a report and
- * the orders its lists are sorted in.
+ * strings made safe to print, numbers, stacks, freeing a report, the
+ * orders its lists are sorted in, and the one seeded hash every hash
+ * table of at_print uses (the reader's interned strings and roles, the
+ * grouper's keys).
  *
  * Copyright (C) 2026 the asynctrace authors.
  * SPDX-License-Identifier: GPL-2.0-or-later
