@@ -15,6 +15,13 @@
  * largest record, and says how many distinct stacks and threads it
  * merged.
  *
+ * A key is looked up by its content, never by the address of a string
+ * that may be freed before the read ends: a folded thread name freed
+ * and another folded at the same address must not share an id (they
+ * once did, in the streaming grouper, and which sites merged then
+ * depended on where ASLR put the strings).  The hashes are util.c's
+ * seeded one.
+ *
  * Copyright (C) 2026 the asynctrace authors.
  * SPDX-License-Identifier: GPL-2.0-or-later
  *
@@ -38,8 +45,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "report.h"
 
@@ -82,43 +87,6 @@ typedef struct {
    size_t n, cap;                /* cap: a power of 2 */
 } Map;
 
-/* Set once per process, so that no file can be made whose keys all
-   fall in one slot. */
-static uint64_t seed;
-
-static void seed_init(void)
-{
-   struct timespec ts;
-   if (seed != 0)
-      return;
-   clock_gettime(CLOCK_MONOTONIC, &ts);
-   seed = ((uint64_t)ts.tv_nsec << 32) ^ (uint64_t)ts.tv_sec ^
-          (uint64_t)(uintptr_t)&ts ^ ((uint64_t)getpid() << 16) ^ 1;
-}
-
-/* splitmix64's finish: the tables use the low bits. */
-static uint64_t mix(uint64_t h)
-{
-   h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ull;
-   h = (h ^ (h >> 27)) * 0x94d049bb133111ebull;
-   return h ^ (h >> 31);
-}
-
-static uint64_t hash(const char *s, size_t n)
-{
-   uint64_t h = 1469598103934665603ull ^ seed;     /* FNV-1a, 8 bytes a step */
-   size_t i = 0;
-   for (; i + 8 <= n; i += 8) {
-      uint64_t w;
-      memcpy(&w, s + i, 8);
-      h = (h ^ w) * 1099511628211ull;
-      h ^= h >> 29;
-   }
-   for (; i < n; i++)
-      h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
-   return mix(h);
-}
-
 /* The value of key, or, if it is new, adds it with val and returns
    SIZE_MAX. */
 static size_t map_get_add(Map *m, const char *key, size_t len, size_t val)
@@ -140,7 +108,7 @@ static size_t map_get_add(Map *m, const char *key, size_t len, size_t val)
       m->slot = ns;
       m->cap = cap;
    }
-   uint64_t h = hash(key, len);
+   uint64_t h = hash_bytes(key, len);
    size_t j = h & (m->cap - 1);
    for (; m->slot[j].key != NULL; j = (j + 1) & (m->cap - 1)) {
       Slot *o = &m->slot[j];
@@ -185,7 +153,7 @@ typedef struct {
 
 static size_t pair_hash(uint64_t a, uint64_t b)
 {
-   return (size_t)mix((a ^ seed) * 0x9e3779b97f4a7c15ull + b);
+   return (size_t)hash_mix((a ^ hash_seed) * 0x9e3779b97f4a7c15ull + b);
 }
 
 static bool packed_add(PairSet *s, uint64_t k)
@@ -197,7 +165,7 @@ static bool packed_add(PairSet *s, uint64_t k)
       for (size_t i = 0; i < s->capone; i++) {
          if (s->one[i] == 0)
             continue;
-         size_t j = mix(s->one[i] ^ seed) & (cap - 1);
+         size_t j = hash_mix(s->one[i] ^ hash_seed) & (cap - 1);
          while (ns[j] != 0)
             j = (j + 1) & (cap - 1);
          ns[j] = s->one[i];
@@ -206,7 +174,7 @@ static bool packed_add(PairSet *s, uint64_t k)
       s->one = ns;
       s->capone = cap;
    }
-   size_t j = mix(k ^ seed) & (s->capone - 1);
+   size_t j = hash_mix(k ^ hash_seed) & (s->capone - 1);
    for (; s->one[j] != 0; j = (j + 1) & (s->capone - 1))
       if (s->one[j] == k)
          return false;
@@ -562,7 +530,7 @@ void group_report(Report *r, const OwnRules *own, size_t frames)
 {
    if (frames == 0 || r->grouped)
       return;
-   seed_init();
+   hash_seed_init();
    cur = r;
    by_seq = xrealloc(NULL, (r->nthreads + 1) * sizeof *by_seq);
    for (size_t i = 0; i < r->nthreads; i++)
@@ -699,7 +667,7 @@ Grouper *grouper_new(const Report *r, const OwnRules *own, size_t frames,
 {
    Grouper *g = xrealloc(NULL, sizeof *g);
    memset(g, 0, sizeof *g);
-   seed_init();
+   hash_seed_init();
    g->r = r;
    g->own = own;
    g->frames = frames;
@@ -766,8 +734,8 @@ static size_t stack_seq(Grouper *g, const uint32_t *ids, size_t depth,
    one). */
 static uint64_t seq_hash(const uint32_t *seq, size_t n, uint64_t *h2)
 {
-   uint64_t a = seed ^ UINT64_C(0xcbf29ce484222325),
-            b = seed ^ UINT64_C(0x6a09e667f3bcc909);
+   uint64_t a = hash_seed ^ UINT64_C(0xcbf29ce484222325),
+            b = hash_seed ^ UINT64_C(0x6a09e667f3bcc909);
    size_t i = 0;
    for (; i + 2 <= n; i += 2) {
       uint64_t w = (uint64_t)seq[i] | (uint64_t)seq[i + 1] << 32;
@@ -781,7 +749,7 @@ static uint64_t seq_hash(const uint32_t *seq, size_t n, uint64_t *h2)
       b = (b ^ seq[i]) * UINT64_C(0x9e3779b97f4a7c15);
    }
    *h2 = b + n;
-   return mix(a ^ n);
+   return hash_mix(a ^ n);
 }
 
 /* Gives stack ref the id of its key seq (n numbers, hash h): that of
@@ -791,7 +759,7 @@ static void key_add(Grouper *g, uint64_t ref, const uint32_t *seq, size_t n,
 {
    uint32_t digest[6];
    if (n > KEY_SHORT) {
-      h2 = mix(h2);
+      h2 = hash_mix(h2);
       digest[0] = KEY_DIGEST;
       digest[1] = (uint32_t)n;
       digest[2] = (uint32_t)h;
@@ -883,17 +851,27 @@ bool grouper_stack(Grouper *g, const uint32_t *ids, size_t depth)
 }
 
 /* A string's id, by content; NULL is "" (as add_str writes it). */
+static uint32_t str_id_by_content(Grouper *g, const char *s)
+{
+   if (s == NULL)
+      s = "";
+   size_t k = map_get_add(&g->strs, s, strlen(s), g->strs.n);
+   return (uint32_t)(k == SIZE_MAX ? g->strs.n - 1 : k);
+}
+
+/* The same for a string the reader keeps for the whole read (a role, a
+   kind: each kept once), so met again by address: looked up by its
+   address first.  Never for a string freed before the read ends (a
+   folded thread name): another string allocated at the same address
+   would be given its id. */
 static uint32_t str_id(Grouper *g, const char *s)
 {
    if (s == NULL)
       s = "";
-   /* The reader keeps each role and kind once: most are met again by
-      address. */
    size_t c = (size_t)(((uintptr_t)s >> 3) * 0x9e3779b97f4a7c15ull >> 56);
    if (g->pcache[c].p == s)
       return g->pcache[c].id;
-   size_t k = map_get_add(&g->strs, s, strlen(s), g->strs.n);
-   uint32_t id = (uint32_t)(k == SIZE_MAX ? g->strs.n - 1 : k);
+   uint32_t id = str_id_by_content(g, s);
    g->pcache[c].p = s;
    g->pcache[c].id = id;
    return id;
@@ -901,9 +879,9 @@ static uint32_t str_id(Grouper *g, const char *s)
 
 static uint64_t gkey_hash(const GKey *k)
 {
-   uint64_t h = mix(k->pool1 ^ seed);
-   h = mix(h ^ ((uint64_t)k->role << 32 | k->kind));
-   return mix(h ^ ((uint64_t)k->name << 32 | k->skey) ^
+   uint64_t h = hash_mix(k->pool1 ^ hash_seed);
+   h = hash_mix(h ^ ((uint64_t)k->role << 32 | k->kind));
+   return hash_mix(h ^ ((uint64_t)k->name << 32 | k->skey) ^
               ((uint64_t)k->orphan << 17));
 }
 
@@ -1005,7 +983,7 @@ static bool gkey_make(Grouper *g, GKey *k, const Role *role, const char *kind,
    k->orphan = orphan;
    if (name != NULL) {
       char *f = fold_name(name);
-      k->name = str_id(g, f) + 1;
+      k->name = str_id_by_content(g, f) + 1;
       free(f);
    }
    k->skey = g->skey[ref];

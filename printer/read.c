@@ -755,33 +755,13 @@ static const Role *role_at(const RoleIndex *ix, const void *base, size_t i)
    return (const Role *)((const char *)base + i * ix->stride + ix->off);
 }
 
-/* Set once per process, so that no file can be made whose roles all
-   fall in one slot. */
-static uint64_t role_seed;
-
-static void role_seed_init(void)
-{
-   struct timespec ts;
-   if (role_seed != 0)
-      return;
-   clock_gettime(CLOCK_MONOTONIC, &ts);
-   role_seed = ((uint64_t)ts.tv_nsec << 32) ^ (uint64_t)ts.tv_sec ^
-               (uint64_t)(uintptr_t)&ts ^ ((uint64_t)getpid() << 16) ^ 1;
-}
-
 static size_t role_hash(const Role *r)
 {
-   uint64_t h = UINT64_C(14695981039346656037) ^ role_seed;   /* FNV-1a */
-   for (const unsigned char *c = (const unsigned char *)(r->role ? r->role
-                                                                 : "");
-        *c; c++)
-      h = (h ^ *c) * UINT64_C(1099511628211);
+   const char *name = r->role ? r->role : "";
+   uint64_t h = hash_bytes(name, strlen(name));
    if (r->has_pool)
-      h = (h ^ r->pool) * UINT64_C(1099511628211);
-   /* Mixed, as the table uses the low bits (splitmix64's finish). */
-   h = (h ^ (h >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-   h = (h ^ (h >> 27)) * UINT64_C(0x94d049bb133111eb);
-   return (size_t)(h ^ (h >> 31));
+      h = hash_mix(h ^ r->pool);
+   return (size_t)h;
 }
 
 /* The index of the role equal to r among the ix->n of base, or ix->n. */
@@ -1163,10 +1143,8 @@ static void once_grow(Parser *p)
 /* raw cleaned, in the report's strings (Report.strs), once. */
 static char *intern(Parser *p, const char *raw)
 {
-   uint64_t h = UINT64_C(0xcbf29ce484222325);     /* FNV-1a */
-   size_t n = 0;
-   for (; raw[n] != '\0'; n++)
-      h = (h ^ (unsigned char)raw[n]) * UINT64_C(0x100000001b3);
+   size_t n = strlen(raw);
+   uint64_t h = hash_bytes(raw, n);
    if (2 * (p->nonce + 1) > p->caponce)
       once_grow(p);
    for (size_t i = h & (p->caponce - 1);; i = (i + 1) & (p->caponce - 1)) {
@@ -2626,11 +2604,50 @@ static void group_one(Parser *p, bool lrec, Site *s)
       fail(p, "a site's stack is not in the table: read again");
 }
 
-/* Keeps the site just read if it may be among the --top largest.  To
-   stay small with many sites, the list is cut back to --top entries
-   whenever it has grown to twice that, and once it has been, a site
-   smaller than the --top-th kept is not kept at all (the order is
-   total, so it could never be shown). */
+/* ---- Keeping the top N of a list (one keeper for the four lists) ----
+
+   A record just read is kept if it may be among the top largest.  To
+   stay small with many records, the list is cut back to top entries
+   whenever it has grown to twice that, and once it has been, a record
+   after the top-th kept is not kept at all (the order is total, so it
+   could never be shown).  The record (elem bytes at x) is taken (x
+   zeroed) or freed. */
+typedef struct {
+   size_t elem;
+   int (*cmp)(const void *, const void *);
+   void (*free_one)(void *);
+} TopList;
+
+static void site_free_v(void *s) { site_free(s); }
+static void fsite_free_v(void *s) { fsite_free(s); }
+static void asite_free_v(void *s) { asite_free(s); }
+
+static const TopList top_sites = { sizeof(Site), cmp_site, site_free_v };
+static const TopList top_lrecs = { sizeof(Site), cmp_lrec, site_free_v };
+static const TopList top_fsites = { sizeof(FSite), cmp_fsite, fsite_free_v };
+static const TopList top_asites = { sizeof(ASite), cmp_asite, asite_free_v };
+
+static void keep_top(const TopList *t, void *x, void **v, size_t *n,
+                     size_t *cap, size_t top, bool *cut)
+{
+   if (top == 0 || (*cut && t->cmp(x, (char *)*v + (top - 1) * t->elem) > 0)) {
+      t->free_one(x);
+      return;
+   }
+   *v = grow_array(*v, cap, *n + 1, t->elem);
+   memcpy((char *)*v + (*n)++ * t->elem, x, t->elem);
+   memset(x, 0, t->elem);
+   if (top <= SIZE_MAX / 4 && *n >= 2 * top + 256) {
+      qsort(*v, *n, t->elem, t->cmp);
+      while (*n > top)
+         t->free_one((char *)*v + --*n * t->elem);
+      *cut = true;
+   }
+}
+
+/* Keeps the site just read if it may be among the --top largest
+   (keep_top), or hands it to the grouper; orphans are summed by role
+   whatever --top is. */
 static void keep_site(Parser *p)
 {
    Report *r = p->rep;
@@ -2654,24 +2671,12 @@ static void keep_site(Parser *p)
       group_one(p, false, &p->site);
       return;
    }
-   if (p->top == 0 ||
-       (p->cut_sites && cmp_site(&p->site, &r->sites[p->top - 1]) > 0)) {
-      site_free(&p->site);
-      return;
-   }
-   GROW(r->sites, r->capsites, r->nsites + 1);
-   r->sites[r->nsites++] = p->site;
-   memset(&p->site, 0, sizeof p->site);
-   if (p->top <= SIZE_MAX / 4 && r->nsites >= 2 * p->top + 256) {
-      qsort(r->sites, r->nsites, sizeof *r->sites, cmp_site);
-      while (r->nsites > p->top)
-         site_free(&r->sites[--r->nsites]);
-      p->cut_sites = true;
-   }
+   keep_top(&top_sites, &p->site, (void **)&r->sites, &r->nsites,
+            &r->capsites, p->top, &p->cut_sites);
 }
 
 /* Keeps the futex site just read if it has waits or wakes and may be
-   among the --futex-top most blocked, cut back as keep_site does. */
+   among the --futex-top most blocked (keep_top). */
 static void keep_fsite(Parser *p)
 {
    Report *r = p->rep;
@@ -2685,24 +2690,12 @@ static void keep_fsite(Parser *p)
       return;
    }
    r->fsites_active++;
-   if (p->futex_top == 0 ||
-       (p->cut_fsites && cmp_fsite(s, &r->fsites[p->futex_top - 1]) > 0)) {
-      fsite_free(s);
-      return;
-   }
-   GROW(r->fsites, r->capfsites, r->nfsites + 1);
-   r->fsites[r->nfsites++] = *s;
-   memset(s, 0, sizeof *s);
-   if (p->futex_top <= SIZE_MAX / 4 && r->nfsites >= 2 * p->futex_top + 256) {
-      qsort(r->fsites, r->nfsites, sizeof *r->fsites, cmp_fsite);
-      while (r->nfsites > p->futex_top)
-         fsite_free(&r->fsites[--r->nfsites]);
-      p->cut_fsites = true;
-   }
+   keep_top(&top_fsites, s, (void **)&r->fsites, &r->nfsites,
+            &r->capfsites, p->futex_top, &p->cut_fsites);
 }
 
 /* Keeps the loss record just read if it may be among the --leaks-top
-   largest, cut back as keep_site does. */
+   largest (keep_top), or hands it to the grouper. */
 static void keep_lrec(Parser *p)
 {
    Report *r = p->rep;
@@ -2711,24 +2704,12 @@ static void keep_lrec(Parser *p)
       group_one(p, true, &p->lrec);
       return;
    }
-   if (p->leaks_top == 0 ||
-       (p->cut_lrecs && cmp_lrec(&p->lrec, &r->lrecs[p->leaks_top - 1]) > 0)) {
-      site_free(&p->lrec);
-      return;
-   }
-   GROW(r->lrecs, r->caplrecs, r->nlrecs + 1);
-   r->lrecs[r->nlrecs++] = p->lrec;
-   memset(&p->lrec, 0, sizeof p->lrec);
-   if (p->leaks_top <= SIZE_MAX / 4 && r->nlrecs >= 2 * p->leaks_top + 256) {
-      qsort(r->lrecs, r->nlrecs, sizeof *r->lrecs, cmp_lrec);
-      while (r->nlrecs > p->leaks_top)
-         site_free(&r->lrecs[--r->nlrecs]);
-      p->cut_lrecs = true;
-   }
+   keep_top(&top_lrecs, &p->lrec, (void **)&r->lrecs, &r->nlrecs,
+            &r->caplrecs, p->leaks_top, &p->cut_lrecs);
 }
 
 /* Keeps the allocation site just read if it may be among the
-   --alloc-top largest, cut back as keep_site does. */
+   --alloc-top largest (keep_top), or hands it to the grouper. */
 static void keep_asite(Parser *p)
 {
    Report *r = p->rep;
@@ -2742,20 +2723,8 @@ static void keep_asite(Parser *p)
               "again");
       return;
    }
-   if (p->alloc_top == 0 ||
-       (p->cut_asites && cmp_asite(a, &r->asites[p->alloc_top - 1]) > 0)) {
-      asite_free(a);
-      return;
-   }
-   GROW(r->asites, r->capasites, r->nasites + 1);
-   r->asites[r->nasites++] = *a;
-   memset(a, 0, sizeof *a);
-   if (p->alloc_top <= SIZE_MAX / 4 && r->nasites >= 2 * p->alloc_top + 256) {
-      qsort(r->asites, r->nasites, sizeof *r->asites, cmp_asite);
-      while (r->nasites > p->alloc_top)
-         asite_free(&r->asites[--r->nasites]);
-      p->cut_asites = true;
-   }
+   keep_top(&top_asites, a, (void **)&r->asites, &r->nasites,
+            &r->capasites, p->alloc_top, &p->cut_asites);
 }
 
 static void keep_bad(Parser *p)
@@ -3366,7 +3335,7 @@ static const char *read_report(const char *path, Input *in,
       p.lv[p.nlv++] = (Level){ .kind = K_ROOT, .line = 1 };
    }
 
-   role_seed_init();
+   hash_seed_init();
    /* Errors raised outside the parser go here. */
    xmlSetStructuredErrorFunc(&xerr, on_xml_error);
    xmlSetGenericErrorFunc(NULL, quiet);

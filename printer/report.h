@@ -587,6 +587,18 @@ extern const char *const lk_attr[LK_N];
 extern const char *const lk_text[LK_N];
 
 /* util.c: memory, strings, numbers, stacks, freeing and ordering. */
+/* The seeded hash of every table (hash_seed set by hash_seed_init,
+   once a process; hash_mix is splitmix64's finish: the tables use the
+   low bits). */
+extern uint64_t hash_seed;
+void hash_seed_init(void);
+uint64_t hash_bytes(const char *s, size_t n);
+static inline uint64_t hash_mix(uint64_t h)
+{
+   h = (h ^ (h >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+   h = (h ^ (h >> 27)) * UINT64_C(0x94d049bb133111eb);
+   return h ^ (h >> 31);
+}
 void *xrealloc(void *p, size_t n);
 /* Keeping the k first of a list (by cmp of two indexes, < 0: a goes
    first) in one pass: h, a max-heap of m <= k indexes, the last kept on

@@ -1,6 +1,8 @@
 /* util.c: helpers that at_print's reader and outputs share: memory,
- * strings made safe to print, numbers, stacks, freeing a report and
- * the orders its lists are sorted in.
+ * strings made safe to print, numbers, stacks, freeing a report, the
+ * orders its lists are sorted in, and the one seeded hash every hash
+ * table of at_print uses (the reader's interned strings and roles, the
+ * grouper's keys).
  *
  * Copyright (C) 2026 the asynctrace authors.
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -29,6 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "report.h"
@@ -944,4 +947,38 @@ size_t top_offer(size_t *h, size_t m, size_t k, size_t i, TopCmp cmp,
       }
    }
    return m;
+}
+
+/* ---- The seeded hash (every hash table of at_print) ----
+
+   One seed a process, set at the first table made, so that no file can
+   be made whose keys all fall in one slot; no output depends on it
+   (the tables are looked up, never walked in slot order). */
+
+uint64_t hash_seed;
+
+void hash_seed_init(void)
+{
+   struct timespec ts;
+   if (hash_seed != 0)
+      return;
+   clock_gettime(CLOCK_MONOTONIC, &ts);
+   hash_seed = ((uint64_t)ts.tv_nsec << 32) ^ (uint64_t)ts.tv_sec ^
+               (uint64_t)(uintptr_t)&ts ^ ((uint64_t)getpid() << 16) ^ 1;
+}
+
+/* n bytes at s: FNV-1a, 8 bytes a step, seeded, then mixed. */
+uint64_t hash_bytes(const char *s, size_t n)
+{
+   uint64_t h = UINT64_C(1469598103934665603) ^ hash_seed;
+   size_t i = 0;
+   for (; i + 8 <= n; i += 8) {
+      uint64_t w;
+      memcpy(&w, s + i, 8);
+      h = (h ^ w) * UINT64_C(1099511628211);
+      h ^= h >> 29;
+   }
+   for (; i < n; i++)
+      h = (h ^ (unsigned char)s[i]) * UINT64_C(1099511628211);
+   return hash_mix(h);
 }
