@@ -98,14 +98,10 @@ static Int find_fatal_signal(void)
    return 0;
 }
 
-/* Brings every figure up to date, then writes. */
+/* Brings every figure up to date, then writes (at_report.c). */
 static void write_report_now(const AT_RunEnd* end)
 {
-   AT_(charge_insns)();
-   AT_(roles_finish)();
-   AT_(tasks_finish)();
-   AT_(check_invariants)();
-   AT_(write_report)(end);
+   AT_(settle_and_write)(end, NULL);
 }
 
 /* The core has VG_N_THREADS - 1 slots for threads, and panics (no

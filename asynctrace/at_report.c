@@ -19,8 +19,10 @@
 #include "pub_tool_vki.h"
 #include "pub_tool_xarray.h"
 
+#include "at_check.h"
 #include "at_futex.h"
 #include "at_heap.h"
+#include "at_instrument.h"
 #include "at_leak.h"
 #include "at_maps.h"
 #include "at_options.h"
@@ -1370,6 +1372,19 @@ void AT_(write_report_to)(const AT_RunEnd* end, const HChar* given)
    }
    VG_(free)(tmp);
    VG_(free)(file);
+}
+
+/* The one way to a report: the instructions run so far charged, the
+   roles' and tasks' figures settled, the invariants checked, then the
+   report written, at the end (at_main.c) as at a snapshot or a leak
+   check during the run (at_snap.c). */
+void AT_(settle_and_write)(const AT_RunEnd* end, const HChar* file)
+{
+   AT_(charge_insns)();
+   AT_(roles_finish)();
+   AT_(tasks_finish)();
+   AT_(check_invariants)();
+   AT_(write_report_to)(end, file);
 }
 
 /*--------------------------------------------------------------------*/

@@ -36,6 +36,10 @@ void AT_(write_report)(const AT_RunEnd* end);
    written under a temporary name and renamed: it is always a complete
    report, whenever the process dies. */
 void AT_(write_report_to)(const AT_RunEnd* end, const HChar* file);
+/* Brings every figure up to date (instructions charged, roles' and
+   tasks' figures settled, invariants checked), then writes to file as
+   above: the exit report's and the snapshots' one path. */
+void AT_(settle_and_write)(const AT_RunEnd* end, const HChar* file);
 
 /* The program has taken the core's last thread slot: one more thread
    and the core stops the run, so write the report now (at_main.c). */

@@ -378,11 +378,7 @@ static UInt  budget_ms;
 static void write_now(const HChar* file)
 {
    AT_RunEnd end = { AT_END_SNAPSHOT, 0, 0, AT_NOW_MS() };
-   AT_(charge_insns)();
-   AT_(roles_finish)();
-   AT_(tasks_finish)();
-   AT_(check_invariants)();
-   AT_(write_report_to)(&end, file);
+   AT_(settle_and_write)(&end, file);
    if (file == NULL)            /* what the report's file now holds */
       state_key(written_key);
    {
