@@ -1322,11 +1322,6 @@ static void write_body(const AT_RunEnd* end)
    out_str("</asynctrace>\n");
 }
 
-void AT_(write_report)(const AT_RunEnd* end)
-{
-   AT_(write_report_to)(end, NULL);
-}
-
 void AT_(write_report_to)(const AT_RunEnd* end, const HChar* given)
 {
    HChar* file = given ? VG_(strdup)("at.report_file", given)

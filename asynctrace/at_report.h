@@ -29,12 +29,10 @@ void AT_(report_init)(void);   /* notes the wall-clock start */
 /* Stops the run at once, with a clear message, if the report's file
    cannot be written. */
 void AT_(report_check_writable)(void);
-/* Writes the report to the file --asynctrace-out-file names, expanded
-   now so that a forked child writes its own. */
-void AT_(write_report)(const AT_RunEnd* end);
-/* The same to file (NULL: the usual one).  Either way the file is
-   written under a temporary name and renamed: it is always a complete
-   report, whenever the process dies. */
+/* Writes the report to file, or (NULL) to the one --asynctrace-out-file
+   names, expanded now so that a forked child writes its own.  The file
+   is written under a temporary name and renamed: it is always a
+   complete report, whenever the process dies. */
 void AT_(write_report_to)(const AT_RunEnd* end, const HChar* file);
 /* Brings every figure up to date (instructions charged, roles' and
    tasks' figures settled, invariants checked), then writes to file as
