@@ -26,6 +26,7 @@
 
 #include "at_blockon.h"
 #include "at_frames.h"
+#include "at_options.h"
 #include "at_tasks.h"
 #include "at_threads.h"
 

@@ -9,7 +9,6 @@
 #include "pub_tool_xarray.h"
 
 #include "at_options.h"
-#include "at_tasks.h"
 #include "at_snap.h"
 
 /*------------------------------------------------------------*/
@@ -26,6 +25,8 @@ UInt         AT_(clo_alloc_sites)       = 200;
 Bool         AT_(clo_stack_cache)       = True;
 Bool         AT_(clo_stack_check)       = False;
 AT_WipeStacks AT_(clo_wipe_stacks)      = AT_WIPE_POPPED;
+UInt         AT_(clo_tasks)             = 20;
+Bool         AT_(clo_task_attr)         = True;
 
 /* Parses a comma-separated list of leak kinds into bits; False if a
    word is not one. */

@@ -43,6 +43,11 @@ extern Bool        AT_(clo_stack_check);   /* --stack-cache=check */
 typedef enum { AT_WIPE_NO, AT_WIPE_REUSED, AT_WIPE_POPPED } AT_WipeStacks;
 extern AT_WipeStacks AT_(clo_wipe_stacks);
 
+/* --tasks=N (tasks listed) and --task-attribution=yes|no: see
+   at_tasks.c. */
+extern UInt AT_(clo_tasks);
+extern Bool AT_(clo_task_attr);
+
 Bool AT_(process_cmd_line_option)(const HChar* arg);
 void AT_(print_usage)(void);
 void AT_(print_debug_usage)(void);

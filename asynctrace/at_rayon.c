@@ -36,6 +36,7 @@
 #include "pub_tool_threadstate.h"
 
 #include "at_frames.h"
+#include "at_options.h"
 #include "at_heap.h"
 #include "at_rayon.h"
 #include "at_tasks.h"

@@ -47,14 +47,13 @@
 #include "at_heap.h"
 #include "at_instrument.h"
 #include "at_leak.h"
+#include "at_options.h"
 #include "at_rayon.h"
 #include "at_report.h"
 #include "at_roles.h"
 #include "at_tasks.h"
 #include "at_threads.h"
 
-UInt AT_(clo_tasks)      = 20;
-Bool AT_(clo_task_attr)  = True;
 
 /*------------------------------------------------------------*/
 /*--- Spawn sites and tasks                                ---*/

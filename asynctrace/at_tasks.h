@@ -18,8 +18,6 @@ typedef enum { AT_TASK_ASYNC = 0, AT_TASK_BLOCKING = 1, AT_TASK_LOCAL = 2,
    AT_TaskKind;
 
 void AT_(tasks_init)(void);     /* after options */
-extern UInt AT_(clo_tasks);     /* --tasks=N: tasks listed (default 20) */
-extern Bool AT_(clo_task_attr); /* --task-attribution=yes|no */
 
 /* From role_enter: tid entered the poll function with sp, cell in RDI. */
 void AT_(task_enter)(ThreadId tid, Addr sp, Addr cell);
