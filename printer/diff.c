@@ -31,6 +31,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "verdict.h"
 
 enum { OLD, NEW };
 
@@ -206,10 +207,8 @@ static void process_figs(const Report *r, uint64_t v[F_N])
    v[F_LIVE] = r->live_bytes;
    v[F_LIVE_BLOCKS] = r->live_blocks;
    v[F_PEAK] = r->peak_bytes;
-   for (int k = LK_DEF; k <= LK_POS; k++) {
-      v[F_LEAK] = add_sat(v[F_LEAK], r->leak_bytes[k]);
-      v[F_LEAK_BLOCKS] = add_sat(v[F_LEAK_BLOCKS], r->leak_blocks[k]);
-   }
+   v[F_LEAK] = verdict_lost_bytes(r);
+   v[F_LEAK_BLOCKS] = verdict_lost_blocks(r);
    for (size_t i = 0; i < r->nthreads; i++) {
       v[F_WAITS] = add_sat(v[F_WAITS], r->threads[i].fx.waits);
       v[F_BLOCKED] = add_sat(v[F_BLOCKED], r->threads[i].fx.blocked_us);

@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "verdict.h"
 
 /* The shape's name and version, at the top of every output: a script
    can check them before it reads on.  The version changes when a key
@@ -312,17 +313,6 @@ static void j_run(Json *j, const Report *r)
 
 /* ---- The verdict ---- */
 
-static bool is_crash(const char *sig)
-{
-   static const char *const crash[] = {
-      "SIGSEGV", "SIGBUS", "SIGILL", "SIGFPE", "SIGABRT", "SIGTRAP", "SIGSYS",
-   };
-   for (size_t i = 0; sig != NULL && i < sizeof crash / sizeof crash[0]; i++)
-      if (strcmp(sig, crash[i]) == 0)
-         return true;
-   return false;
-}
-
 /* How the run ended, in a word (the text's verdict says it in a
    sentence). */
 static const char *outcome(const Report *r)
@@ -334,7 +324,7 @@ static const char *outcome(const Report *r)
       if (r->signo == 0 || r->signal == NULL ||
           strcmp(r->signal, "unknown") == 0)
          return "killed";
-      return is_crash(r->signal) ? "crashed" : "stopped";
+      return verdict_crash_signal(r->signal) ? "crashed" : "stopped";
    default:
       return r->signal ? r->signal : "?";
    }
@@ -396,26 +386,16 @@ static void j_lost_by_role(Json *j, const Report *r)
 /* What holds the still reachable bytes, in the text verdict's groups. */
 static void j_held_groups(Json *j, const Report *r)
 {
-   enum { G_GLOBALS, G_LIVE, G_ENDED, G_UNKNOWN, G_OTHER, G_N };
-   static const char *const key[G_N] = {
+   static const char *const key[HG_N] = {
       "globals", "live_threads", "ended_threads", "unknown", "other",
    };
-   uint64_t sum[G_N] = { 0 };
+   uint64_t sum[HG_N] = { 0 };
    for (size_t i = 0; i < r->nheld; i++) {
-      const Held *h = &r->held[i];
-      int g = G_OTHER;
-      if (strcmp(h->holder, "globals") == 0)
-         g = G_GLOBALS;
-      else if (strcmp(h->holder, "none") == 0)
-         g = G_UNKNOWN;
-      else if (strcmp(h->holder, "stack") == 0 ||
-               strcmp(h->holder, "registers") == 0 ||
-               strcmp(h->holder, "tls") == 0)
-         g = h->alive_known && !h->alive ? G_ENDED : G_LIVE;
-      sum[g] = add_sat(sum[g], h->bytes);
+      int g = held_group(&r->held[i], NULL);
+      sum[g] = add_sat(sum[g], r->held[i].bytes);
    }
    j_obj(j, "reachable_held_by", true);
-   for (int g = 0; g < G_N; g++)
+   for (int g = 0; g < HG_N; g++)
       j_u64(j, key[g], sum[g]);
    j_end_obj(j);
 }
@@ -443,11 +423,7 @@ static void j_verdict(Json *j, const Report *r, size_t nwarn)
    j_str(j, "outcome", outcome(r));
    j_bool(j, "leak_scan", r->has_leaks);
    if (r->has_leaks) {
-      uint64_t bytes = 0, blocks = 0;
-      for (int k = LK_DEF; k <= LK_POS; k++) {
-         bytes = add_sat(bytes, r->leak_bytes[k]);
-         blocks = add_sat(blocks, r->leak_blocks[k]);
-      }
+      uint64_t bytes = verdict_lost_bytes(r), blocks = verdict_lost_blocks(r);
       j_bool(j, "leaked", bytes > 0 || blocks > 0);
       j_bytes_blocks(j, "lost", bytes, blocks);
       j_lost_by_role(j, r);

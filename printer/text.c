@@ -32,6 +32,7 @@
 #include <unistd.h>
 
 #include "report.h"
+#include "verdict.h"
 
 /* Table columns whose cells can be long (names chosen by the program) are
    aligned up to this width; a longer cell is printed whole and pushes the
@@ -858,20 +859,6 @@ static void add_role_list(Buf *b, const RoleAmt *a, size_t n,
 
 /* ---- The verdict ---- */
 
-static bool is_crash_signal(const char *sig)
-{
-   static const char *const crash[] = {
-      "SIGSEGV", "SIGBUS", "SIGILL", "SIGFPE", "SIGABRT", "SIGTRAP", "SIGSYS",
-   };
-   for (size_t i = 0; i < sizeof crash / sizeof crash[0]; i++)
-      if (strcmp(sig, crash[i]) == 0)
-         return true;
-   return false;
-}
-
-/* Who holds the still reachable bytes, in a few groups. */
-enum { HG_GLOBALS, HG_LIVE, HG_ENDED, HG_NONE, HG_OTHER, HG_N };
-
 /* ", held by globals", ", 9,876 of them held by the stacks and TLS of
    live threads (tokio-worker (runtime 1) 9,000; main 876) and 1,234
    by globals": what <held-by> says about the still reachable bytes. */
@@ -887,19 +874,8 @@ static void add_holders(Buf *b, const Report *r)
       roles[g] = xrealloc(NULL, (r->nheld ? r->nheld : 1) * sizeof *roles[g]);
    for (size_t i = 0; i < r->nheld; i++) {
       const Held *h = &r->held[i];
-      int g = HG_OTHER, kind = -1;
-      if (strcmp(h->holder, "globals") == 0)
-         g = HG_GLOBALS;
-      else if (strcmp(h->holder, "none") == 0)
-         g = HG_NONE;
-      else if (strcmp(h->holder, "stack") == 0)
-         kind = 0;
-      else if (strcmp(h->holder, "registers") == 0)
-         kind = 1;
-      else if (strcmp(h->holder, "tls") == 0)
-         kind = 2;
-      if (kind >= 0) {
-         g = h->alive_known && !h->alive ? HG_ENDED : HG_LIVE;
+      int kind, g = held_group(h, &kind);
+      if (kind != HK_NONE) {
          kinds[g] |= 1u << kind;
          if (h->has_thread && h->bytes > 0) {
             roles[g][nroles[g]] = (RoleAmt){ .role = &h->role };
@@ -1074,7 +1050,7 @@ static void print_verdict(Report *r)
       if (r->signo == 0 || strcmp(r->signal, "unknown") == 0) {
          buf_adds(&b, "Killed by a signal the tool could not name");
       } else {
-         buf_adds(&b, is_crash_signal(r->signal) ? "Crashed with " : "Stopped by ");
+         buf_adds(&b, verdict_crash_signal(r->signal) ? "Crashed with " : "Stopped by ");
          buf_adds(&b, r->signal);
       }
       break;
@@ -1096,8 +1072,7 @@ static void print_verdict(Report *r)
    }
    buf_adds(&b, ": ");
 
-   uint64_t lost = add_sat(add_sat(r->leak_bytes[LK_DEF], r->leak_bytes[LK_IND]),
-                           r->leak_bytes[LK_POS]);
+   uint64_t lost = verdict_lost_bytes(r);
    if (!r->has_leaks) {
       if (r->exit_blocks == 0 && r->exit_bytes == 0) {
          buf_adds(&b, "nothing left on the heap");

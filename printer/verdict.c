@@ -1,0 +1,74 @@
+/* verdict.c: the overview's figures, computed once for the outputs
+ * that state them.  The text's verdict paragraph and JSON's "verdict"
+ * object both say how the run ended (a crash, or a stop from outside),
+ * how much was really lost, and who holds what is still reachable; the
+ * classifications live here so the two can never drift apart.  Each
+ * output keeps only its wording.
+ *
+ * Copyright (C) 2026 the asynctrace authors.
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ * This program is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License as published by the
+ * Free Software Foundation; either version 2 of the License, or (at your
+ * option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful, but
+ * WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General
+ * Public License for more details.
+ */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include "report.h"
+#include "verdict.h"
+
+bool verdict_crash_signal(const char *sig)
+{
+   static const char *const crash[] = {
+      "SIGSEGV", "SIGBUS", "SIGILL", "SIGFPE", "SIGABRT", "SIGTRAP", "SIGSYS",
+   };
+   for (size_t i = 0; sig != NULL && i < sizeof crash / sizeof crash[0]; i++)
+      if (strcmp(sig, crash[i]) == 0)
+         return true;
+   return false;
+}
+
+int held_group(const Held *h, int *kind)
+{
+   int g = HG_OTHER, k = HK_NONE;
+   if (strcmp(h->holder, "globals") == 0)
+      g = HG_GLOBALS;
+   else if (strcmp(h->holder, "none") == 0)
+      g = HG_NONE;
+   else if (strcmp(h->holder, "stack") == 0)
+      k = HK_STACK;
+   else if (strcmp(h->holder, "registers") == 0)
+      k = HK_REGISTERS;
+   else if (strcmp(h->holder, "tls") == 0)
+      k = HK_TLS;
+   if (k != HK_NONE)
+      g = h->alive_known && !h->alive ? HG_ENDED : HG_LIVE;
+   if (kind != NULL)
+      *kind = k;
+   return g;
+}
+
+uint64_t verdict_lost_bytes(const Report *r)
+{
+   uint64_t s = 0;
+   for (int k = LK_DEF; k <= LK_POS; k++)
+      s = add_sat(s, r->leak_bytes[k]);
+   return s;
+}
+
+uint64_t verdict_lost_blocks(const Report *r)
+{
+   uint64_t s = 0;
+   for (int k = LK_DEF; k <= LK_POS; k++)
+      s = add_sat(s, r->leak_blocks[k]);
+   return s;
+}

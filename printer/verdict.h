@@ -1,0 +1,37 @@
+/* verdict.h: the overview's figures, computed once for every output
+ * that states them (text.c's verdict paragraph, json.c's "verdict"
+ * object): how the run ended, the bytes really lost, and which group
+ * holds each still reachable <held-by> row.
+ *
+ * Copyright (C) 2026 the asynctrace authors.
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#ifndef AT_VERDICT_H
+#define AT_VERDICT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "report.h"
+
+/* Who holds the still reachable bytes, in a few groups, in the order
+   JSON writes them. */
+enum { HG_GLOBALS, HG_LIVE, HG_ENDED, HG_NONE, HG_OTHER, HG_N };
+
+/* A holder of the kinds a thread has, in held_group's *kind. */
+enum { HK_NONE = -1, HK_STACK, HK_REGISTERS, HK_TLS };
+
+/* Whether the signal named SIG (NULL: none) is a crash rather than a
+   stop from outside. */
+bool verdict_crash_signal(const char *sig);
+
+/* The group of the <held-by> row H; *KIND (if not NULL) gets its
+   thread-holder kind, or HK_NONE. */
+int held_group(const Held *h, int *kind);
+
+/* The bytes and blocks really lost: definitely, indirectly and
+   possibly, summed (saturating). */
+uint64_t verdict_lost_bytes(const Report *r);
+uint64_t verdict_lost_blocks(const Report *r);
+
+#endif
