@@ -665,23 +665,48 @@ static int cmp_sample_time(const void *a, const void *b)
    return (x->ordinal > y->ordinal) - (x->ordinal < y->ordinal);
 }
 
-static double draw_heap(Buf *b, const Report *r, Roles *rs, double y,
-                        const size_t *col_role)
-{
-   text(b, MARGIN, y + 22, HEAD_PX, NULL, "font-weight=\"bold\" fill=\"" INK "\"",
-        "Heap over time, by role and pool");
-   y += 22;
-   if (!r->has_timeline) {
-      text(b, MARGIN, y + 24, TEXT_PX, NULL, "fill=\"" MUTED "\"",
-           "This report has no timeline.");
-      return y + 24;
-   }
+/* What the heap plot is drawn from, worked out step by step. */
+typedef struct {
+   const Sample **sm;            /* the samples, in time order */
+   bool *peak_of;
+   size_t n, pk;                 /* how many; the peak's */
+   size_t *order, nheap, own;    /* the roles by rank; listed ones */
+   bool rest;                    /* a layer for the other roles */
+   size_t *layer_of;             /* by role */
+   size_t nl;                    /* layers: own, rest, "other" */
+   uint64_t *val;                /* [sample * nl + layer] */
+   bool any_other;
+   uint64_t rest_peak;
+   double ymax;
+   double top, bottom, tmax, yrange, pw;
+   uint64_t yk;
+   double ystep;
+   int ydec;
+   Scale ys, xs;
+   double xstep;
+   int xdec;
+} HeapPlot;
 
-   /* The samples in time order, a peak that repeats the sample before
-      it counted once. */
+static double xpos(const HeapPlot *h, double t)
+{
+   return PLOT_L + t / h->tmax * h->pw;
+}
+
+static double ypos(const HeapPlot *h, double v)
+{
+   return h->bottom - v / h->yrange * PLOT_H;
+}
+
+/* The samples in time order, a peak that repeats the sample before it
+   counted once; the peak: the largest of the samples marked so, else
+   the largest.  False if there is none. */
+static bool heap_samples(HeapPlot *h, const Report *r)
+{
    size_t n = 0;
-   const Sample **sm = xrealloc(NULL, (r->nsamples + 1) * sizeof *sm);
-   bool *peak_of = xrealloc(NULL, (r->nsamples + 1) * sizeof *peak_of);
+   h->sm = xrealloc(NULL, (r->nsamples + 1) * sizeof *h->sm);
+   h->peak_of = xrealloc(NULL, (r->nsamples + 1) * sizeof *h->peak_of);
+   const Sample **sm = h->sm;
+   bool *peak_of = h->peak_of;
    for (size_t i = 0; i <= r->nsamples; i++) {
       const Sample *s = i < r->nsamples ? &r->samples[i]
                         : r->tl_have_last ? &r->tl_last : NULL;
@@ -700,15 +725,9 @@ static double draw_heap(Buf *b, const Report *r, Roles *rs, double y,
       sm[m++] = sm[i];
    }
    n = m;
-   if (n == 0) {
-      text(b, MARGIN, y + 24, TEXT_PX, NULL, "fill=\"" MUTED "\"",
-           "The timeline has no samples.");
-      free(sm);
-      free(peak_of);
-      return y + 24;
-   }
-
-   /* The peak: the largest of the samples marked so, else the largest. */
+   h->n = n;
+   if (n == 0)
+      return false;
    size_t pk = n;
    for (size_t i = 0; i < n; i++)
       if (peak_of[i] && (pk == n || sm[i]->live > sm[pk]->live))
@@ -719,92 +738,112 @@ static double draw_heap(Buf *b, const Report *r, Roles *rs, double y,
          if (sm[i]->live > sm[pk]->live)
             pk = i;
    }
+   h->pk = pk;
+   return true;
+}
 
-   /* The layers, bottom up: the roles with the most bytes at any time,
-      the rest of the roles summed, the live bytes of no listed role. */
-   size_t *order = xrealloc(NULL, (rs->n ? rs->n : 1) * sizeof *order);
-   size_t nheap = 0;
+/* The layers, bottom up: the roles with the most bytes at any time,
+   the rest of the roles summed, the live bytes of no listed role. */
+static void heap_layers(HeapPlot *h, const Report *r, Roles *rs,
+                        const size_t *col_role)
+{
+   size_t n = h->n;
+   h->order = xrealloc(NULL, (rs->n ? rs->n : 1) * sizeof *h->order);
+   h->nheap = 0;
    for (size_t i = 0; i < rs->n; i++)
       if (rs->v[i].max_bytes > 0)
-         order[nheap++] = i;
+         h->order[h->nheap++] = i;
    sort_roles = rs;
-   qsort(order, nheap, sizeof *order, cmp_rank);
-   size_t own = nheap <= AREA_ROLES ? nheap : AREA_ROLES - 1;
-   bool rest = own < nheap;
-   size_t *layer_of = xrealloc(NULL, (rs->n ? rs->n : 1) * sizeof *layer_of);
+   qsort(h->order, h->nheap, sizeof *h->order, cmp_rank);
+   size_t own = h->nheap <= AREA_ROLES ? h->nheap : AREA_ROLES - 1;
+   h->own = own;
+   h->rest = own < h->nheap;
+   h->layer_of = xrealloc(NULL, (rs->n ? rs->n : 1) * sizeof *h->layer_of);
    for (size_t i = 0; i < rs->n; i++)
-      layer_of[i] = own;         /* in the summed layer unless listed */
+      h->layer_of[i] = own;      /* in the summed layer unless listed */
    for (size_t k = 0; k < own; k++)
-      layer_of[order[k]] = k;
-   size_t nl = own + (rest ? 1 : 0) + 1;   /* + "other", dropped if empty */
-   uint64_t *val = xrealloc(NULL, n * nl * sizeof *val);
-   memset(val, 0, n * nl * sizeof *val);
-   bool any_other = false;
-   uint64_t rest_peak = 0;
-   double ymax = 0;
+      h->layer_of[h->order[k]] = k;
+   size_t nl = own + (h->rest ? 1 : 0) + 1;   /* + "other", dropped if empty */
+   h->nl = nl;
+   h->val = xrealloc(NULL, n * nl * sizeof *h->val);
+   memset(h->val, 0, n * nl * sizeof *h->val);
+   h->any_other = false;
+   h->rest_peak = 0;
+   h->ymax = 0;
    for (size_t i = 0; i < n; i++) {
-      uint64_t *v = &val[i * nl], sum = 0;
-      for (size_t j = 0; j < sm[i]->nroles; j++) {
-         const SRole *sr = &sm[i]->roles[j];
-         size_t l = sr->col < r->ntl_cols ? layer_of[col_role[sr->col]] : own;
+      uint64_t *v = &h->val[i * nl], sum = 0;
+      for (size_t j = 0; j < h->sm[i]->nroles; j++) {
+         const SRole *sr = &h->sm[i]->roles[j];
+         size_t l = sr->col < r->ntl_cols ? h->layer_of[col_role[sr->col]]
+                                          : own;
          v[l] = add_sat(v[l], sr->bytes);
          sum = add_sat(sum, sr->bytes);
       }
-      if (sm[i]->live > sum) {
-         v[nl - 1] = sm[i]->live - sum;
-         any_other = true;
+      if (h->sm[i]->live > sum) {
+         v[nl - 1] = h->sm[i]->live - sum;
+         h->any_other = true;
       }
       uint64_t top = add_sat(sum, v[nl - 1]);
-      if ((double)top > ymax)
-         ymax = (double)top;
+      if ((double)top > h->ymax)
+         h->ymax = (double)top;
    }
-   if (rest)
-      rest_peak = val[pk * nl + own];
+   if (h->rest)
+      h->rest_peak = h->val[h->pk * nl + own];
+}
 
-   /* Axes. */
-   double top = y + 38, bottom = top + PLOT_H;
-   double tmax = (double)sm[n - 1]->time;
-   if (tmax <= 0)
-      tmax = 1;
-   Scale ys = bytes_scale(ymax > 0 ? ymax : 1);
-   double ystep = nice_step((ymax > 0 ? ymax : 8) / ys.div, 5);
-   int ydec = step_decimals(ystep);
-   uint64_t yk = (uint64_t)((ymax / ys.div) / ystep - 1e-9) + 1;
-   if (yk == 0)
-      yk = 1;
-   double yrange = (double)yk * ystep * ys.div;
-   Scale xs = time_scale(r->tl_unit, tmax);
-   double pw = PLOT_R - PLOT_L;
-   double xstep = 0;
-   int xdec = 0;
+/* The axes' scales and steps; the y axis's title, grid and ticks. */
+static void heap_axes(Buf *b, HeapPlot *h, const Report *r, double y)
+{
+   h->top = y + 38;
+   h->bottom = h->top + PLOT_H;
+   h->tmax = (double)h->sm[h->n - 1]->time;
+   if (h->tmax <= 0)
+      h->tmax = 1;
+   double ymax = h->ymax, tmax = h->tmax;
+   h->ys = bytes_scale(ymax > 0 ? ymax : 1);
+   h->ystep = nice_step((ymax > 0 ? ymax : 8) / h->ys.div, 5);
+   h->ydec = step_decimals(h->ystep);
+   h->yk = (uint64_t)((ymax / h->ys.div) / h->ystep - 1e-9) + 1;
+   if (h->yk == 0)
+      h->yk = 1;
+   h->yrange = (double)h->yk * h->ystep * h->ys.div;
+   h->xs = time_scale(r->tl_unit, tmax);
+   h->pw = PLOT_R - PLOT_L;
+   h->xstep = 0;
+   h->xdec = 0;
    for (int target = 10; target >= 1; target--) {
-      xstep = nice_step(tmax / xs.div, target);
-      xdec = step_decimals(xstep);
+      h->xstep = nice_step(tmax / h->xs.div, target);
+      h->xdec = step_decimals(h->xstep);
       char l[64];
-      tick_label(l, sizeof l, (double)(uint64_t)(tmax / xs.div / xstep) * xstep,
-                 xdec, xs.suffix);
-      if (text_px(l, TICK_PX) + 16 < xstep * xs.div / tmax * pw)
+      tick_label(l, sizeof l,
+                 (double)(uint64_t)(tmax / h->xs.div / h->xstep) * h->xstep,
+                 h->xdec, h->xs.suffix);
+      if (text_px(l, TICK_PX) + 16 < h->xstep * h->xs.div / tmax * h->pw)
          break;
    }
-#define XPOS(t) (PLOT_L + (double)(t) / tmax * pw)
-#define YPOS(v) (bottom - (double)(v) / yrange * PLOT_H)
 
-   text(b, MARGIN, top - 12, TICK_PX, NULL, "fill=\"" MUTED "\"", "live heap");
-   for (uint64_t k = 0; k <= yk; k++) {
+   text(b, MARGIN, h->top - 12, TICK_PX, NULL, "fill=\"" MUTED "\"",
+        "live heap");
+   for (uint64_t k = 0; k <= h->yk; k++) {
       char l[64];
-      double yy = bottom - (double)k / (double)yk * PLOT_H;
-      tick_label(l, sizeof l, (double)k * ystep, ydec, ys.suffix);
+      double yy = h->bottom - (double)k / (double)h->yk * PLOT_H;
+      tick_label(l, sizeof l, (double)k * h->ystep, h->ydec, h->ys.suffix);
       if (k > 0)
          addf(b, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" "
               "stroke=\"" GRID "\" stroke-width=\"1\"/>\n",
               PLOT_L, yy, PLOT_R, yy);
       text(b, PLOT_L - 8, yy + 4, TICK_PX, "end", "fill=\"" INK "\"", l);
    }
+}
 
-   /* The areas: each layer's running total from the bottom, drawn from
-      the top one down, so that each covers the part of the one above it
-      that is not its own.  Many samples are thinned to the smallest and
-      largest of each pixel column, and the peak. */
+/* Which samples are drawn: all, or, when there are many, the smallest
+   and largest of each pixel column, and the peak; in time order.  The
+   count in *np. */
+static size_t *heap_pick(const HeapPlot *h, size_t *np_out)
+{
+   size_t n = h->n, pk = h->pk;
+   const Sample **sm = h->sm;
+   double tmax = h->tmax, pw = h->pw;
    size_t *pick = xrealloc(NULL, n * sizeof *pick), np = 0;
    if (n <= 2 * (size_t)pw) {
       for (size_t i = 0; i < n; i++)
@@ -836,60 +875,83 @@ static double draw_heap(Buf *b, const Report *r, Roles *rs, double y,
          i = j;
       }
    }
+   *np_out = np;
+   return pick;
+}
+
+/* The areas: each layer's running total from the bottom, drawn from
+   the top one down, so that each covers the part of the one above it
+   that is not its own. */
+static void heap_areas(Buf *b, const HeapPlot *h, const Roles *rs)
+{
+   size_t np, nl = h->nl, own = h->own, pk = h->pk;
+   size_t *pick = heap_pick(h, &np);
+   const Sample **sm = h->sm;
    char (*fill)[8] = xrealloc(NULL, nl * sizeof *fill);
    for (size_t k = 0; k < own; k++)
-      memcpy(fill[k], rs->v[order[k]].colour, 8);
-   if (rest)
+      memcpy(fill[k], rs->v[h->order[k]].colour, 8);
+   if (h->rest)
       memcpy(fill[own], OTHER_ROLES, 8);
    memcpy(fill[nl - 1], OTHER_BYTES, 8);
    uint64_t *cum = xrealloc(NULL, np * sizeof *cum);
    for (size_t l = nl; l-- > 0;) {
-      if (l == nl - 1 && !any_other)
+      if (l == nl - 1 && !h->any_other)
          continue;
       bool empty = true;
       for (size_t q = 0; q < np; q++) {
          uint64_t s = 0;
          for (size_t k = 0; k <= l; k++)
-            s = add_sat(s, val[pick[q] * nl + k]);
+            s = add_sat(s, h->val[pick[q] * nl + k]);
          cum[q] = s;
-         empty &= val[pick[q] * nl + l] == 0;
+         empty &= h->val[pick[q] * nl + l] == 0;
       }
       if (empty && l != 0)
          continue;
       addf(b, "<polygon fill=\"%s\" stroke=\"#ffffff\" stroke-width=\"0.6\" "
            "stroke-linejoin=\"round\" points=\"", fill[l]);
       for (size_t q = 0; q < np; q++) {
-         double x = XPOS(sm[pick[q]]->time), px = XPOS(sm[pk]->time);
+         double x = xpos(h, (double)sm[pick[q]]->time);
+         double px = xpos(h, (double)sm[pk]->time);
          if (pick[q] == pk) {
             /* The peak 2 pixels wide, so that a spike shows; what it
                hides is narrower than a pixel. */
             addf(b, "%.1f,%.1f %.1f,%.1f ", px - 1 < PLOT_L ? PLOT_L : px - 1,
-                 YPOS(cum[q]), px + 1 > PLOT_R ? PLOT_R : px + 1, YPOS(cum[q]));
+                 ypos(h, (double)cum[q]), px + 1 > PLOT_R ? PLOT_R : px + 1,
+                 ypos(h, (double)cum[q]));
          } else if (x <= px - 1 || x >= px + 1) {
-            addf(b, "%.1f,%.1f ", x, YPOS(cum[q]));
+            addf(b, "%.1f,%.1f ", x, ypos(h, (double)cum[q]));
          }
       }
-      addf(b, "%.1f,%.1f %.1f,%.1f\"/>\n", XPOS(sm[pick[np - 1]]->time),
-           bottom, XPOS(sm[pick[0]]->time), bottom);
+      addf(b, "%.1f,%.1f %.1f,%.1f\"/>\n",
+           xpos(h, (double)sm[pick[np - 1]]->time), h->bottom,
+           xpos(h, (double)sm[pick[0]]->time), h->bottom);
    }
+   free(cum);
+   free(fill);
+   free(pick);
+}
 
-   /* The axes over the areas, then the x ticks. */
+/* The axes over the areas, then the x ticks and the x axis's title. */
+static void heap_x_axis(Buf *b, const HeapPlot *h, const Report *r)
+{
+   double top = h->top, bottom = h->bottom;
    addf(b, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"" INK
         "\" stroke-width=\"1\"/>\n", PLOT_L, top, PLOT_L, bottom);
    addf(b, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"" INK
         "\" stroke-width=\"1\"/>\n", PLOT_L, bottom, PLOT_R, bottom);
-   uint64_t xk = (uint64_t)(tmax / xs.div / xstep + 1e-9);
+   uint64_t xk = (uint64_t)(h->tmax / h->xs.div / h->xstep + 1e-9);
    for (uint64_t k = 0; k <= xk; k++) {
       char l[64];
-      double xx = XPOS((double)k * xstep * xs.div);
+      double xx = xpos(h, (double)k * h->xstep * h->xs.div);
       if (xx > PLOT_R + 0.5)
          break;
-      tick_label(l, sizeof l, (double)k * xstep, xdec, xs.suffix);
+      tick_label(l, sizeof l, (double)k * h->xstep, h->xdec, h->xs.suffix);
       addf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
            "stroke=\"" INK "\" stroke-width=\"1\"/>\n", xx, bottom, xx,
            bottom + 5);
       text(b, xx, bottom + 18, TICK_PX, "middle", "fill=\"" INK "\"", l);
    }
+   Scale xs = h->xs;
    const char *xt = time_axis_title(r->tl_unit, &xs);
    char xtb[96];
    if (xt == NULL) {
@@ -898,76 +960,106 @@ static double draw_heap(Buf *b, const Report *r, Roles *rs, double y,
    }
    text(b, (PLOT_L + PLOT_R) / 2.0, bottom + 36, TEXT_PX, "middle",
         "fill=\"" MUTED "\"", xt);
+}
 
-   /* The peak: a dashed line, a dot on the heap's top, and what it was
-      above the plot, on the side with room. */
-   {
-      const Sample *p = sm[pk];
-      double px = XPOS(p->time);
-      uint64_t ptop = 0;
-      for (size_t k = 0; k < nl; k++)
-         ptop = add_sat(ptop, val[pk * nl + k]);
-      addf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
-           "stroke=\"" INK "\" stroke-width=\"1.2\" stroke-dasharray=\"5,3\"/>\n",
-           px, top - 4, px, YPOS(ptop) - 4);
-      addf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"#ffffff\" "
-           "stroke=\"" INK "\" stroke-width=\"1.5\"/>\n", px, YPOS(ptop));
-      char bt[96], l[256];
-      bytes_text(bt, sizeof bt, p->live);
-      const char *unit = r->tl_unit ? r->tl_unit : "";
-      if (strcmp(unit, "ms") == 0)
-         snprintf(l, sizeof l, "peak: %s at %s ms", bt, num(p->time));
-      else if (strcmp(unit, "i") == 0)
-         snprintf(l, sizeof l, "peak: %s at %s instructions", bt, num(p->time));
-      else if (strcmp(unit, "B") == 0)
-         snprintf(l, sizeof l, "peak: %s after %s bytes allocated and freed",
-                  bt, num(p->time));
-      else
-         snprintf(l, sizeof l, "peak: %s at %s %s", bt, num(p->time), unit);
-      double lw = text_px(l, TEXT_PX) * BOLD;
-      bool right = px + 6 + lw <= WIDTH - MARGIN;
-      text(b, right ? px + 6 : px - 6, top - 8, TEXT_PX, right ? NULL : "end",
-           "font-weight=\"bold\" fill=\"" INK "\"", l);
-   }
+/* The peak: a dashed line, a dot on the heap's top, and what it was
+   above the plot, on the side with room. */
+static void heap_peak(Buf *b, const HeapPlot *h, const Report *r)
+{
+   const Sample *p = h->sm[h->pk];
+   double px = xpos(h, (double)p->time);
+   uint64_t ptop = 0;
+   for (size_t k = 0; k < h->nl; k++)
+      ptop = add_sat(ptop, h->val[h->pk * h->nl + k]);
+   addf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+        "stroke=\"" INK "\" stroke-width=\"1.2\" stroke-dasharray=\"5,3\"/>\n",
+        px, h->top - 4, px, ypos(h, (double)ptop) - 4);
+   addf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"#ffffff\" "
+        "stroke=\"" INK "\" stroke-width=\"1.5\"/>\n", px,
+        ypos(h, (double)ptop));
+   char bt[96], l[256];
+   bytes_text(bt, sizeof bt, p->live);
+   const char *unit = r->tl_unit ? r->tl_unit : "";
+   if (strcmp(unit, "ms") == 0)
+      snprintf(l, sizeof l, "peak: %s at %s ms", bt, num(p->time));
+   else if (strcmp(unit, "i") == 0)
+      snprintf(l, sizeof l, "peak: %s at %s instructions", bt, num(p->time));
+   else if (strcmp(unit, "B") == 0)
+      snprintf(l, sizeof l, "peak: %s after %s bytes allocated and freed",
+               bt, num(p->time));
+   else
+      snprintf(l, sizeof l, "peak: %s at %s %s", bt, num(p->time), unit);
+   double lw = text_px(l, TEXT_PX) * BOLD;
+   bool right = px + 6 + lw <= WIDTH - MARGIN;
+   text(b, right ? px + 6 : px - 6, h->top - 8, TEXT_PX, right ? NULL : "end",
+        "font-weight=\"bold\" fill=\"" INK "\"", l);
+}
 
-   /* The legend, in the layers' order, with each one's bytes at the
-      peak. */
+/* The legend, in the layers' order, with each one's bytes at the peak.
+   Returns the last row's baseline. */
+static double heap_legend(Buf *b, const HeapPlot *h, const Roles *rs)
+{
+   size_t nl = h->nl, pk = h->pk;
    Legend lg = { 0 };
-   for (size_t k = 0; k < own; k++) {
-      const RoleInfo *ri = &rs->v[order[k]];
+   for (size_t k = 0; k < h->own; k++) {
+      const RoleInfo *ri = &rs->v[h->order[k]];
       char l[256];
       snprintf(l, sizeof l, "%s: %s at the peak", ri->label,
-               bytes_str(val[pk * nl + k]));
+               bytes_str(h->val[pk * nl + k]));
       legend_add(&lg, ri->colour, NULL, l);
    }
-   if (rest) {
+   if (h->rest) {
       char l[160];
       snprintf(l, sizeof l, "%s other roles: %s at the peak",
-               num(nheap - own), bytes_str(rest_peak));
+               num(h->nheap - h->own), bytes_str(h->rest_peak));
       legend_add(&lg, OTHER_ROLES, NULL, l);
    }
-   if (any_other) {
+   if (h->any_other) {
       char l[160];
       snprintf(l, sizeof l, "other (of no role listed): %s at the peak",
-               bytes_str(val[pk * nl + nl - 1]));
+               bytes_str(h->val[pk * nl + nl - 1]));
       legend_add(&lg, OTHER_BYTES, NULL, l);
    }
-   double ly = bottom + 62;
+   double ly = h->bottom + 62;
    if (lg.n == 0)
       text(b, MARGIN, ly, TEXT_PX, NULL, "fill=\"" MUTED "\"",
            "No live bytes at any sample.");
    else
       ly = legend_draw(b, &lg, ly);
-#undef XPOS
-#undef YPOS
-   free(cum);
-   free(fill);
-   free(pick);
-   free(val);
-   free(layer_of);
-   free(order);
-   free(sm);
-   free(peak_of);
+   return ly;
+}
+
+static double draw_heap(Buf *b, const Report *r, Roles *rs, double y,
+                        const size_t *col_role)
+{
+   text(b, MARGIN, y + 22, HEAD_PX, NULL, "font-weight=\"bold\" fill=\"" INK "\"",
+        "Heap over time, by role and pool");
+   y += 22;
+   if (!r->has_timeline) {
+      text(b, MARGIN, y + 24, TEXT_PX, NULL, "fill=\"" MUTED "\"",
+           "This report has no timeline.");
+      return y + 24;
+   }
+   HeapPlot h;
+   memset(&h, 0, sizeof h);
+   if (!heap_samples(&h, r)) {
+      text(b, MARGIN, y + 24, TEXT_PX, NULL, "fill=\"" MUTED "\"",
+           "The timeline has no samples.");
+      free(h.sm);
+      free(h.peak_of);
+      return y + 24;
+   }
+   heap_layers(&h, r, rs, col_role);
+   heap_axes(b, &h, r, y);
+   heap_areas(b, &h, rs);
+   heap_x_axis(b, &h, r);
+   heap_peak(b, &h, r);
+   double ly = heap_legend(b, &h, rs);
+   free(h.val);
+   free(h.layer_of);
+   free(h.order);
+   free(h.sm);
+   free(h.peak_of);
    return ly;
 }
 
