@@ -34,6 +34,7 @@
 #include "pub_tool_libcbase.h"
 #include "pub_tool_libcprint.h"
 #include "pub_tool_mallocfree.h"
+#include "pub_tool_xarray.h"
 
 /* Names of the tool's own globals, like MC_() in memcheck. */
 #define AT_(str)    VGAPPEND(vgAsyncTrace_,str)
@@ -67,6 +68,31 @@ static inline void* AT_(ht_node)(VgHashTable* ht, UWord key, SizeT size,
       VG_(HT_add_node)(ht, n);
    }
    return n;
+}
+
+/* Sorts xa (of elements of elem_size bytes) by key and makes each run
+   of equal keys one element: the run's first, the others added into it
+   by add, then dropped; returns how many are left.  How the report's
+   allocation sites, a snapshot's sites and its leak records are
+   collapsed to (stack, role). */
+static inline Word AT_(collapse_by_key)(XArray* xa, SizeT elem_size,
+                                        Int (*key)(const void*, const void*),
+                                        void (*add)(void* into,
+                                                    const void* from))
+{
+   Word i, j, n = VG_(sizeXA)(xa);
+   VG_(setCmpFnXA)(xa, key);
+   VG_(sortXA)(xa);
+   for (i = 0, j = -1; i < n; i++) {
+      void* a = VG_(indexXA)(xa, i);
+      void* d = j >= 0 ? VG_(indexXA)(xa, j) : NULL;
+      if (d && key(d, a) == 0)
+         add(d, a);
+      else if (++j != i)
+         VG_(memcpy)(VG_(indexXA)(xa, j), a, elem_size);
+   }
+   VG_(dropTailXA)(xa, n - (j + 1));
+   return j + 1;
 }
 
 /* Zeros [lo, hi), both multiples of 8: 16-byte stores where

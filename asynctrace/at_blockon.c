@@ -32,36 +32,20 @@
 
 static VgHashTable* site_cache;   /* by ECU: the site, 0 for none */
 
-typedef struct {
-   UInt  index;
-   Int   state;        /* 0 in Tokio's frames, 1 Tokio's own, 2 found */
-   Addr  last_ip;
-   UInt  same_ip;
-   Addr  key_ip;
-   UInt  key_depth;
-   UInt  frame;
-} Walk;
-
-static Bool walk_frame(const AT_FrameInfo* fi, void* opaque)
+static AT_KeyStep walk_frame(const AT_FrameInfo* fi, UInt idx,
+                             void* opaque)
 {
-   Walk* w = opaque;
-   UInt idx = w->index++;
-   w->same_ip = fi->ip == w->last_ip ? w->same_ip + 1 : 0;
-   w->last_ip = fi->ip;
+   Bool* tokios_own = opaque;
    if (AT_(frame_is_tokio)(fi) || AT_(frame_is_std)(fi)) {
       /* Tokio's own: a runtime's shutdown waits through block_on. */
       if (VG_(strstr)(fi->fn, "::shutdown") != NULL
           || VG_(strstr)(fi->raw, "shutdown") != NULL) {
-         w->state = 1;
-         return True;
+         *tokios_own = True;
+         return AT_KEY_STOP;
       }
-      return False;
+      return AT_KEY_NEXT;
    }
-   w->state     = 2;
-   w->key_ip    = fi->ip;
-   w->key_depth = w->same_ip;
-   w->frame     = idx;
-   return True;
+   return AT_KEY_HERE;
 }
 
 typedef struct _Node {
@@ -84,15 +68,14 @@ void AT_(blockon_enter)(ThreadId tid, Addr sp)
    ecu   = VG_(get_ECU_from_ExeContext)(where);
    c     = VG_(HT_lookup)(site_cache, ecu);
    if (c == NULL) {
-      Walk w;
-      VG_(memset)(&w, 0, sizeof(w));
-      w.last_ip = (Addr)-1;
-      AT_(walk_frames_full)(where, walk_frame, &w);
+      Bool        tokios_own = False;
+      AT_KeyFrame key;
+      AT_(key_frame)(where, walk_frame, &tokios_own, &key);
       c = VG_(malloc)("at.blockon_site", sizeof(Node));
       c->key  = ecu;
-      c->site = w.state == 1 ? 0
-              : AT_(task_site_of)(AT_TASK_BLOCK_ON, w.key_ip, w.key_depth,
-                                  where, w.state == 2 ? w.frame : (UInt)-1,
+      c->site = tokios_own ? 0
+              : AT_(task_site_of)(AT_TASK_BLOCK_ON, key.ip, key.depth,
+                                  where, key.found ? key.index : (UInt)-1,
                                   "block_on");
       VG_(HT_add_node)(site_cache, c);
    }

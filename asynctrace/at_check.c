@@ -22,9 +22,10 @@
 #include "at_futex.h"
 #include "at_heap.h"
 #include "at_leak.h"
+#include "at_footprint.h"
 #include "at_maps.h"
 #include "at_roles.h"
-#include "at_tasks.h"
+#include "at_taskfig.h"
 #include "at_threads.h"
 
 static UInt broken;

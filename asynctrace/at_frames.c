@@ -4,7 +4,17 @@
 /*--------------------------------------------------------------------*/
 
 /* This file is part of asynctrace.  Copyright (C) 2026 the asynctrace
-   authors.  GPL-2.0-or-later; see at_basics.h and COPYING. */
+   authors.  GPL-2.0-or-later; see at_basics.h and COPYING.
+
+   The symbolic side of stacks.  Rust's names come mangled with a hash
+   and generic arguments; the rules (--role= patterns, the runtimes'
+   frames) match one normalised form of them.  A walk over a stack gives
+   each frame, inlined ones included, as Valgrind would print it: its
+   normalised and raw name, its source path, its code address.  On that
+   walk, AT_(key_frame) finds the frame a runtime's work is known by
+   (the first of the program's above the runtime's own) for tasks,
+   Rayon jobs and block_on, each with its own rule of what the
+   runtime's frames are. */
 
 #include "pub_tool_debuginfo.h"
 #include "pub_tool_options.h"
@@ -213,6 +223,50 @@ Bool AT_(frame_is_std)(const AT_FrameInfo* fi)
        || VG_(strstr)(fi->path, "library/core/") != NULL
        || VG_(strstr)(fi->path, "library/alloc/") != NULL
        || (VG_(strcmp)(fi->fn, "???") == 0 && fi->path[1] == '\0');
+}
+
+/*------------------------------------------------------------*/
+/*--- Key frames                                           ---*/
+/*------------------------------------------------------------*/
+
+typedef struct {
+   AT_KeyFn     f;
+   void*        opaque;
+   AT_KeyFrame* out;
+   UInt         index;      /* frames seen */
+   Addr         last_ip;
+   UInt         same_ip;    /* frames so far at last_ip */
+} KeyWalk;
+
+static Bool key_step(const AT_FrameInfo* fi, void* opaque)
+{
+   KeyWalk*   w   = opaque;
+   UInt       idx = w->index++;
+   AT_KeyStep st;
+   w->same_ip = fi->ip == w->last_ip ? w->same_ip + 1 : 0;
+   w->last_ip = fi->ip;
+   st = w->f(fi, idx, w->opaque);
+   if (st == AT_KEY_HERE) {
+      w->out->found = True;
+      w->out->ip    = fi->ip;
+      w->out->depth = w->same_ip;
+      w->out->index = idx;
+   }
+   return st != AT_KEY_NEXT;
+}
+
+void AT_(key_frame)(ExeContext* ec, AT_KeyFn f, void* opaque,
+                    AT_KeyFrame* out)
+{
+   KeyWalk w;
+   VG_(memset)(out, 0, sizeof(*out));
+   w.f       = f;
+   w.opaque  = opaque;
+   w.out     = out;
+   w.index   = 0;
+   w.last_ip = (Addr)-1;
+   w.same_ip = 0;
+   AT_(walk_frames_full)(ec, key_step, &w);
 }
 
 /*--------------------------------------------------------------------*/

@@ -50,4 +50,22 @@ Bool AT_(fn_matches_any)(const HChar* fn, const HChar* const* patterns);
 Bool AT_(frame_is_tokio)(const AT_FrameInfo* fi);
 Bool AT_(frame_is_std)(const AT_FrameInfo* fi);
 
+/* The key frame of a stack: the frame a runtime's work is known by
+   (a Tokio task's spawn site, a Rayon job's submit site, a block_on's
+   caller), the first of the program's above the runtime's own.  f says,
+   frame by frame (index 0 the innermost), whether to go on, to stop
+   (no key), or that this frame is the key.  Frames inlined at one code
+   address are told apart by their depth there, 0 the first walked. */
+typedef enum { AT_KEY_NEXT, AT_KEY_STOP, AT_KEY_HERE } AT_KeyStep;
+typedef AT_KeyStep (*AT_KeyFn)(const AT_FrameInfo* fi, UInt index,
+                               void* opaque);
+typedef struct {
+   Bool found;
+   Addr ip;             /* all 0 if not found */
+   UInt depth;
+   UInt index;
+} AT_KeyFrame;
+void AT_(key_frame)(ExeContext* ec, AT_KeyFn f, void* opaque,
+                    AT_KeyFrame* out);
+
 #endif /* __AT_FRAMES_H */

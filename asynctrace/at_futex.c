@@ -24,11 +24,10 @@
 #include "pub_tool_vkiscnums.h"
 #include "pub_tool_xarray.h"
 
+#include "at_attr.h"
 #include "at_frames.h"
 #include "at_futex.h"
-#include "at_roles.h"
 #include "at_stack.h"
-#include "at_tasks.h"
 #include "at_threads.h"
 
 #define AT_FUTEX_WAIT             0

@@ -23,15 +23,11 @@
 #include "pub_tool_xarray.h"
 
 #include "asynctrace.h"
+#include "at_attr.h"
 #include "at_heap.h"
-#include "at_instrument.h"
-#include "at_leak.h"
-#include "at_maps.h"
+#include "at_insns.h"
 #include "at_options.h"
-#include "at_roles.h"
-#include "at_snap.h"
 #include "at_stack.h"
-#include "at_tasks.h"
 #include "at_threads.h"
 
 /*------------------------------------------------------------*/
@@ -91,6 +87,9 @@ const AT_HeapCounters* AT_(heap_of_role)(UShort inst)
 /* A clock cheap enough for every call: read every 256 heap events. */
 static UInt  coarse_ms;
 static UInt  events_since_clock;
+static void (*tick_hook)(void);   /* every 256 events; may be NULL */
+
+void AT_(heap_set_tick_hook)(void (*f)(void)) { tick_hook = f; }
 
 static inline void tick(void)
 {
@@ -515,9 +514,9 @@ static void register_block(ThreadId tid, void* p, SizeT n)
       new_peak();
    AT_(footprint_grew)(summary.total.live_bytes);
    maybe_sample();
-   if (events_since_clock == 0) {
+   if (events_since_clock == 0 && tick_hook) {
       returning = (Addr)p;   /* the program does not hold it yet */
-      AT_(snap_poll)();
+      tick_hook();
       returning = 0;
    }
 }
@@ -717,10 +716,8 @@ static void forget_block(ThreadId tid, AT_Block* b)
    rc->live_bytes -= size;
    s->live_blocks--;
    s->live_bytes -= size;
-   /* After the exit scan the slot's word holds the scan's marks. */
    if (s->task_site)
-      AT_(task_site_free)(s->task_site, size,
-                          AT_(leak_checked)() ? 0 : b->task);
+      AT_(task_site_free)(s->task_site, size, b->task);
    if (s->cell_site)
       AT_(task_cell_freed)(b->data);
    if (finst != s->inst)
@@ -731,8 +728,8 @@ static void forget_block(ThreadId tid, AT_Block* b)
    maybe_sample();
    drop_size(b);
    VG_(freeEltPA)(block_pool, b);
-   if (events_since_clock == 0)
-      AT_(snap_poll)();
+   if (events_since_clock == 0 && tick_hook)
+      tick_hook();
 }
 
 /* Clears a block's memory: a block starts at least 16-aligned
@@ -1144,6 +1141,12 @@ Addr* AT_(heap_blocks_sorted)(UInt* n)
 AT_Block* AT_(heap_block_at)(Addr a)
 {
    return btab_get(a);
+}
+
+ExeContext* AT_(heap_block_stack)(Addr a)
+{
+   const AT_Block* b = btab_get(a);
+   return b != NULL && b->data == a ? b->site->where : NULL;
 }
 
 /*--------------------------------------------------------------------*/

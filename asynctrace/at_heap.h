@@ -11,20 +11,7 @@
 
 #include "at_basics.h"
 #include "pub_tool_execontext.h"
-
-/* Heap counters, kept per thread, per role instance and for the whole
-   process.  frees and bytes_freed count the frees made (by the thread,
-   in the role); live_* and peak_live count the blocks allocated (by the
-   thread, in the role) that are live, whoever frees them. */
-typedef struct {
-   ULong allocs;
-   ULong frees;
-   ULong bytes_allocated;
-   ULong bytes_freed;
-   ULong live_blocks;
-   ULong live_bytes;
-   ULong peak_live;      /* the most live_bytes ever were */
-} AT_HeapCounters;
+#include "at_fpleaf.h"       /* AT_HeapCounters */
 
 /* An allocation site: an allocation stack, the role in force and the
    allocating thread. */
@@ -56,17 +43,8 @@ typedef struct _AT_Block {
    Addr              data;
    AT_Site*          site;
    UInt              size32;  /* what the program asked for; see below */
-   union {
-      /* While a leak scan runs, and after the exit scan: its marks
-         (at_leak.c), the task slots saved aside meanwhile. */
-      struct {
-         UChar       state;   /* the leak scan's mark */
-         UChar       holder;  /* the leak scan's: what keeps it */
-         UShort      holder_seq;
-      };
-      UInt           task;    /* otherwise: the slot of the task whose
-                                 poll made it (at_tasks.h), 0 if none */
-   };
+   UInt              task;    /* the slot of the task whose poll made
+                                 it (at_tasks.h), 0 if none */
 } AT_Block;
 
 /* Sizes of 4 GiB and more are kept aside (size32 is then all ones). */
@@ -91,6 +69,9 @@ void AT_(heap_init)(void);    /* registers the malloc replacement */
 /* Answers the heap's client requests; False if args is not one. */
 Bool AT_(heap_request)(ThreadId tid, const UWord* args, UWord* ret);
 void AT_(heap_post_clo_init)(void);
+/* Called every 256 heap events, at a point where a snapshot may be
+   taken (at_main.c registers the snapshot writer's poll). */
+void AT_(heap_set_tick_hook)(void (*f)(void));
 const AT_HeapSummary* AT_(heap_summary)(void);
 const AT_HeapCounters* AT_(heap_of_role)(UShort inst);
 
@@ -101,6 +82,8 @@ void       AT_(heap_for_each_block)(void (*f)(AT_Block* b, void* opaque),
                                     void* opaque);
 Addr*      AT_(heap_blocks_sorted)(UInt* n);    /* their addresses */
 AT_Block*  AT_(heap_block_at)(Addr a);           /* NULL if none */
+/* The allocation stack of the live block starting at a, or NULL. */
+ExeContext* AT_(heap_block_stack)(Addr a);
 /* The block an allocation is returning now (a snapshot taken inside
    it): the program will hold it in a register.  0 if none. */
 Addr       AT_(heap_returning)(void);

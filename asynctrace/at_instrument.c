@@ -6,10 +6,10 @@
    authors.  GPL-2.0-or-later; see at_basics.h and COPYING.
 
    Two things are added to the client's code, both cheap:
-   - instructions: one global counter, bumped by the number of guest
-     instructions before every exit of a superblock and at its end (so
-     the count is exact, whichever exit is taken); when a thread stops
-     running, what the counter gained is charged to it;
+   - instructions: the counter of at_insns.c, bumped by the number of
+     guest instructions before every exit of a superblock and at its end
+     (so the count is exact, whichever exit is taken); when a thread
+     stops running, what the counter gained is charged to it;
    - roles: a call to AT_(role_enter) at the entry of the runtime
      functions that give a thread its role (at_roles.c).  VEX follows
      calls into callees, so every instruction mark is checked, not just
@@ -27,10 +27,10 @@
 #include "pub_tool_threadstate.h"
 #include "libvex_guest_amd64.h"
 
+#include "at_attr.h"
 #include "at_heap.h"
+#include "at_insns.h"
 #include "at_instrument.h"
-#include "at_roles.h"
-#include "at_tasks.h"
 #include "at_threads.h"
 #include "at_wipe.h"
 
@@ -38,35 +38,10 @@
 /*--- Instruction counting                                 ---*/
 /*------------------------------------------------------------*/
 
-static ULong    insns_total;      /* bumped by the generated code */
-static ULong    insns_charged;    /* insns_total when last charged */
-static ThreadId insns_tid;        /* who is running them */
-
-ULong AT_(insns_now)(void) { return insns_total; }
-
-ULong AT_(thread_insns_now)(ThreadId tid)
-{
-   AT_Thread* t = AT_(thread)(tid);
-   if (t == NULL)
-      return 0;
-   return t->insns + (tid == insns_tid ? insns_total - insns_charged : 0);
-}
-
-void AT_(charge_insns)(void)
-{
-   AT_Thread* t = insns_tid ? AT_(thread)(insns_tid) : NULL;
-   if (t)
-      t->insns += insns_total - insns_charged;
-   insns_charged = insns_total;
-}
-
 static void at_start_client_code(ThreadId tid, ULong blocks_done)
 {
    AT_(wipe_resume)();
-   if (tid != insns_tid) {
-      AT_(charge_insns)();
-      insns_tid = tid;
-   }
+   AT_(insns_switch)(tid);
 }
 
 static void at_stop_client_code(ThreadId tid, ULong blocks_done)
@@ -86,7 +61,7 @@ static void add_count(IRSB* sb, ULong n)
    IRExpr* addr;
    if (n == 0)
       return;
-   addr = mkIRExpr_HWord((HWord)&insns_total);
+   addr = mkIRExpr_HWord((HWord)&AT_(insns_total));
    old  = newIRTemp(sb->tyenv, Ity_I64);
    sum  = newIRTemp(sb->tyenv, Ity_I64);
    addStmtToIRSB(sb, IRStmt_WrTmp(old, IRExpr_Load(Iend_LE, Ity_I64, addr)));

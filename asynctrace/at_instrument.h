@@ -17,13 +17,8 @@ IRSB* AT_(instrument)(VgCallbackClosure* closure, IRSB* bb,
                       const VexArchInfo* archinfo_host,
                       IRType gWordTy, IRType hWordTy);
 
-/* Charges the instructions counted so far to the running thread. */
+/* The core's start and stop of client code: the instruction counter
+   (at_insns.h) charges the thread that ran. */
 void AT_(instrument_register_hooks)(void);
-void AT_(charge_insns)(void);
-/* Guest instructions executed so far by all threads. */
-ULong AT_(insns_now)(void);
-/* Thread tid's instructions so far, exact (the counter's gain since it
-   was last charged included, if tid is the one running). */
-ULong AT_(thread_insns_now)(ThreadId tid);
 
 #endif /* __AT_INSTRUMENT_H */

@@ -21,10 +21,12 @@
    The scan also runs while the program runs (vgdb's monitor leak_check,
    --snapshot-leak-check): AT_(leak_scan_now) makes the same scan, with
    the same roots, and hands its totals and records to the caller.  It
-   leaves nothing the exit scan reads: the blocks' marks and the sites'
-   record indexes are reset by every scan, the threads' stacks are read
-   into a copy (their records keep where they were when they ended), and
-   what it allocates it frees.  The threads are stopped then: the tool
+   leaves nothing the exit scan reads: the blocks' marks (an array
+   beside the sorted block addresses, by index: the heap's block records
+   hold none) and the sites' record indexes are reset by every scan, and
+   the marks freed after one made while the program runs; the threads'
+   stacks are read into a copy (their records keep where they were when
+   they ended), and what it allocates it frees.  The threads are stopped then: the tool
    runs with the lock held, those in a syscall wait for it to come back;
    a page unmapped by one of them in the kernel is caught as a fault.
 
@@ -58,6 +60,16 @@
 static Addr*      bk;         /* live blocks' addresses, sorted; the
                                  block itself is in the block table */
 static UInt       nbk;
+/* Each block's marks, by its index in bk: beside the heap's records,
+   not in them (memcheck's lc_extras are the model), so that the heap
+   never needs to know whether a scan ran.  The exit scan's stay, for
+   the report. */
+typedef struct {
+   UChar  state;       /* ST_* */
+   UChar  holder;      /* AT_Holder: what keeps it */
+   UShort holder_seq;  /* that thread's seq, if it fits, else 0 */
+} Mark;
+static Mark*      marks;
 static Addr       heap_lo, heap_hi;   /* [lowest start, highest end) */
 static XArray*    mark_stack;         /* of Int: blocks to scan */
 /* What each clique leader reaches alone, by the leader's index: only
@@ -252,7 +264,8 @@ static void note_pointer(Int i, AT_Block* b, UChar was, Addr at, Addr p,
                          const Scan* s)
 {
    AT_Site* site = b->site;
-   UChar kind = b->state == ST_REACHABLE ? AT_LK_REACHABLE : AT_LK_POSSIBLE;
+   UChar kind = marks[i].state == ST_REACHABLE ? AT_LK_REACHABLE
+                                               : AT_LK_POSSIBLE;
    Note* n;
    if (was == ST_POSSIBLE && note_possible && site->rec[AT_LK_POSSIBLE] >= 0) {
       /* Reachable now: its note no longer says why a block is
@@ -292,17 +305,19 @@ static void push_if_block(Addr at, Addr p, const Scan* s)
    Int i = find_block(p, &b);
    Bool start;
    UChar was;
+   Mark* m;
    if (i < 0)
       return;
+   m     = &marks[i];
    start = p == b->data;
-   was   = b->state;
+   was   = m->state;
    if (was == ST_UNREACHED
        || (was == ST_POSSIBLE && s->definite && start)) {
-      b->state      = s->definite && start ? ST_REACHABLE : ST_POSSIBLE;
-      b->holder     = s->holder;
-      b->holder_seq = s->seq <= 0xFFFF ? (UShort)s->seq : 0;
+      m->state      = s->definite && start ? ST_REACHABLE : ST_POSSIBLE;
+      m->holder     = s->holder;
+      m->holder_seq = s->seq <= 0xFFFF ? (UShort)s->seq : 0;
       /* Only when needed: a note costs a look at the block's site. */
-      if (b->state == ST_REACHABLE
+      if (m->state == ST_REACHABLE
           ? note_reachable || (note_possible && was == ST_POSSIBLE)
           : note_possible)
          note_pointer(i, b, was, at, p, s);
@@ -317,9 +332,9 @@ static void push_in_clique(Addr p, Int leader)
    Int i = find_block(p, &b);
    if (i < 0 || i == leader)
       return;
-   if (b->state != ST_UNREACHED)
+   if (marks[i].state != ST_UNREACHED)
       return;
-   b->state = ST_INDIRECT;
+   marks[i].state = ST_INDIRECT;
    {
       IndNode* l = AT_(ht_node)(ind, (UWord)leader, sizeof(IndNode),
                                 "at.leak_ind", NULL);
@@ -390,9 +405,9 @@ static void process_mark_stack(void)
       AT_Block* b = BLK(i);
       Scan s;
       VG_(dropTailXA)(mark_stack, 1);
-      s.definite = b->state == ST_REACHABLE;
-      s.holder   = b->holder;
-      s.seq      = b->holder_seq;
+      s.definite = marks[i].state == ST_REACHABLE;
+      s.holder   = marks[i].holder;
+      s.seq      = marks[i].holder_seq;
       s.src      = i;
       s.leader   = -1;
       s.reg      = NULL;
@@ -524,9 +539,9 @@ XArray* AT_(live_records)(void)
    return out;
 }
 
-static UChar kind_of(const AT_Block* b)
+static UChar kind_of(Int i)   /* of block i of bk */
 {
-   switch (b->state) {
+   switch (marks[i].state) {
       case ST_REACHABLE: return AT_LK_REACHABLE;
       case ST_POSSIBLE:  return AT_LK_POSSIBLE;
       case ST_INDIRECT:  return AT_LK_INDIRECT;
@@ -571,7 +586,7 @@ static void build_records(void)
    reset_site_records();
    for (i = 0; i < nbk; i++) {
       const AT_Block* b = BLK(i);
-      UChar kind = kind_of(b);
+      UChar kind = kind_of((Int)i);
       ULong size = AT_(block_size)(b);
       AT_LossRecord* r = record_of(records, b->site, kind);
       r->bytes  += size;
@@ -586,7 +601,7 @@ static void build_records(void)
       totals[kind].bytes  += size;
       totals[kind].blocks += 1;
       if (kind == AT_LK_REACHABLE)
-         add_held(b->holder, b->holder_seq, size);
+         add_held(marks[i].holder, marks[i].holder_seq, size);
    }
    /* Each note to its site's record of its kind: a note's block is of
       that kind still (a block noted possible that turned reachable
@@ -625,7 +640,7 @@ Bool AT_(leak_pointed_from)(const AT_LossRecord* r, AT_PointedFrom* out)
    if (n->src >= 0) {
       const AT_Block* sb = BLK(n->src);
       out->src       = sb->data;
-      out->src_kind  = kind_of(sb);
+      out->src_kind  = kind_of(n->src);
       out->src_where = sb->site->where;
    }
    return True;
@@ -670,19 +685,6 @@ static void read_stacks(Bool at_exit)
    }
 }
 
-static UInt* saved_tasks;   /* by bk index: AT_Block.task before a scan */
-
-static void restore_tasks(void)
-{
-   UInt i;
-   if (saved_tasks == NULL)
-      return;
-   for (i = 0; i < nbk; i++)
-      BLK(i)->task = saved_tasks[i];
-   VG_(free)(saved_tasks);
-   saved_tasks = NULL;
-}
-
 /* The scan, into the statics above (records, totals, held, notes; bk
    stays for AT_(leak_pointed_from)).  A block the heap is handing back
    to the program right now (a snapshot taken in the middle of malloc)
@@ -712,16 +714,14 @@ static void scan(Bool at_exit)
       return;
    heap_lo = bk[0];
    heap_hi = 0;
-   /* The marks take the word that names a block's task: kept aside,
-      put back after a scan while the program runs (restore_tasks). */
-   saved_tasks = VG_(malloc)("at.leak_saved_tasks", nbk * sizeof(UInt));
+   marks = VG_(malloc)("at.leak_marks_of", nbk * sizeof(Mark));
    for (i = 0; i < nbk; i++) {
       AT_Block* b = BLK(i);
       SizeT sz = AT_(block_size)(b);
       Addr end = b->data + (sz ? sz : 1);
-      saved_tasks[i] = b->task;
-      b->state  = ST_UNREACHED;
-      b->holder = AT_HOLD_NONE;
+      marks[i].state      = ST_UNREACHED;
+      marks[i].holder     = AT_HOLD_NONE;
+      marks[i].holder_seq = 0;
       if (end > heap_hi) heap_hi = end;
    }
    reset_site_records();   /* rec[] holds the notes while marking */
@@ -772,7 +772,7 @@ static void scan(Bool at_exit)
    for (i = 0; i < nbk; i++) {
       Scan sc;
       AT_Block* b = BLK(i);
-      if (b->state != ST_UNREACHED)
+      if (marks[i].state != ST_UNREACHED)
          continue;
       VG_(memset)(&sc, 0, sizeof(sc));
       sc.leader = (Int)i;
@@ -802,10 +802,7 @@ void AT_(leak_check)(void)
    checked  = True;
    scanning = True;
    scan(True);
-   /* The marks stay, for the report; no block is freed after this
-      (the heap reads no task slot once checked). */
-   VG_(free)(saved_tasks);
-   saved_tasks = NULL;
+   /* The marks stay, for the report. */
    scanning = False;
 }
 
@@ -819,14 +816,15 @@ AT_LeakScan* AT_(leak_scan_now)(void)
    out = VG_(calloc)("at.leak_scan", 1, sizeof(AT_LeakScan));
    VG_(memcpy)(out->totals, totals, sizeof(totals));
    out->records = records;
-   restore_tasks();
    /* Nothing of it stays: the exit scan starts afresh. */
    records = NULL;
    VG_(deleteXA)(held);
    VG_(deleteXA)(notes);
    VG_(free)(bk);
+   VG_(free)(marks);
    held  = notes = NULL;
    bk    = NULL;
+   marks = NULL;
    nbk   = 0;
    VG_(memset)(totals, 0, sizeof(totals));
    scanning = False;

@@ -50,7 +50,6 @@
 #include "at_leaknow.h"
 #include "at_options.h"
 #include "at_roles.h"
-#include "at_snap.h"
 
 /* One of memcheck's loss records: a stack and a kind. */
 typedef struct {
@@ -448,13 +447,31 @@ static Int cmp_role(const void* va, const void* vb)
    return a->inst < b->inst ? -1 : a->inst > b->inst ? 1 : 0;
 }
 
+static void add_role(void* into, const void* from)
+{
+   AT_SnapLeakRole* d = into;
+   const AT_SnapLeakRole* a = from;
+   d->bytes  += a->bytes;
+   d->blocks += a->blocks;
+}
+
+static void add_rec(void* into, const void* from)
+{
+   AT_SnapLeakRec* d = into;
+   const AT_SnapLeakRec* a = from;
+   d->bytes      += a->bytes;
+   d->blocks     += a->blocks;
+   d->ind_bytes  += a->ind_bytes;
+   d->ind_blocks += a->ind_blocks;
+}
+
 AT_SnapLeaks* AT_(snap_leaks_take)(void)
 {
    AT_LeakScan*  s = AT_(leak_scan_now)();
    AT_SnapLeaks* out;
    XArray* recs;
    XArray* roles;
-   Word i, j, n;
+   Word i, n;
    UInt k;
    if (s == NULL)
       return NULL;
@@ -491,20 +508,8 @@ AT_SnapLeaks* AT_(snap_leaks_take)(void)
    AT_(leak_scan_free)(s);
 
    /* By role and kind: the records summed. */
-   VG_(setCmpFnXA)(roles, cmp_role);
-   VG_(sortXA)(roles);
-   n = VG_(sizeXA)(roles);
-   for (i = 0, j = -1; i < n; i++) {
-      AT_SnapLeakRole* a = VG_(indexXA)(roles, i);
-      AT_SnapLeakRole* d = j >= 0 ? VG_(indexXA)(roles, j) : NULL;
-      if (d && cmp_role(d, a) == 0) {
-         d->bytes  += a->bytes;
-         d->blocks += a->blocks;
-      } else if (++j != i) {
-         *(AT_SnapLeakRole*)VG_(indexXA)(roles, j) = *a;
-      }
-   }
-   out->nroles = (UInt)(j + 1);
+   out->nroles = (UInt)AT_(collapse_by_key)(roles, sizeof(AT_SnapLeakRole),
+                                            cmp_role, add_role);
    out->roles  = VG_(malloc)("at.snap_leak_role_arr",
                              (out->nroles ? out->nroles : 1)
                              * sizeof(AT_SnapLeakRole));
@@ -514,25 +519,10 @@ AT_SnapLeaks* AT_(snap_leaks_take)(void)
 
    /* Lost records by stack, role and kind (a site is also split by
       owner and task), the largest kept. */
-   VG_(setCmpFnXA)(recs, cmp_rec_key);
-   VG_(sortXA)(recs);
-   n = VG_(sizeXA)(recs);
-   for (i = 0, j = -1; i < n; i++) {
-      AT_SnapLeakRec* a = VG_(indexXA)(recs, i);
-      AT_SnapLeakRec* d = j >= 0 ? VG_(indexXA)(recs, j) : NULL;
-      if (d && cmp_rec_key(d, a) == 0) {
-         d->bytes      += a->bytes;
-         d->blocks     += a->blocks;
-         d->ind_bytes  += a->ind_bytes;
-         d->ind_blocks += a->ind_blocks;
-      } else if (++j != i) {
-         *(AT_SnapLeakRec*)VG_(indexXA)(recs, j) = *a;
-      }
-   }
-   VG_(dropTailXA)(recs, n - (j + 1));
+   out->records = (ULong)AT_(collapse_by_key)(recs, sizeof(AT_SnapLeakRec),
+                                              cmp_rec_key, add_rec);
    VG_(setCmpFnXA)(recs, cmp_rec_size);
    VG_(sortXA)(recs);
-   out->records = (ULong)(j + 1);
    out->nrecs   = out->records < AT_SNAP_LEAK_RECORDS
                      ? (UInt)out->records : AT_SNAP_LEAK_RECORDS;
    out->recs    = VG_(malloc)("at.snap_leak_rec_arr",

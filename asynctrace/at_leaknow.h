@@ -9,15 +9,38 @@
 #define __AT_LEAKNOW_H
 
 #include "at_basics.h"
+#include "pub_tool_execontext.h"
 
 /* vgdb's "monitor leak_check [full|summary] [new|increased|any]"; args
    are the words after the command (strtok_r's state in save). */
 void AT_(leak_monitor)(HChar** save);
 
-/* A snapshot's leak scan (--snapshot-leak-check=yes); NULL if none can
-   run now (the exit scan has).  Free with snap_leaks_free. */
-struct _AT_SnapLeaks;
-struct _AT_SnapLeaks* AT_(snap_leaks_take)(void);
-void AT_(snap_leaks_free)(struct _AT_SnapLeaks* l);
+/* A snapshot's leak scan (--snapshot-leak-check=yes, kept by at_snap.c). */
+typedef struct {
+   UShort inst;
+   UChar  kind;               /* AT_LeakKind */
+   ULong  bytes, blocks;
+} AT_SnapLeakRole;
+
+typedef struct {
+   ExeContext* where;
+   UShort      inst;
+   UChar       kind;          /* definitely or possibly lost */
+   ULong       bytes, blocks, ind_bytes, ind_blocks;
+} AT_SnapLeakRec;
+
+typedef struct _AT_SnapLeaks {
+   ULong            bytes[4], blocks[4];   /* by AT_LeakKind */
+   UInt             nroles;                /* by kind, then role */
+   AT_SnapLeakRole* roles;
+   ULong            records;   /* lost records (by stack and role) */
+   UInt             nrecs;     /* the largest of them, largest first */
+   AT_SnapLeakRec*  recs;
+} AT_SnapLeaks;
+
+/* Takes one; NULL if none can run now (the exit scan has).  Free with
+   snap_leaks_free. */
+AT_SnapLeaks* AT_(snap_leaks_take)(void);
+void AT_(snap_leaks_free)(AT_SnapLeaks* l);
 
 #endif /* __AT_LEAKNOW_H */

@@ -9,8 +9,54 @@
 
    This file registers the tool with the core and follows the run as a
    whole: how it ends (exit status, fatal signal, exec), forks, and the
-   program's client requests.  Each concern has a file of its own:
-   at_threads.c, at_heap.c, at_report.c, at_options.c. */
+   program's client requests.  Each concern has a file of its own.
+
+   Overview of operation
+   ---------------------
+   Terms.  A *thread* is a record per thread that ever existed, known by
+   its seq (1 = main, then creation order; the core reuses ThreadIds).
+   A *role* is what a thread is doing for the program ("tokio-worker",
+   "rayon", a --role= of the user's), and a *role instance* a role in one
+   pool (worker of runtime 2); a thread's role changes as it enters and
+   leaves the runtimes' functions.  A *task* is a Tokio task (its heap
+   cell), or other work charged like one (a Rayon job, a block_on
+   future), grouped by *spawn site*.  A *site* is an allocation stack
+   with the role, task spawn site and thread it was made in; every live
+   block points to its site.  A *report* is the XML file of everything,
+   written at the end, at a snapshot or on demand.
+
+   The files are laid in layers; a file includes headers of its own
+   layer and the layers below only (scripts/check-layout checks it, and
+   that no two modules but this one include each other around a cycle):
+   - base: at_basics.h, options (every option variable), frames (the
+     symbolic walk of a stack), the stack cache, the client requests'
+     numbers;
+   - records: threads and their lifecycle, the stack wipe, the
+     instruction counter, and at_fpleaf.h: the heap counters a record
+     carries and the footprint's peak test;
+   - attribution: who runs now and what to charge: roles (the runtime
+     functions' entries, found at translation), tasks and their records
+     (at_taskrec.h), Rayon jobs, block_on;
+   - recorders: the heap (the malloc replacement, the block table), futex
+     waits, mappings, and the instrumenter, which plants the instruction
+     counts, the role entries and the task returns in the client's code;
+   - analysis: the footprint (heap plus mappings, its peak), the leak
+     scan (its marks in an array of its own), leak scans while the
+     program runs, the tasks' end-of-run figures, the invariants;
+   - output: the XML writer and stack table (at_xmlout.c), the report
+     (at_report.c, with at_taskrep.c's <tasks>), snapshots;
+   - driver: this file.
+   Calls go down the layers.  The few that must go up are rare events,
+   passed as hooks this file registers: a thread record made, a thread
+   named, the core's last thread slot taken (at_threads.c); every 256
+   heap events, the snapshot poll (at_heap.c); the report written as of
+   a snapshot (at_snap.c); a Rayon job's allocation stack (at_rayon.c
+   asks the heap).  Hot paths keep direct calls downwards (an allocation
+   asks roles and tasks whom to charge).
+
+   Every report goes through one function, AT_(settle_and_write)
+   (at_report.c): the instructions charged, the roles' and tasks'
+   figures settled, the invariants checked, then the file written. */
 
 #include "pub_tool_aspacemgr.h"
 #include "pub_tool_libcproc.h"
@@ -104,11 +150,18 @@ static void write_report_now(const AT_RunEnd* end)
    AT_(settle_and_write)(end, NULL);
 }
 
+/* The report as of a snapshot (at_snap.c), to file or the report's own. */
+static void write_snapshot_report(const HChar* file)
+{
+   AT_RunEnd end = { AT_END_SNAPSHOT, 0, 0, AT_NOW_MS() };
+   AT_(settle_and_write)(&end, file);
+}
+
 /* The core has VG_N_THREADS - 1 slots for threads, and panics (no
    fini, no report) when the program wants one more.  When the last is
    taken, the report so far is written, without a leak scan (it runs
    once, at the end), and the user told what to do. */
-void AT_(report_thread_limit)(void)
+static void report_thread_limit(void)
 {
    static Bool done;
    AT_RunEnd end = { AT_END_THREAD_LIMIT, 0, 0, AT_NOW_MS() };
@@ -277,18 +330,23 @@ static void at_post_clo_init(void)
       stop the run at once); its name is expanded again when written. */
    AT_(report_check_writable)();
 
+   AT_ThreadHooks th = { AT_(roles_thread_start), AT_(roles_named),
+                         report_thread_limit };
+
    AT_(roles_init)();
+   AT_(threads_set_hooks)(&th);
    AT_(tasks_init)();
-   AT_(rayon_init)();
+   AT_(rayon_init)(AT_(heap_block_stack));
    AT_(blockon_init)();
    AT_(futex_init)();
    AT_(threads_init)();
    AT_(heap_post_clo_init)();
+   AT_(heap_set_tick_hook)(AT_(snap_poll));
    AT_(maps_init)();
    AT_(wipe_post_clo_init)();
    AT_(stack_init)();
    AT_(report_init)();
-   AT_(snap_init)();
+   AT_(snap_init)(write_snapshot_report);
    VG_(atfork)(NULL, NULL, at_fork_child);
 }
 

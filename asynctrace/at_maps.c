@@ -33,11 +33,11 @@
    malloc uses is one and is counted as heap), and the tool's and core's
    preload objects (vgpreload_*.so) that the dynamic loader maps.
 
-   The peak is the footprint's own: the moment the heap's live bytes
-   plus every live mapping were largest.  The heap's growth is checked
-   on each allocation (at_heap.c calls AT_(footprint_grew)), the
-   mappings' after each syscall that may map (after all its hooks: an
-   mremap copies before it unmaps). */
+   The peak is the footprint's own (at_footprint.c): the moment the
+   heap's live bytes plus every live mapping were largest.  The heap's
+   growth is checked on each allocation (at_heap.c calls
+   AT_(footprint_grew)), the mappings' after each syscall that may map
+   (after all its hooks: an mremap copies before it unmaps). */
 
 #include "pub_tool_aspacemgr.h"
 #include "pub_tool_oset.h"
@@ -47,24 +47,20 @@
 #include "pub_tool_vkiscnums.h"
 #include "pub_tool_xarray.h"
 
-#include "at_heap.h"
+#include "at_attr.h"
+#include "at_fpleaf.h"
 #include "at_maps.h"
-#include "at_tasks.h"
-#include "at_roles.h"
 #include "at_stack.h"
 #include "at_threads.h"
 
 #define AT_MAP_STACK_FLAG 0x20000    /* MAP_STACK on Linux */
 
 ULong AT_(maps_live_bytes);
-ULong AT_(footprint_peak);
 
 static Bool    ready;            /* roles and threads exist */
 static OSet*   table;            /* of AT_Map, disjoint, by start */
 static XArray* live_by_role;     /* of AT_Footprint, by role instance */
-static XArray* peak_by_role;     /* the same, at the peak, heap included */
 static AT_Footprint live_total;
-static AT_Footprint peak_total;
 
 /* The syscall each thread is in: mmap's flags say MAP_STACK. */
 typedef struct { UInt sysno; UWord flags; } InSyscall;
@@ -371,8 +367,6 @@ void AT_(maps_init)(void)
                                VG_(free));
    live_by_role = VG_(newXA)(VG_(malloc), "at.maps_live", VG_(free),
                              sizeof(AT_Footprint));
-   peak_by_role = VG_(newXA)(VG_(malloc), "at.maps_peak", VG_(free),
-                             sizeof(AT_Footprint));
    file_names = VG_(HT_construct)("at.maps_files");
    in_syscall = VG_(calloc)("at.maps_in_syscall", VG_N_THREADS,
                             sizeof(InSyscall));
@@ -418,57 +412,21 @@ void AT_(maps_post_syscall)(ThreadId tid, UInt sysno, UWord* args,
          a = m->start + m->len;
       }
    }
-   AT_(footprint_grew)(AT_(heap_summary)()->total.live_bytes);
+   AT_(footprint_maps_grew)();
 }
 
 /*------------------------------------------------------------*/
-/*--- The peak                                             ---*/
+/*--- For the footprint and the report                     ---*/
 /*------------------------------------------------------------*/
 
-void AT_(maps_new_peak)(void)
-{
-   UInt i, n = AT_(n_role_insts)();
-   if (!ready)
-      return;
-   peak_total = live_total;
-   peak_total.heap = AT_(heap_summary)()->total.live_bytes;
-   AT_(footprint_peak) = peak_total.heap + AT_(maps_live_bytes);
-   for (i = 0; i < n; i++) {
-      AT_Footprint* p = fp_at(peak_by_role, i);
-      *p = *fp_at(live_by_role, i);
-      p->heap = AT_(heap_of_role)((UShort)i)->live_bytes;
-   }
-   for (; i < (UInt)VG_(sizeXA)(peak_by_role); i++)
-      VG_(memset)(VG_(indexXA)(peak_by_role, i), 0, sizeof(AT_Footprint));
-}
+Bool AT_(maps_ready)(void) { return ready; }
 
-/*------------------------------------------------------------*/
-/*--- For the report                                       ---*/
-/*------------------------------------------------------------*/
+const AT_Footprint* AT_(maps_live_total)(void) { return &live_total; }
 
-const AT_Footprint* AT_(footprint_total)(Bool at_peak)
+const AT_Footprint* AT_(maps_live_of_role)(UShort inst)
 {
-   static AT_Footprint now;
-   if (at_peak)
-      return &peak_total;
-   now = live_total;
-   now.heap = AT_(heap_summary)()->total.live_bytes;
-   return &now;
-}
-
-const AT_Footprint* AT_(footprint_of_role)(UShort inst, Bool at_peak)
-{
-   static AT_Footprint now;
-   static const AT_Footprint zero;
-   if (!ready)
-      return &zero;
-   if (at_peak)
-      return inst < VG_(sizeXA)(peak_by_role)
-                ? VG_(indexXA)(peak_by_role, inst) : &zero;
-   now = inst < VG_(sizeXA)(live_by_role)
-            ? *(AT_Footprint*)VG_(indexXA)(live_by_role, inst) : zero;
-   now.heap = AT_(heap_of_role)(inst)->live_bytes;
-   return &now;
+   return ready && inst < VG_(sizeXA)(live_by_role)
+          ? VG_(indexXA)(live_by_role, inst) : NULL;
 }
 
 AT_Footprint* AT_(footprint_by_thread)(void)

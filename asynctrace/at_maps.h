@@ -52,21 +52,11 @@ void AT_(maps_pre_syscall)(ThreadId tid, UInt sysno, UWord* args);
 void AT_(maps_post_syscall)(ThreadId tid, UInt sysno, UWord* args,
                             SysRes res);
 
-/* The footprint's peak: heap live plus all mapped bytes at its largest.
-   The heap calls this when its live bytes grow. */
-extern ULong AT_(maps_live_bytes);
-extern ULong AT_(footprint_peak);
-void AT_(maps_new_peak)(void);
-static inline void AT_(footprint_grew)(ULong heap_live)
-{
-   if (heap_live + AT_(maps_live_bytes) > AT_(footprint_peak))
-      AT_(maps_new_peak)();
-}
-
-/* For the report.  Footprints are by role instance (n_role_insts of
-   them; a role with none is all zeros). */
-const AT_Footprint* AT_(footprint_total)(Bool at_peak);
-const AT_Footprint* AT_(footprint_of_role)(UShort inst, Bool at_peak);
+/* The live mappings' bytes and counts (heap 0), in all and of a role
+   instance (NULL if it has none); ready once roles and threads exist. */
+Bool                AT_(maps_ready)(void);
+const AT_Footprint* AT_(maps_live_total)(void);
+const AT_Footprint* AT_(maps_live_of_role)(UShort inst);
 /* Each thread's live mappings now (index seq-1, n_threads entries;
    the caller frees it). */
 AT_Footprint* AT_(footprint_by_thread)(void);

@@ -3,13 +3,19 @@
 /*--------------------------------------------------------------------*/
 
 /* This file is part of asynctrace.  Copyright (C) 2026 the asynctrace
-   authors.  GPL-2.0-or-later; see at_basics.h and COPYING. */
+   authors.  GPL-2.0-or-later; see at_basics.h and COPYING.
+
+   Every option variable of the tool is defined here, with its default,
+   and parsed in the core's option style (VG_STR_CLO and friends, a bad
+   value stopped with a one-line VG_(fmsg_bad_option)).  The files that
+   act on an option read its AT_(clo_*) variable; none of them parses
+   one.  --help lists them in print_usage, --help-debug the debugging
+   ones. */
 
 #include "pub_tool_options.h"
 #include "pub_tool_xarray.h"
 
 #include "at_options.h"
-#include "at_snap.h"
 
 /*------------------------------------------------------------*/
 /*--- The options and their defaults                       ---*/
@@ -54,6 +60,84 @@ Bool AT_(parse_leak_kinds)(const HChar* s, UInt* out)
    }
    *out = bits;
    return True;
+}
+
+/*------------------------------------------------------------*/
+/*--- Snapshots (at_snap.c)                                ---*/
+/*------------------------------------------------------------*/
+
+const HChar* AT_(clo_snap_interval_text) = "";
+ULong AT_(clo_snap_interval);
+Bool  AT_(clo_snap_in_insns);
+UInt  AT_(clo_snap_max)   = 100;
+UInt  AT_(clo_snap_sites) = 20;
+Bool  AT_(clo_snap_leaks);
+UInt  AT_(clo_snap_tasks) = 10;
+
+/* <N>ms, <N>s, <N>Mi (millions of instructions) or <N>i. */
+static Bool parse_interval(const HChar* s)
+{
+   ULong n = 0;
+   Bool  ins;
+   const HChar* p = s;
+   if (!VG_(isdigit)(*p))
+      return False;
+   while (VG_(isdigit)(*p)) {
+      if (n > 1000000000000ULL)
+         return False;
+      n = n * 10 + (*p++ - '0');
+   }
+   if (VG_(strcmp)(p, "ms") == 0)      { ins = False; }
+   else if (VG_(strcmp)(p, "s") == 0)  { ins = False; n *= 1000; }
+   else if (VG_(strcmp)(p, "Mi") == 0) { ins = True;  n *= 1000000; }
+   else if (VG_(strcmp)(p, "i") == 0)  { ins = True; }
+   else if (*p == '\0' && n == 0)      { ins = AT_(clo_snap_in_insns); }
+   else
+      return False;
+   AT_(clo_snap_interval) = n;
+   AT_(clo_snap_in_insns) = ins;
+   return True;
+}
+
+static Bool snap_option(const HChar* arg)
+{
+   const HChar* tmp;
+   if VG_STR_CLO(arg, "--snapshot-interval", tmp) {
+      if (!parse_interval(tmp))
+         VG_(fmsg_bad_option)(arg, "expected <number>s, <number>ms, "
+                              "<number>Mi (millions of instructions), "
+                              "<number>i or 0\n");
+      AT_(clo_snap_interval_text) = AT_(clo_snap_interval) ? tmp : "";
+   }
+   else if VG_BINT_CLO(arg, "--snapshot-max", AT_(clo_snap_max), 4,
+                       100000) {}
+   else if VG_BINT_CLO(arg, "--snapshot-sites", AT_(clo_snap_sites), 0,
+                       100000) {}
+   else if VG_BOOL_CLO(arg, "--snapshot-leak-check", AT_(clo_snap_leaks)) {}
+   else if VG_BINT_CLO(arg, "--snapshot-tasks", AT_(clo_snap_tasks), 0,
+                       100000) {}
+   else
+      return False;
+   return True;
+}
+
+static void snap_print_usage(void)
+{
+   VG_(printf)(
+"    --snapshot-interval=<N>s|<N>ms|<N>Mi  take a snapshot (live heap per\n"
+"                                  role and site, threads, futex waits)\n"
+"                                  every N seconds, ms or millions of\n"
+"                                  instructions, and write the report\n"
+"                                  again each time [0: none]\n"
+"    --snapshot-max=<number>       snapshots kept; older ones are thinned\n"
+"                                  out, the largest kept [100]\n"
+"    --snapshot-sites=<number>     sites kept per snapshot, most live\n"
+"                                  bytes first (and Tokio spawn sites) [20]\n"
+"    --snapshot-leak-check=no|yes  scan for leaks at each snapshot (a scan\n"
+"                                  of all memory each time) [no]\n"
+"    --snapshot-tasks=<number>     Tokio tasks alive kept per snapshot,\n"
+"                                  most live bytes first [10]\n"
+   );
 }
 
 /*------------------------------------------------------------*/
@@ -134,7 +218,7 @@ Bool AT_(process_cmd_line_option)(const HChar* arg)
                                           VG_(free), sizeof(HChar*));
       VG_(addToXA)(AT_(clo_role_rules), &tmp_str);
    }
-   else if (AT_(snap_option)(arg)) {}
+   else if (snap_option(arg)) {}
    else
       return False;
    return True;
@@ -176,7 +260,7 @@ void AT_(print_usage)(void)
 "    --alloc-sites=<number>        allocation sites listed, most bytes\n"
 "                                  first; the rest are summed [200]\n"
    );
-   AT_(snap_print_usage)();
+   snap_print_usage();
    VG_(printf)(
 "    asynctrace's defaults for core options: --num-callers=40\n"
 "    --read-inline-info=yes\n"

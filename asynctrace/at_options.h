@@ -48,6 +48,16 @@ extern AT_WipeStacks AT_(clo_wipe_stacks);
 extern UInt AT_(clo_tasks);
 extern Bool AT_(clo_task_attr);
 
+/* Snapshots (at_snap.c): --snapshot-interval as given ("" for none),
+   in ms or instructions; --snapshot-max, -sites, -leak-check, -tasks. */
+extern const HChar* AT_(clo_snap_interval_text);
+extern ULong AT_(clo_snap_interval);       /* 0: no timed snapshots */
+extern Bool  AT_(clo_snap_in_insns);       /* else in ms */
+extern UInt  AT_(clo_snap_max);
+extern UInt  AT_(clo_snap_sites);
+extern Bool  AT_(clo_snap_leaks);
+extern UInt  AT_(clo_snap_tasks);
+
 Bool AT_(process_cmd_line_option)(const HChar* arg);
 void AT_(print_usage)(void);
 void AT_(print_debug_usage)(void);

@@ -37,7 +37,6 @@
 
 #include "at_frames.h"
 #include "at_options.h"
-#include "at_heap.h"
 #include "at_rayon.h"
 #include "at_tasks.h"
 #include "at_threads.h"
@@ -67,13 +66,7 @@ static Bool is_rayon(const AT_FrameInfo* fi)
 }
 
 typedef struct {
-   UInt  index;        /* frames seen */
-   Int   state;        /* 0 before Rayon's frames, 1 in them, 2 done */
-   Addr  last_ip;
-   UInt  same_ip;      /* frames so far at last_ip */
-   Addr  key_ip;
-   UInt  key_depth;
-   UInt  frame;
+   Bool  in_rayon;     /* Rayon's frames seen */
    Bool  named;        /* what is a function's name */
    HChar what[AT_FNNAME_MAX];   /* the last Rayon function: the API */
 } SiteWalk;
@@ -107,24 +100,18 @@ static void note_what(SiteWalk* w, const AT_FrameInfo* fi)
    }
 }
 
-static Bool site_frame(const AT_FrameInfo* fi, void* opaque)
+static AT_KeyStep site_frame(const AT_FrameInfo* fi, UInt idx,
+                             void* opaque)
 {
    SiteWalk* w = opaque;
-   UInt idx = w->index++;
-   w->same_ip = fi->ip == w->last_ip ? w->same_ip + 1 : 0;
-   w->last_ip = fi->ip;
    if (is_rayon(fi)) {
-      w->state = 1;
+      w->in_rayon = True;
       note_what(w, fi);
-      return False;
+      return AT_KEY_NEXT;
    }
-   if (w->state == 0 || AT_(frame_is_std)(fi))
-      return False;
-   w->state     = 2;
-   w->key_ip    = fi->ip;
-   w->key_depth = w->same_ip;
-   w->frame     = idx;
-   return True;
+   if (!w->in_rayon || AT_(frame_is_std)(fi))
+      return AT_KEY_NEXT;
+   return AT_KEY_HERE;
 }
 
 typedef struct _SiteNode {
@@ -139,6 +126,7 @@ static UShort site_of_stack(ExeContext* where)
    UWord     ecu = VG_(get_ECU_from_ExeContext)(where);
    SiteNode* c   = VG_(HT_lookup)(site_cache, ecu);
    SiteWalk  w;
+   AT_KeyFrame key;
    if (c)
       return c->site;
    c = VG_(malloc)("at.rayon_site", sizeof(SiteNode));
@@ -146,14 +134,13 @@ static UShort site_of_stack(ExeContext* where)
    c->site = 0;
    VG_(HT_add_node)(site_cache, c);
    VG_(memset)(&w, 0, sizeof(w));
-   w.last_ip = (Addr)-1;
-   AT_(walk_frames_full)(where, site_frame, &w);
-   if (w.state == 0)
+   AT_(key_frame)(where, site_frame, &w, &key);
+   if (!w.in_rayon)
       return 0;                        /* no Rayon frame: not a job's */
-   /* state 1: the stack ended in Rayon's frames (too deep): one site of
+   /* No key: the stack ended in Rayon's frames (too deep): one site of
       unknown place, key 0. */
-   c->site = AT_(task_site_of)(AT_TASK_RAYON, w.key_ip, w.key_depth, where,
-                               w.state == 2 ? w.frame : (UInt)-1, w.what);
+   c->site = AT_(task_site_of)(AT_TASK_RAYON, key.ip, key.depth, where,
+                               key.found ? key.index : (UInt)-1, w.what);
    return c->site;
 }
 
@@ -196,12 +183,12 @@ static UShort stack_job_site(ThreadId tid, Addr job)
    return site_of_stack(VG_(record_ExeContext)(h, 0));
 }
 
+static ExeContext* (*block_stack)(Addr start);   /* the heap's */
+
 static UShort heap_job_site(Addr job)
 {
-   AT_Block* b = AT_(heap_block_at)(job);
-   if (b == NULL || b->data != job)
-      return 0;
-   return site_of_stack(b->site->where);
+   ExeContext* where = block_stack(job);
+   return where ? site_of_stack(where) : 0;
 }
 
 void AT_(rayon_job_enter)(ThreadId tid, Addr sp, Addr job, Bool heap)
@@ -218,8 +205,9 @@ void AT_(rayon_job_enter)(ThreadId tid, Addr sp, Addr job, Bool heap)
    AT_(task_run_enter)(tid, sp, g);
 }
 
-void AT_(rayon_init)(void)
+void AT_(rayon_init)(ExeContext* (*f)(Addr start))
 {
+   block_stack = f;
    site_cache = VG_(HT_construct)("at.rayon_sites");
 }
 

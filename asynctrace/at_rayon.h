@@ -9,8 +9,13 @@
 #define __AT_RAYON_H
 
 #include "at_basics.h"
+#include "pub_tool_execontext.h"
 
-void AT_(rayon_init)(void);       /* after options */
+/* After options.  A job on the heap belongs to the stack that allocated
+   it: block_stack (the heap's, a layer above; at_main.c passes it) gives
+   the allocation stack of the live block that starts at an address, or
+   NULL. */
+void AT_(rayon_init)(ExeContext* (*block_stack)(Addr start));
 /* From role_enter: tid entered <StackJob as Job>::execute (heap False)
    or <HeapJob as Job>::execute (heap True) with sp, the job in RDI. */
 void AT_(rayon_job_enter)(ThreadId tid, Addr sp, Addr job, Bool heap);

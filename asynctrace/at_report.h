@@ -39,17 +39,4 @@ void AT_(write_report_to)(const AT_RunEnd* end, const HChar* file);
    above: the exit report's and the snapshots' one path. */
 void AT_(settle_and_write)(const AT_RunEnd* end, const HChar* file);
 
-/* The program has taken the core's last thread slot: one more thread
-   and the core stops the run, so write the report now (at_main.c). */
-void AT_(report_thread_limit)(void);
-
-/* For sections written by their own modules (at_tasks.c): text as
-   out_fmt (escape what is not markup yourself), a stack reference, a
-   role's attributes. */
-#include "pub_tool_execontext.h"
-void AT_(report_fmt)(const HChar* format, ...) PRINTF_CHECK(1, 2);
-void AT_(report_esc)(const HChar* s);      /* escaped for XML */
-void AT_(report_stack)(ExeContext* ec);
-void AT_(report_role_attrs)(UShort inst);
-
 #endif /* __AT_REPORT_H */

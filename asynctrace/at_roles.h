@@ -9,9 +9,8 @@
 #ifndef __AT_ROLES_H
 #define __AT_ROLES_H
 
-#include "pub_tool_aspacemgr.h"
-#include "pub_tool_vki.h"
 #include "at_basics.h"
+#include "at_attr.h"
 #include "at_threads.h"
 
 /* The built-in roles, by name number.  Programs and --role= rules add
@@ -38,32 +37,6 @@ UInt               AT_(n_role_insts)(void);
 
 void AT_(roles_init)(void);              /* after options */
 void AT_(roles_thread_start)(AT_Thread* t);
-
-/* At translation: the rule whose function starts at a, or -1.  The
-   instrumenter then calls role_enter on entry. */
-Int  AT_(role_rule_at)(Addr a);
-VG_REGPARM(3) void AT_(role_enter)(UWord rule, UWord sp, UWord arg0);
-
-/* A function entered with its return address ra in the stack slot at
-   slot has returned once the stack pointer sp is above the slot, or the
-   slot holds another word (a sibling call from the same caller reused
-   it), or the slot was on a stack of the program's own making
-   (off_stack) that is gone.  For roles (role_enter) and task polls. */
-static inline Bool AT_(entry_returned)(Addr slot, Addr ra, Bool off_stack,
-                                       Addr sp)
-{
-   if (sp > slot)
-      return True;
-   if (off_stack
-       && !VG_(am_is_valid_for_client)(slot, sizeof(Addr), VKI_PROT_READ))
-      return True;
-   return *(const Addr*)slot != ra;
-}
-
-/* The role instance in force on tid now (the hot path of every event). */
-UShort AT_(role_now)(ThreadId tid);
-/* The same for thread t (NULL: none) whose stack pointer is sp. */
-UShort AT_(role_at)(AT_Thread* t, Addr sp);
 
 /* The thread named itself (--role=ROLE:name=GLOB). */
 void AT_(roles_named)(AT_Thread* t, const HChar* name);

@@ -69,85 +69,13 @@
 #include "at_check.h"
 #include "at_futex.h"
 #include "at_heap.h"
-#include "at_instrument.h"
+#include "at_insns.h"
 #include "at_leaknow.h"
-#include "at_report.h"
+#include "at_options.h"
 #include "at_roles.h"
 #include "at_snap.h"
-#include "at_tasks.h"
+#include "at_taskfig.h"
 #include "at_threads.h"
-
-/*------------------------------------------------------------*/
-/*--- Options                                              ---*/
-/*------------------------------------------------------------*/
-
-static const HChar* interval_text = "";
-static ULong interval;          /* 0: no timed snapshots */
-static Bool  in_insns;          /* interval in instructions, else ms */
-static UInt  max_snaps  = 100;
-static UInt  snap_sites = 20;
-static Bool  snap_leaks;        /* --snapshot-leak-check */
-static UInt  snap_tasks = 10;
-
-/* <N>ms, <N>s, <N>Mi (millions of instructions) or <N>i. */
-static Bool parse_interval(const HChar* s)
-{
-   ULong n = 0;
-   const HChar* p = s;
-   if (!VG_(isdigit)(*p))
-      return False;
-   while (VG_(isdigit)(*p)) {
-      if (n > 1000000000000ULL)
-         return False;
-      n = n * 10 + (*p++ - '0');
-   }
-   if (VG_(strcmp)(p, "ms") == 0)      { interval = n;           in_insns = False; }
-   else if (VG_(strcmp)(p, "s") == 0)  { interval = n * 1000;    in_insns = False; }
-   else if (VG_(strcmp)(p, "Mi") == 0) { interval = n * 1000000; in_insns = True; }
-   else if (VG_(strcmp)(p, "i") == 0)  { interval = n;           in_insns = True; }
-   else if (*p == '\0' && n == 0)      { interval = 0; }
-   else
-      return False;
-   return True;
-}
-
-Bool AT_(snap_option)(const HChar* arg)
-{
-   const HChar* tmp;
-   if VG_STR_CLO(arg, "--snapshot-interval", tmp) {
-      if (!parse_interval(tmp))
-         VG_(fmsg_bad_option)(arg, "expected <number>s, <number>ms, "
-                              "<number>Mi (millions of instructions), "
-                              "<number>i or 0\n");
-      interval_text = interval ? tmp : "";
-   }
-   else if VG_BINT_CLO(arg, "--snapshot-max", max_snaps, 4, 100000) {}
-   else if VG_BINT_CLO(arg, "--snapshot-sites", snap_sites, 0, 100000) {}
-   else if VG_BOOL_CLO(arg, "--snapshot-leak-check", snap_leaks) {}
-   else if VG_BINT_CLO(arg, "--snapshot-tasks", snap_tasks, 0, 100000) {}
-   else
-      return False;
-   return True;
-}
-
-void AT_(snap_print_usage)(void)
-{
-   VG_(printf)(
-"    --snapshot-interval=<N>s|<N>ms|<N>Mi  take a snapshot (live heap per\n"
-"                                  role and site, threads, futex waits)\n"
-"                                  every N seconds, ms or millions of\n"
-"                                  instructions, and write the report\n"
-"                                  again each time [0: none]\n"
-"    --snapshot-max=<number>       snapshots kept; older ones are thinned\n"
-"                                  out, the largest kept [100]\n"
-"    --snapshot-sites=<number>     sites kept per snapshot, most live\n"
-"                                  bytes first (and Tokio spawn sites) [20]\n"
-"    --snapshot-leak-check=no|yes  scan for leaks at each snapshot (a scan\n"
-"                                  of all memory each time) [no]\n"
-"    --snapshot-tasks=<number>     Tokio tasks alive kept per snapshot,\n"
-"                                  most live bytes first [10]\n"
-   );
-}
 
 /*------------------------------------------------------------*/
 /*--- The snapshots                                        ---*/
@@ -162,13 +90,16 @@ static Bool*   in_sys;      /* by ThreadId: in a syscall now */
 
 #define AT_MAX_PHASES 1000
 
-void AT_(snap_init)(void)
+static void (*write_report)(const HChar* file);   /* at_main.c's */
+
+void AT_(snap_init)(void (*write)(const HChar* file))
 {
+   write_report = write;
    snaps  = VG_(newXA)(VG_(malloc), "at.snaps", VG_(free),
                        sizeof(AT_Snapshot));
    phases = VG_(newXA)(VG_(malloc), "at.phases", VG_(free),
                        sizeof(AT_Phase));
-   next_due = interval;
+   next_due = AT_(clo_snap_interval);
    in_sys   = VG_(calloc)("at.snap_in_sys", VG_N_THREADS, sizeof(Bool));
 }
 
@@ -241,12 +172,20 @@ static Int cmp_site_live(const void* va, const void* vb)
    return cmp_site_key(va, vb);
 }
 
+static void add_site(void* into, const void* from)
+{
+   AT_SnapSite* d = into;
+   const AT_SnapSite* a = from;
+   d->live_bytes  += a->live_bytes;
+   d->live_blocks += a->live_blocks;
+}
+
 static void fill_sites(AT_Snapshot* s)
 {
    XArray* all = AT_(heap_sites)();
    XArray* xs  = VG_(newXA)(VG_(malloc), "at.snap_sites", VG_(free),
                             sizeof(AT_SnapSite));
-   Word i, j, n = VG_(sizeXA)(all), m;
+   Word i, n = VG_(sizeXA)(all), m;
    for (i = 0; i < n; i++) {
       const AT_Site* st = *(AT_Site**)VG_(indexXA)(all, i);
       AT_SnapSite x;
@@ -259,24 +198,12 @@ static void fill_sites(AT_Snapshot* s)
       VG_(addToXA)(xs, &x);
    }
    VG_(deleteXA)(all);
-   n = VG_(sizeXA)(xs);
-   VG_(setCmpFnXA)(xs, cmp_site_key);
-   VG_(sortXA)(xs);
-   for (i = 0, j = -1; i < n; i++) {
-      AT_SnapSite* a = VG_(indexXA)(xs, i);
-      AT_SnapSite* d = j >= 0 ? VG_(indexXA)(xs, j) : NULL;
-      if (d && cmp_site_key(d, a) == 0) {
-         d->live_bytes  += a->live_bytes;
-         d->live_blocks += a->live_blocks;
-      } else if (++j != i) {
-         *(AT_SnapSite*)VG_(indexXA)(xs, j) = *a;
-      }
-   }
-   VG_(dropTailXA)(xs, n - (j + 1));
-   m = VG_(sizeXA)(xs);
+   m = AT_(collapse_by_key)(xs, sizeof(AT_SnapSite), cmp_site_key,
+                            add_site);
    VG_(setCmpFnXA)(xs, cmp_site_live);
    VG_(sortXA)(xs);
-   s->nsites = m < (Word)snap_sites ? (UInt)m : snap_sites;
+   s->nsites = m < (Word)AT_(clo_snap_sites) ? (UInt)m
+                                             : AT_(clo_snap_sites);
    s->sites  = VG_(malloc)("at.snap_site_arr",
                            (s->nsites ? s->nsites : 1) * sizeof(AT_SnapSite));
    for (i = 0; i < m; i++) {
@@ -347,7 +274,7 @@ static void take(AT_SnapCause cause, const HChar* label)
    const AT_HeapSummary* h = AT_(heap_summary)();
    VG_(memset)(&s, 0, sizeof(s));
    drop_blocked();
-   if ((UInt)VG_(sizeXA)(snaps) >= max_snaps)
+   if ((UInt)VG_(sizeXA)(snaps) >= AT_(clo_snap_max))
       thin();
    s.seq   = ++n_taken;
    s.ms    = AT_NOW_MS();
@@ -358,9 +285,9 @@ static void take(AT_SnapCause cause, const HChar* label)
    s.live_blocks = h->total.live_blocks;
    fill_roles(&s);
    fill_sites(&s);
-   if (snap_leaks)
+   if (AT_(clo_snap_leaks))
       s.leaks = AT_(snap_leaks_take)();
-   s.tasks = AT_(tasks_snapshot)(snap_sites, snap_tasks);
+   s.tasks = AT_(tasks_snapshot)(AT_(clo_snap_sites), AT_(clo_snap_tasks));
    VG_(addToXA)(snaps, &s);
 }
 
@@ -377,14 +304,12 @@ static UInt  budget_ms;
 
 static void write_now(const HChar* file)
 {
-   AT_RunEnd end = { AT_END_SNAPSHOT, 0, 0, AT_NOW_MS() };
-   AT_(settle_and_write)(&end, file);
+   UInt start = AT_NOW_MS(), took;
+   write_report(file);
    if (file == NULL)            /* what the report's file now holds */
       state_key(written_key);
-   {
-      UInt took = AT_NOW_MS() - end.ms;
-      budget -= 10 * (Long)(took > 0 ? took : 1);
-   }
+   took = AT_NOW_MS() - start;
+   budget -= 10 * (Long)(took > 0 ? took : 1);
 }
 
 static void snapshot_and_write(AT_SnapCause cause, const HChar* label,
@@ -401,13 +326,13 @@ static void snapshot_and_write(AT_SnapCause cause, const HChar* label,
 void AT_(snap_poll)(void)
 {
    ULong now;
-   if (interval == 0 || busy)
+   if (AT_(clo_snap_interval) == 0 || busy)
       return;
-   now = in_insns ? AT_(insns_now)() : (ULong)AT_NOW_MS();
+   now = AT_(clo_snap_in_insns) ? AT_(insns_now)() : (ULong)AT_NOW_MS();
    if (now < next_due)
       return;
    snapshot_and_write(AT_SNAP_INTERVAL, NULL, NULL);
-   next_due = now + interval;
+   next_due = now + AT_(clo_snap_interval);
 }
 
 void AT_(snap_request)(const HChar* label)
@@ -473,7 +398,7 @@ void AT_(snap_syscall_pre)(ThreadId tid, UInt sysno, const UWord* args)
       in_sys[tid] = True;
       n_in_sys++;
    }
-   if (interval == 0 || busy || all_blocked
+   if (AT_(clo_snap_interval) == 0 || busy || all_blocked
        || n_in_sys < AT_(n_alive_threads)() || !may_block(sysno, args))
       return;
    all_blocked = True;
@@ -501,24 +426,24 @@ void AT_(snap_syscall_post)(ThreadId tid)
    if (!all_blocked)
       return;
    all_blocked = False;
-   if (interval == 0 || in_insns || busy)
+   if (AT_(clo_snap_interval) == 0 || AT_(clo_snap_in_insns) || busy)
       return;
    now = AT_NOW_MS();
    if (now < next_due)
       return;
    /* Due at next_due, next_due + interval, ...: the latest few. */
    {
-      ULong n = (now - next_due) / interval + 1, i;
+      ULong n = (now - next_due) / AT_(clo_snap_interval) + 1, i;
       ULong first = n > AT_CATCH_UP ? n - AT_CATCH_UP : 0;
       busy = True;
       for (i = first; i < n; i++) {
          take(AT_SNAP_INTERVAL, NULL);
          ((AT_Snapshot*)VG_(indexXA)(snaps, VG_(sizeXA)(snaps) - 1))->ms
-            = (UInt)(next_due + i * interval);
+            = (UInt)(next_due + i * AT_(clo_snap_interval));
       }
       write_now(NULL);
       busy = False;
-      next_due += n * interval;
+      next_due += n * AT_(clo_snap_interval);
    }
 }
 
@@ -544,12 +469,16 @@ const AT_Phase* AT_(snap_phase_get)(UInt i) { return VG_(indexXA)(phases, i); }
 UInt AT_(snap_taken)(void)  { return n_taken; }
 Bool AT_(snap_enabled)(void)
 {
-   return interval != 0 || n_taken > 0 || AT_(snap_phase_count)() > 0;
+   return AT_(clo_snap_interval) != 0 || n_taken > 0
+          || AT_(snap_phase_count)() > 0;
 }
-const HChar* AT_(snap_interval_text)(void) { return interval_text; }
-UInt AT_(snap_max)(void)   { return max_snaps; }
-UInt AT_(snap_sites)(void) { return snap_sites; }
-UInt AT_(snap_tasks)(void) { return snap_tasks; }
+const HChar* AT_(snap_interval_text)(void)
+{
+   return AT_(clo_snap_interval_text);
+}
+UInt AT_(snap_max)(void)   { return AT_(clo_snap_max); }
+UInt AT_(snap_sites)(void) { return AT_(clo_snap_sites); }
+UInt AT_(snap_tasks)(void) { return AT_(clo_snap_tasks); }
 
 /*------------------------------------------------------------*/
 /*--- Monitor commands (vgdb)                              ---*/

@@ -11,7 +11,8 @@
 
 #include "at_basics.h"
 #include "pub_tool_execontext.h"
-#include "at_tasks.h"
+#include "at_leaknow.h"       /* AT_SnapLeaks */
+#include "at_taskfig.h"       /* AT_SnapTasks */
 
 /* What made a snapshot be taken. */
 typedef enum { AT_SNAP_INTERVAL, AT_SNAP_REQUEST, AT_SNAP_MONITOR,
@@ -30,29 +31,6 @@ typedef struct {
    UShort      inst;
    ULong       live_bytes, live_blocks;
 } AT_SnapSite;
-
-/* A snapshot's leak scan (--snapshot-leak-check=yes, at_leaknow.c). */
-typedef struct {
-   UShort inst;
-   UChar  kind;               /* AT_LeakKind */
-   ULong  bytes, blocks;
-} AT_SnapLeakRole;
-
-typedef struct {
-   ExeContext* where;
-   UShort      inst;
-   UChar       kind;          /* definitely or possibly lost */
-   ULong       bytes, blocks, ind_bytes, ind_blocks;
-} AT_SnapLeakRec;
-
-typedef struct _AT_SnapLeaks {
-   ULong            bytes[4], blocks[4];   /* by AT_LeakKind */
-   UInt             nroles;                /* by kind, then role */
-   AT_SnapLeakRole* roles;
-   ULong            records;   /* lost records (by stack and role) */
-   UInt             nrecs;     /* the largest of them, largest first */
-   AT_SnapLeakRec*  recs;
-} AT_SnapLeaks;
 
 typedef struct {
    UInt         seq;           /* 1, 2, ... in order taken */
@@ -78,10 +56,10 @@ typedef struct {
    HChar* label;
 } AT_Phase;
 
-/* --snapshot-* options; False if arg is none of them. */
-Bool AT_(snap_option)(const HChar* arg);
-void AT_(snap_print_usage)(void);
-void AT_(snap_init)(void);            /* after the options */
+/* After the options.  write writes the whole report, its figures
+   brought up to date, to file (NULL: the report's own): the report
+   writer's, a layer above (at_main.c passes it). */
+void AT_(snap_init)(void (*write)(const HChar* file));
 
 /* Takes a snapshot if one is due (--snapshot-interval); cheap when none
    is.  Called at syscalls and every 256 heap events: a program that

@@ -3,7 +3,20 @@
 /*--------------------------------------------------------------------*/
 
 /* This file is part of asynctrace.  Copyright (C) 2026 the asynctrace
-   authors.  GPL-2.0-or-later; see at_basics.h and COPYING. */
+   authors.  GPL-2.0-or-later; see at_basics.h and COPYING.
+
+   One record per thread that ever existed, made when the core announces
+   the thread (pre_thread_ll_create, on its creator's side, inside
+   clone) and kept after it ends: the report lists ended threads too.
+   The core reuses its ThreadIds, so a record is known by its seq
+   (creation order, 1 the main thread) and AT_(thread_of_tid) maps a
+   live ThreadId to its record.  A record holds what every layer above
+   charges to the thread: its names (prctl(PR_SET_NAME) as it returns,
+   each with its time), its heap counters, its instructions, its role
+   frames, and where its stack was when it ended (for the leak scan).
+   The roles and the report follow three rare events through hooks the
+   driver registers: a record made, a name given, and the core's last
+   thread slot taken, after which one more thread would end the run. */
 
 #include "pub_tool_aspacemgr.h"
 #include "pub_tool_clientstate.h"
@@ -15,8 +28,6 @@
 #include "pub_tool_vkiscnums.h"
 #include "libvex_guest_amd64.h"
 
-#include "at_report.h"
-#include "at_roles.h"
 #include "at_threads.h"
 #include "at_wipe.h"
 
@@ -28,6 +39,9 @@ static XArray* all_threads;       /* of AT_Thread*, index seq-1 */
 AT_Thread** AT_(thread_of_tid);   /* live record of each ThreadId */
 static UInt n_alive;
 static ULong thread_events;       /* creations and ends so far */
+static AT_ThreadHooks hooks;      /* at_main.c's; any may be NULL */
+
+void AT_(threads_set_hooks)(const AT_ThreadHooks* h) { hooks = *h; }
 
 ULong AT_(thread_events)(void) { return thread_events; }
 
@@ -69,7 +83,8 @@ static AT_Thread* new_thread(ThreadId tid, UInt creator)
    VG_(addToXA)(all_threads, &t);
    AT_(thread_of_tid)[tid] = t;
    n_alive++;
-   AT_(roles_thread_start)(t);
+   if (hooks.started)
+      hooks.started(t);
    return t;
 }
 
@@ -121,7 +136,8 @@ static void at_pre_thread_ll_create(ThreadId parent, ThreadId child)
    /* A new thread starts with its creator's name, as under the kernel. */
    add_name(t, p ? AT_(thread_name)(p) : "", True);
    if (n_alive >= VG_N_THREADS - 1)
-      AT_(report_thread_limit)();
+      if (hooks.last_slot)
+         hooks.last_slot();
 }
 
 static void at_pre_thread_first_insn(ThreadId tid)
@@ -239,7 +255,8 @@ void AT_(threads_post_syscall)(ThreadId tid, UInt sysno, UWord* args,
          return;
       read_client_name((Addr)args[1], name);
       add_name(t, name, False);
-      AT_(roles_named)(t, name);
+      if (hooks.named)
+         hooks.named(t, name);
    }
 }
 

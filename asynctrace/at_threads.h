@@ -9,9 +9,11 @@
 #define __AT_THREADS_H
 
 #include "at_basics.h"
+#include "pub_tool_aspacemgr.h"
 #include "pub_tool_execontext.h"
+#include "pub_tool_vki.h"
 #include "pub_tool_xarray.h"
-#include "at_heap.h"
+#include "at_fpleaf.h"       /* AT_HeapCounters */
 
 typedef struct {
    HChar* name;
@@ -31,6 +33,22 @@ typedef struct {
 } AT_RoleFrame;
 
 #define AT_ROLE_DEPTH 8
+
+/* A function entered with its return address ra in the stack slot at
+   slot has returned once the stack pointer sp is above the slot, or the
+   slot holds another word (a sibling call from the same caller reused
+   it), or the slot was on a stack of the program's own making
+   (off_stack) that is gone.  For roles (role_enter) and task polls. */
+static inline Bool AT_(entry_returned)(Addr slot, Addr ra, Bool off_stack,
+                                       Addr sp)
+{
+   if (sp > slot)
+      return True;
+   if (off_stack
+       && !VG_(am_is_valid_for_client)(slot, sizeof(Addr), VKI_PROT_READ))
+      return True;
+   return *(const Addr*)slot != ra;
+}
 
 typedef struct {
    UInt   since_ms;
@@ -82,6 +100,16 @@ typedef struct {
    Int         pool_index;   /* computed at the end; -1 if none */
 } AT_Thread;
 
+/* Rare events the layers above follow (at_main.c registers them, before
+   AT_(threads_init)): a new record (roles start it in its base role), a
+   name given by prctl (roles may follow it), and the last of the core's
+   thread slots taken (the report so far is written). */
+typedef struct {
+   void (*started)(AT_Thread* t);
+   void (*named)(AT_Thread* t, const HChar* name);
+   void (*last_slot)(void);
+} AT_ThreadHooks;
+void       AT_(threads_set_hooks)(const AT_ThreadHooks* h);
 void       AT_(threads_init)(void);     /* after options: the main thread */
 void       AT_(threads_register_hooks)(void);
 

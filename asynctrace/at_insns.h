@@ -1,0 +1,31 @@
+/*--------------------------------------------------------------------*/
+/*--- asynctrace: the instruction counter.              at_insns.h ---*/
+/*--------------------------------------------------------------------*/
+
+/* This file is part of asynctrace.  Copyright (C) 2026 the asynctrace
+   authors.  GPL-2.0-or-later; see at_basics.h and COPYING. */
+
+#ifndef __AT_INSNS_H
+#define __AT_INSNS_H
+
+#include "at_basics.h"
+
+/* Guest instructions executed so far by all threads: bumped by the code
+   at_instrument.c adds to every superblock. */
+extern ULong AT_(insns_total);
+
+static inline ULong AT_(insns_now)(void) { return AT_(insns_total); }
+
+/* Charges the instructions counted so far to the thread that ran them;
+   then tid runs (the core's start and stop of client code). */
+void  AT_(charge_insns)(void);
+void  AT_(insns_switch)(ThreadId tid);
+/* Thread tid's instructions so far, exact (the counter's gain since it
+   was last charged included, if tid is the one running). */
+ULong AT_(thread_insns_now)(ThreadId tid);
+
+#endif /* __AT_INSNS_H */
+
+/*--------------------------------------------------------------------*/
+/*--- end                                               at_insns.h ---*/
+/*--------------------------------------------------------------------*/
