@@ -21,8 +21,10 @@
  *
  * The reader's parts: input.c reads the bytes and says what is wrong
  * with a file libxml2 cannot parse; this file is the SAX reader (the
- * callbacks, the names, the records kept); elements.c holds the element
- * table and what each element becomes; stacktab.c version 2's stack
+ * callbacks, the names, each element found in the element table and
+ * handed to its functions, the records kept); elements.c holds the
+ * element table (ELEMENTS, read_int.h) and what each element becomes,
+ * attrs.c how its attributes are read; stacktab.c version 2's stack
  * table and the read with the table first (read_int.h, their header).
  *
  * Copyright (C) 2026 the asynctrace authors.
@@ -39,6 +41,7 @@
  * Public License for more details.
  */
 
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -136,7 +139,12 @@ long cur_line(const Parser *p)
    return p->ctxt->input != NULL ? (long)p->ctxt->input->line : -1;
 }
 
-/* ---- Names ---- */
+/* ---- Names ----
+
+   A name's id is its enum Name, which the attribute names have (and the
+   element names that are an attribute's too), or, for the name of an
+   element that is no attribute's, an id from N_NAMES on, given by
+   name_of_element as children_init reads the element table. */
 
 const char *const name_str[N_NAMES] = {
    "",
@@ -145,13 +153,37 @@ const char *const name_str[N_NAMES] = {
 #undef X
 };
 
+/* The element names with ids from N_NAMES on: elem_str[i] is that of
+   N_NAMES + i. */
+static const char *elem_str[K_COUNT];
+static unsigned nelem_str;
+
+unsigned name_of_element(const char *s)
+{
+   for (unsigned n = 1; n < N_NAMES; n++)
+      if (strcmp(s, name_str[n]) == 0)
+         return n;
+   for (unsigned i = 0; i < nelem_str; i++)
+      if (strcmp(s, elem_str[i]) == 0)
+         return N_NAMES + i;
+   assert(nelem_str < K_COUNT);
+   elem_str[nelem_str] = s;
+   return N_NAMES + nelem_str++;
+}
+
+/* The text of name id n (1 to N_NAMES + nelem_str - 1). */
+static const char *name_text(unsigned n)
+{
+   return n < N_NAMES ? name_str[n] : elem_str[n - N_NAMES];
+}
+
 static size_t name_hash(const xmlChar *s)
 {
    return (size_t)(((uint64_t)(uintptr_t)s * UINT64_C(0x9e3779b97f4a7c15))
                    >> 54) & (NAME_SLOTS - 1);
 }
 
-static void name_add(Parser *p, const xmlChar *s, enum Name id)
+static void name_add(Parser *p, const xmlChar *s, unsigned id)
 {
    if (p->nnames >= NAME_SLOTS / 2)
       return;                    /* full: the rest are compared as text */
@@ -165,18 +197,19 @@ static void name_add(Parser *p, const xmlChar *s, enum Name id)
    p->nnames++;
 }
 
-/* The dictionary's copy of each name of the format. */
+/* The dictionary's copy of each name of the format (children_init has
+   given the element names theirs). */
 static void names_init(Parser *p)
 {
-   for (int n = 1; n < N_NAMES; n++) {
-      const xmlChar *s = xmlDictLookup(p->dict, BAD_CAST name_str[n], -1);
+   for (unsigned n = 1; n < N_NAMES + nelem_str; n++) {
+      const xmlChar *s = xmlDictLookup(p->dict, BAD_CAST name_text(n), -1);
       if (s != NULL)
-         name_add(p, s, (enum Name)n);
+         name_add(p, s, n);
    }
 }
 
 /* The id of name s of a node, N_NONE if it is none of the format's. */
-static enum Name name_id(Parser *p, const xmlChar *s)
+static unsigned name_id(Parser *p, const xmlChar *s)
 {
    for (size_t h = name_hash(s);; h = (h + 1) & (NAME_SLOTS - 1)) {
       if (p->names[h].s == s)
@@ -187,10 +220,10 @@ static enum Name name_id(Parser *p, const xmlChar *s)
    /* A name met for the first time, or one not in the dictionary (where
       libxml2 does keep them, but need not): by its text, and remembered
       by address if it is the dictionary's. */
-   enum Name id = N_NONE;
-   for (int n = 1; n < N_NAMES; n++)
-      if (strcmp((const char *)s, name_str[n]) == 0) {
-         id = (enum Name)n;
+   unsigned id = N_NONE;
+   for (unsigned n = 1; n < N_NAMES + nelem_str; n++)
+      if (strcmp((const char *)s, name_text(n)) == 0) {
+         id = n;
          break;
       }
    if (xmlDictOwns(p->dict, s) == 1)
@@ -210,14 +243,14 @@ static void attrs_read(Parser *p, const xmlChar **at, int n)
    }
    buf_clear(&p->avbuf);
    size_t off[N_NAMES];
-   enum Name which[N_NAMES];
+   unsigned which[N_NAMES];
    size_t k = 0;
    for (int i = 0; i < n; i++, at += 5) {
       if (at[1] != NULL || at[2] != NULL || at[0] == NULL)
          continue;
-      enum Name id = name_id(p, at[0]);
-      if (id == N_NONE || p->av_gen[id] == p->gen)
-         continue;
+      unsigned id = name_id(p, at[0]);
+      if (id == N_NONE || id >= N_NAMES || p->av_gen[id] == p->gen)
+         continue;                /* (an element's name: none reads it) */
       p->av_gen[id] = p->gen;
       const char *v = (const char *)at[3], *e = (const char *)at[4];
       size_t len = v != NULL && e > v ? (size_t)(e - v) : 0;
@@ -304,7 +337,7 @@ static void keep_top(const TopList *t, void *x, void **v, size_t *n,
 /* Keeps the site just read if it may be among the --top largest
    (keep_top), or hands it to the grouper; orphans are summed by role
    whatever --top is. */
-static void keep_site(Parser *p)
+void keep_site(Parser *p)
 {
    Report *r = p->rep;
    r->sites_total++;
@@ -333,7 +366,7 @@ static void keep_site(Parser *p)
 
 /* Keeps the futex site just read if it has waits or wakes and may be
    among the --futex-top most blocked (keep_top). */
-static void keep_fsite(Parser *p)
+void keep_fsite(Parser *p)
 {
    Report *r = p->rep;
    FSite *s = &p->fsite;
@@ -352,7 +385,7 @@ static void keep_fsite(Parser *p)
 
 /* Keeps the loss record just read if it may be among the --leaks-top
    largest (keep_top), or hands it to the grouper. */
-static void keep_lrec(Parser *p)
+void keep_lrec(Parser *p)
 {
    Report *r = p->rep;
    r->lrecs_total++;
@@ -366,7 +399,7 @@ static void keep_lrec(Parser *p)
 
 /* Keeps the allocation site just read if it may be among the
    --alloc-top largest (keep_top), or hands it to the grouper. */
-static void keep_asite(Parser *p)
+void keep_asite(Parser *p)
 {
    Report *r = p->rep;
    ASite *a = &p->asite;
@@ -383,7 +416,7 @@ static void keep_asite(Parser *p)
             &r->capasites, p->alloc_top, &p->cut_asites);
 }
 
-static void keep_bad(Parser *p)
+void keep_bad(Parser *p)
 {
    Report *r = p->rep;
    GROW(r->bad, r->capbad, r->nbad + 1);
@@ -399,7 +432,7 @@ static void keep_bad(Parser *p)
    one is kept. */
 #define TL_KEPT 4096
 
-static void keep_sample(Parser *p)
+void keep_sample(Parser *p)
 {
    Report *r = p->rep;
    Sample *sm = &p->sample;
@@ -443,42 +476,20 @@ static void keep_sample(Parser *p)
 static void end(Parser *p)
 {
    Level *l = &p->lv[p->nlv - 1];
-   const char *name = kind_name[l->kind];
-   element_end(p, l, name);
-   /* A required child missing: the first in children[] is named. */
-   for (size_t i = 0; missing_required(l) &&
-        i < nchildren && !p->failed; i++)
-      if (children[i].parent == l->kind && children[i].required &&
-          !(l->seen[children[i].kind / 64] & SEEN_BIT(children[i].kind)))
-         fail(p, "line %ld: <%s> has no <%s>", l->line, name,
-              name_str[children[i].name]);
+   const ElemKind *e = &elem_kinds[l->kind];
+   if (e->end != NULL)
+      e->end(p, e->name, l->line, p->text.s ? p->text.s : "");
+   check_required(p, l);
    if (p->failed)
       return;
-   if (l->kind == K_SITE)
-      keep_site(p);
-   else if (l->kind == K_FSITE)
-      keep_fsite(p);
-   else if (l->kind == K_LREC)
-      keep_lrec(p);
-   else if (l->kind == K_ASITE)
-      keep_asite(p);
-   else if (l->kind == K_BADCALL)
-      keep_bad(p);
-   else if (l->kind == K_MAP) {
-      Maps *m = p->rep->maps;
-      GROW(m->list, m->caplist, m->nlist + 1);
-      m->list[m->nlist++] = p->map;
-      memset(&p->map, 0, sizeof p->map);
-   }
-   else if (l->kind == K_SAMPLE)
-      keep_sample(p);
-   else if (l->kind == K_ROOT)
-      p->done = true;
+   if (e->keep != NULL)
+      e->keep(p);
    p->nlv--;
 }
 
 /* An element named xname has started at line, its attributes read
-   (attrs_read). */
+   (attrs_read): its kind, from its parent's and its name, and its
+   begin. */
 static void start(Parser *p, const xmlChar *xname, long line)
 {
    const char *name = (const char *)xname;
@@ -488,14 +499,14 @@ static void start(Parser *p, const xmlChar *xname, long line)
    } else {
       Level *parent = &p->lv[p->nlv - 1];
       size_t c = child_of[parent->kind][name_id(p, xname)];
-      if (c > 0 &&
-          !(children[c - 1].kind == K_STABLE && p->version != 2)) {
+      const Place *pl = c > 0 ? &places[c - 1] : NULL;
+      if (pl != NULL && !((pl->flags & F_V2) && p->version != 2)) {
          /* (A table in version 1 is ignored, as additions are.) */
-         k = children[c - 1].kind;
+         k = pl->kind;
          uint64_t *word = &parent->seen[k / 64], bit = SEEN_BIT(k);
-         if ((*word & bit) && !children[c - 1].many) {
+         if ((*word & bit) && !(pl->flags & F_MANY)) {
             fail(p, "line %ld: more than one <%s> in <%s>", line, name,
-                 kind_name[parent->kind]);
+                 elem_kinds[parent->kind].name);
             return;
          }
          *word |= bit;
@@ -509,7 +520,8 @@ static void start(Parser *p, const xmlChar *xname, long line)
    p->lv[p->nlv++] = (Level){ .kind = k, .line = line };
    if (has_text(k))
       buf_clear(&p->text);
-   element_begin(p, k, name, line);
+   if (elem_kinds[k].begin != NULL)
+      elem_kinds[k].begin(p, name, line);
 }
 
 /* ---- libxml2's SAX2 callbacks (ctx: the Parser) ----
@@ -785,8 +797,8 @@ const char *read_report(const char *path, Input *in,
    xmlCtxtUseOptions(ctxt, XML_PARSE_NONET);
    p.ctxt = ctxt;
    p.dict = ctxt->dict;
-   names_init(&p);
    children_init();
+   names_init(&p);
 
    const char *data = in->buf + head;
    size_t n = (size_t)got - head;
