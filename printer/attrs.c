@@ -42,30 +42,33 @@ const enum Name futex_name[FUTEX_N] = {
    N_OTHER_US,
 };
 
+/* The value of attribute name of the current element as it is; NULL,
+   and a failure if it is required, if it is missing. */
+static const char *attr_need(Parser *p, const char *elem, enum Name name,
+                             bool required, long line)
+{
+   const char *v = attr_get(p, name);
+   if (v == NULL && required)
+      fail(p, "line %ld: <%s> has no %s attribute", line, elem,
+           name_str[name]);
+   return v;
+}
+
 /* The value of attribute name of the current element, cleaned; NULL and
    a failure if it is required and missing. */
 char *attr_str(Parser *p, const char *elem, enum Name name,
                bool required, long line)
 {
-   const char *v = attr_get(p, name);
-   if (v == NULL) {
-      if (required)
-         fail(p, "line %ld: <%s> has no %s attribute", line, elem,
-              name_str[name]);
-      return NULL;
-   }
-   return clean_dup(v);
+   const char *v = attr_need(p, elem, name, required, line);
+   return v != NULL ? clean_dup(v) : NULL;
 }
 
 bool attr_u64(Parser *p, const char *elem, enum Name name,
               long line, uint64_t *out)
 {
-   const char *v = attr_get(p, name);
-   if (v == NULL) {
-      fail(p, "line %ld: <%s> has no %s attribute", line, elem,
-           name_str[name]);
+   const char *v = attr_need(p, elem, name, true, line);
+   if (v == NULL)
       return false;
-   }
    bool ok = parse_u64(v, out);
    if (!ok) {
       char *c = clip(v, 40);
@@ -82,12 +85,9 @@ bool attr_u64(Parser *p, const char *elem, enum Name name,
 bool attr_id(Parser *p, const char *elem, enum Name name,
              long line, uint64_t *out)
 {
-   const char *v = attr_get(p, name);
-   if (v == NULL) {
-      fail(p, "line %ld: <%s> has no %s attribute", line, elem,
-           name_str[name]);
+   const char *v = attr_need(p, elem, name, true, line);
+   if (v == NULL)
       return false;
-   }
    const char *s = v;
    bool ok = parse_u64(s, out);
    if (!ok) {
@@ -172,14 +172,8 @@ static char *intern(Parser *p, const char *raw)
 char *attr_istr(Parser *p, const char *elem, enum Name name,
                 bool required, long line)
 {
-   const char *v = attr_get(p, name);
-   if (v == NULL) {
-      if (required)
-         fail(p, "line %ld: <%s> has no %s attribute", line, elem,
-              name_str[name]);
-      return NULL;
-   }
-   return intern(p, v);
+   const char *v = attr_need(p, elem, name, required, line);
+   return v != NULL ? intern(p, v) : NULL;
 }
 
 /* A role attribute named role_name (required) and its pool attribute
