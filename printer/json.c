@@ -405,7 +405,7 @@ static void j_held_groups(Json *j, const Report *r)
 static void j_bad_kinds(Json *j, const Report *r)
 {
    size_t nk;
-   BadKind *kinds = bad_call_kinds(r, &nk);
+   BadKind *kinds = verdict_bad_kinds(r, NULL, &nk);
    j_arr(j, "bad_calls_by_kind", false);
    for (size_t k = 0; k < nk; k++) {
       j_obj(j, NULL, true);

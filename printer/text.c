@@ -353,18 +353,18 @@ static void add_reachable(Buf *b, const Report *r, bool *first)
 
 /* "3 bad calls (2 double-free, 1 invalid-free)". */
 
-static void add_bad(Buf *b, Report *r, bool *first)
+static void add_bad(Buf *b, const Report *r, bool *first)
 {
    if (r->bad_total == 0)
       return;
    clause(b, first);
    buf_adds(b, num(r->bad_total));
    buf_adds(b, plural(r->bad_total, " bad call (", " bad calls ("));
-   /* Sum by kind, most first, in order of first sight.  By sorting: a
-      file may name many kinds. */
-   qsort(r->bad, r->nbad, sizeof *r->bad, cmp_bad);
+   /* Sum by kind, most first, equals in the order of first sight
+      among the calls as the Bad calls section lists them. */
+   const BadCall **v = bad_by_count(r);
    size_t nk;
-   BadKind *kinds = bad_call_kinds(r, &nk);
+   BadKind *kinds = verdict_bad_kinds(r, v, &nk);
    for (size_t k = 0; k < nk; k++) {
       if (k > 0)
          buf_adds(b, ", ");
@@ -374,11 +374,12 @@ static void add_bad(Buf *b, Report *r, bool *first)
    }
    buf_adds(b, ")");
    free(kinds);
+   free(v);
 }
 
 /* The paragraph under the run header: how the program ended and what
    it left on the heap. */
-static void print_verdict(Report *r)
+static void print_verdict(const Report *r)
 {
    Buf b = { 0 };
    char n[96];
@@ -468,7 +469,7 @@ static void print_verdict(Report *r)
 
 #define OVERVIEW_WAITS 3
 
-static void print_overview_leaks(Report *r)
+static void print_overview_leaks(const Report *r)
 {
    if (!r->has_leaks || r->nlrecs == 0)
       return;
@@ -546,7 +547,7 @@ static void print_class_times(const Futex *fx)
              : order[i] == WC_IDLE ? "idle" : "other");
 }
 
-static void print_overview_waits(Report *r)
+static void print_overview_waits(const Report *r)
 {
    if (!r->has_roles || r->nroles == 0)
       return;

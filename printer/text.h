@@ -118,13 +118,14 @@ void add_lost_in_tasks(Buf *b, const Report *r);
 void print_heap(const Report *r);
 void print_asites(Report *r, size_t top);
 void print_xfrees(Report *r);
-/* Bad calls: most calls first, then in file order. */
-int cmp_bad(const void *a, const void *b);
-void print_bad(Report *r);
+/* The bad calls, most calls first, then in file order: a view (r->nbad
+   pointers into r->bad, which keeps the file's order); free it. */
+const BadCall **bad_by_count(const Report *r);
+void print_bad(const Report *r);
 void print_sites(Report *r, size_t top, const ThreadIndex *ix);
 
 /* text_snap.c */
-void print_timeline(Report *r, size_t rows);
+void print_timeline(const Report *r, size_t rows);
 void print_snapshots(Report *r);
 void print_growth(Report *r);
 

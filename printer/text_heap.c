@@ -176,12 +176,22 @@ void print_xfrees(Report *r)
 /* ---- Bad calls ---- */
 
 /* Most calls first, then in file order. */
-int cmp_bad(const void *a, const void *b)
+static int cmp_bad(const void *a, const void *b)
 {
-   const BadCall *x = a, *y = b;
+   const BadCall *x = *(const BadCall *const *)a,
+                 *y = *(const BadCall *const *)b;
    if (x->count != y->count)
       return x->count > y->count ? -1 : 1;
    return cmp_order(x->order, y->order);
+}
+
+const BadCall **bad_by_count(const Report *r)
+{
+   const BadCall **v = xrealloc(NULL, (r->nbad ? r->nbad : 1) * sizeof *v);
+   for (size_t i = 0; i < r->nbad; i++)
+      v[i] = &r->bad[i];
+   qsort(v, r->nbad, sizeof *v, cmp_bad);
+   return v;
 }
 
 /* The function a bad call was made to: the first frame of its stack,
@@ -234,7 +244,7 @@ static void print_bad_alignment(const BadCall *b)
    putchar('\n');
 }
 
-void print_bad(Report *r)
+void print_bad(const Report *r)
 {
    if (!r->has_bad)
       return;
@@ -242,13 +252,13 @@ void print_bad(Report *r)
       printf("\nBad calls: none.\n");
       return;
    }
-   qsort(r->bad, r->nbad, sizeof *r->bad, cmp_bad);
+   const BadCall **v = bad_by_count(r);
    printf("\nBad calls: %s %s the program got wrong, at %s %s (it went on "
           "after each):\n", num(r->bad_total),
           plural(r->bad_total, "call", "calls"), num(r->nbad),
           plural(r->nbad, "place", "places"));
    for (size_t i = 0; i < r->nbad; i++) {
-      const BadCall *b = &r->bad[i];
+      const BadCall *b = v[i];
       const char *k = b->kind;
       printf("\n%s: %s %s%s", k, num(b->count), plural(b->count, "call", "calls"),
              b->count > 1 ? "; the first: " : ", ");
@@ -281,6 +291,7 @@ void print_bad(Report *r)
                 num(b->given));
       print_stack(&b->stack);
    }
+   free(v);
 }
 
 /* ---- Memory live at exit ---- */

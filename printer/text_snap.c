@@ -47,34 +47,42 @@ static int cmp_tl_col(const void *a, const void *b)
 #define TL_ROLE_COLS 4
 #define TL_BAR 20
 
-void print_timeline(Report *r, size_t rows)
+/* The samples as the timeline shows them, a view (the model keeps them
+   as read): the last one too if it was not kept with the others, and
+   a peak the tool wrote as a sample of its own that repeats the one
+   before merged into that one.  sm gets them, is_peak whether each is
+   the peak; both hold r->nsamples + 1.  Returns how many. */
+static size_t timeline_view(const Report *r, const Sample **sm,
+                            bool *is_peak)
+{
+   size_t n = 0;
+   for (size_t i = 0; i <= r->nsamples; i++) {
+      const Sample *s = i < r->nsamples ? &r->samples[i]
+                        : r->tl_have_last ? &r->tl_last : NULL;
+      if (s == NULL)
+         break;
+      if (n > 0 && s->peak != is_peak[n - 1] && s->time == sm[n - 1]->time &&
+          s->live == sm[n - 1]->live) {
+         is_peak[n - 1] = true;
+         continue;
+      }
+      sm[n] = s;
+      is_peak[n++] = s->peak;
+   }
+   return n;
+}
+
+void print_timeline(const Report *r, size_t rows)
 {
    if (rows == 0 || !r->has_timeline)
       return;
-   /* The last sample, if it was not kept with the others. */
-   if (r->tl_have_last) {
-      GROW(r->samples, r->capsamples, r->nsamples + 1);
-      r->samples[r->nsamples++] = r->tl_last;
-      memset(&r->tl_last, 0, sizeof r->tl_last);
-      r->tl_have_last = false;
-   }
-   /* The tool writes the peak as a sample of its own, which may repeat
-      the one before: keep one. */
-   size_t n = 0;
-   for (size_t i = 0; i < r->nsamples; i++) {
-      Sample *s = &r->samples[i];
-      if (n > 0 && s->peak != r->samples[n - 1].peak &&
-          s->time == r->samples[n - 1].time && s->live == r->samples[n - 1].live) {
-         r->samples[n - 1].peak = true;
-         sample_free(s);
-         continue;
-      }
-      r->samples[n++] = *s;
-   }
-   r->nsamples = n;
-   const Sample *sm = r->samples;
+   const Sample **sm = xrealloc(NULL, (r->nsamples + 1) * sizeof *sm);
+   bool *is_peak = xrealloc(NULL, (r->nsamples + 1) * sizeof *is_peak);
+   size_t n = timeline_view(r, sm, is_peak);
    if (n == 0) {
       printf("\nHeap over time: no samples.\n");
+      free(sm);
+      free(is_peak);
       return;
    }
 
@@ -82,7 +90,7 @@ void print_timeline(Report *r, size_t rows)
    size_t peak = n, *pick = xrealloc(NULL, (rows < n ? rows : n) * sizeof *pick);
    size_t np = 0;
    for (size_t i = 0; i < n && peak == n; i++)
-      if (sm[i].peak)
+      if (is_peak[i])
          peak = i;
    if (n <= rows) {
       for (size_t i = 0; i < n; i++)
@@ -115,10 +123,10 @@ void print_timeline(Report *r, size_t rows)
    for (size_t c = 0; c < nc; c++)
       cols[c] = (RoleAmt){ .role = &r->tl_cols[c] };
    for (size_t i = 0; i < n; i++)
-      for (size_t j = 0; j < sm[i].nroles; j++) {
-         RoleAmt *a = &cols[sm[i].roles[j].col];
-         if (sm[i].roles[j].bytes > a->v[0])
-            a->v[0] = sm[i].roles[j].bytes;
+      for (size_t j = 0; j < sm[i]->nroles; j++) {
+         RoleAmt *a = &cols[sm[i]->roles[j].col];
+         if (sm[i]->roles[j].bytes > a->v[0])
+            a->v[0] = sm[i]->roles[j].bytes;
       }
    for (size_t c = 0; c < nc; c++)
       cols[c].v[1] = c;
@@ -171,11 +179,11 @@ void print_timeline(Report *r, size_t rows)
 
    uint64_t top = 0;
    for (size_t k = 0; k < np; k++)
-      if (sm[pick[k]].live > top)
-         top = sm[pick[k]].live;
+      if (sm[pick[k]]->live > top)
+         top = sm[pick[k]]->live;
    uint64_t *by = xrealloc(NULL, (shown_cols + 1) * sizeof *by);
    for (size_t k = 0; k < np; k++) {
-      const Sample *s = &sm[pick[k]];
+      const Sample *s = sm[pick[k]];
       memset(by, 0, (shown_cols + 1) * sizeof *by);
       for (size_t j = 0; j < s->nroles; j++) {
          size_t c = place[s->roles[j].col];
@@ -191,7 +199,7 @@ void print_timeline(Report *r, size_t rows)
          len = 1;
       memset(bar, '#', len);
       bar[len] = '\0';
-      if (s->peak)
+      if (is_peak[pick[k]])
          strcat(bar, " peak");
       table_cell(&t, bar);
    }
@@ -212,6 +220,8 @@ void print_timeline(Report *r, size_t rows)
    free(place);
    free(cols);
    free(pick);
+   free(sm);
+   free(is_peak);
 }
 
 /* ---- Snapshots and growth (growth.c) ---- */

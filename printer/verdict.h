@@ -34,4 +34,18 @@ int held_group(const Held *h, int *kind);
 uint64_t verdict_lost_bytes(const Report *r);
 uint64_t verdict_lost_blocks(const Report *r);
 
+/* Bad calls of one kind, summed. */
+typedef struct {
+   const char *kind;
+   uint64_t count;
+   size_t first;                 /* the first of the kind's bad calls */
+} BadKind;
+
+/* The bad calls summed by kind, most first, equals in the order their
+   kinds first come in order (a view of r's bad calls, r->nbad pointers
+   into r->bad), or in r->bad's own if order is NULL.  *nk gets their
+   number; free the result. */
+BadKind *verdict_bad_kinds(const Report *r, const BadCall *const *order,
+                           size_t *nk);
+
 #endif
