@@ -99,23 +99,21 @@ static void print_run(const Report *r)
 /* The verdict                                                         */
 /* ------------------------------------------------------------------ */
 
-/* The roles of <leaks>' <by-role>s whose kind is in mask (a bit per
-   kind), each with the sum of their bytes in v[0], most first, those
-   with none left out.  *n gets their number; free the result. */
+/* The roles that lost bytes of the kinds in mask (a bit per kind),
+   each with its bytes in v[0], most first (verdict_lost_by_role's, but
+   for the roles that lost blocks of no bytes).  *n gets their number;
+   free the result. */
 static RoleAmt *leak_roles(const Report *r, unsigned mask, size_t *n)
 {
-   RoleAmt *a = xrealloc(NULL, (r->nlroles ? r->nlroles : 1) * sizeof *a);
-   size_t m = 0;
-   for (size_t i = 0; i < r->nlroles; i++) {
-      const LeakRole *lr = &r->lroles[i];
-      if (!(mask & (1u << lr->kind)) || lr->bytes == 0)
-         continue;
-      a[m] = (RoleAmt){ .role = &lr->role };
-      a[m++].v[0] = lr->bytes;
+   size_t m;
+   LostRole *lost = verdict_lost_by_role(r, mask, &m);
+   RoleAmt *a = xrealloc(NULL, (m ? m : 1) * sizeof *a);
+   *n = 0;
+   for (size_t i = 0; i < m && lost[i].bytes > 0; i++) {
+      a[*n] = (RoleAmt){ .role = lost[i].role };
+      a[(*n)++].v[0] = lost[i].bytes;
    }
-   m = merge_amts(a, m);
-   qsort(a, m, sizeof *a, cmp_amt_desc);
-   *n = m;
+   free(lost);
    return a;
 }
 

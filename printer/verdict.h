@@ -34,6 +34,18 @@ int held_group(const Held *h, int *kind);
 uint64_t verdict_lost_bytes(const Report *r);
 uint64_t verdict_lost_blocks(const Report *r);
 
+/* What one role lost. */
+typedef struct {
+   const Role *role;
+   uint64_t bytes, blocks;
+} LostRole;
+
+/* The bytes and blocks of the leak kinds in mask (a bit per LK_ kind)
+   by the role in force when they were allocated: <leaks>' <by-role>s
+   summed per role, those with neither left out, most bytes first, then
+   by role.  *n gets their number; free the result. */
+LostRole *verdict_lost_by_role(const Report *r, unsigned mask, size_t *n);
+
 /* Bad calls of one kind, summed. */
 typedef struct {
    const char *kind;
