@@ -521,14 +521,7 @@ static void print_frames(const Stack *s, size_t max, bool whole)
    for (size_t i = 0; i < n; i++) {
       const Frame *f = stack_frame(s, i);
       printf("   %s ", i == 0 ? "at" : "by");
-      print_fn_name(f->fn ? f->fn : "???", whole);
-      if (f->file && f->has_line)
-         printf(" (%s:%" PRIu64 ")", f->file, f->line);
-      else if (f->file)
-         printf(" (%s)", f->file);
-      else if (f->obj)
-         printf(" (in %s)", f->obj);
-      putchar('\n');
+      print_fn_at(f, whole);
    }
    if (n < depth)
       printf("   ... %zu more %s\n", depth - n, plural(depth - n, "frame", "frames"));

@@ -655,6 +655,9 @@ const char *bytes_blocks(uint64_t bytes, uint64_t blocks);
 char *fold_name(const char *name);   /* db-writer-3 -> db-writer-* */
 void add_fn_name(Buf *b, const char *fn, bool whole);
 void print_fn_name(const char *fn, bool whole);
+/* A stack line's end: f's function and where it is, "fn (file:line)",
+   " (file)" or " (in obj)" after it, and the newline. */
+void print_fn_at(const Frame *f, bool whole);
 
 /* read.c: reading and checking a report. */
 const char *report_read(const char *path, const Limits *lim, Report *rep);

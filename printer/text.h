@@ -47,6 +47,9 @@ size_t list_groups(size_t n, size_t all);
    total order), in front, sorted; the others follow in no order. */
 void sort_top(void *base, size_t n, size_t size,
               int (*cmp)(const void *, const void *), size_t k);
+/* The same with k = top; returns how many of them are shown. */
+size_t sort_shown(void *base, size_t n, size_t size,
+                  int (*cmp)(const void *, const void *), size_t top);
 
 /* The time unit of the timeline and the peak: the tool's --time-unit. */
 const char *time_unit_name(const char *unit);

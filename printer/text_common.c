@@ -114,6 +114,13 @@ void sort_top(void *base, size_t n, size_t size,
    free(h);
 }
 
+size_t sort_shown(void *base, size_t n, size_t size,
+                  int (*cmp)(const void *, const void *), size_t top)
+{
+   sort_top(base, n, size, cmp, top);
+   return n < top ? n : top;
+}
+
 /* ---- Threads by seq ---- */
 
 static int cmp_thread_seq(const void *a, const void *b)
@@ -272,14 +279,7 @@ int cmp_amt_desc(const void *a, const void *b)
 static void print_frame(const Frame *f, bool first)
 {
    printf("   %s %s: ", first ? "at" : "by", f->ip);
-   print_fn_name(f->fn ? f->fn : "???", text_opt.full_names);
-   if (f->file && f->has_line)
-      printf(" (%s:%" PRIu64 ")", f->file, f->line);
-   else if (f->file)
-      printf(" (%s)", f->file);
-   else if (f->obj)
-      printf(" (in %s)", f->obj);
-   putchar('\n');
+   print_fn_at(f, text_opt.full_names);
 }
 
 /* Prints s from its first own frame on, the frames above it folded into

@@ -103,8 +103,8 @@ void print_asites(Report *r, size_t top)
       printf("\nAllocation sites: none.\n");
       return;
    }
-   sort_top(r->asites, r->nasites, sizeof *r->asites, cmp_asite, top);
-   size_t shown = r->nasites < top ? r->nasites : top;
+   size_t shown = sort_shown(r->asites, r->nasites, sizeof *r->asites,
+                             cmp_asite, top);
    size_t ng = list_groups(r->nasites, r->asites_groups);
    printf("\nAllocation sites: %s %s of %s at %s %s; the largest %s:\n",
           num(add_sat(r->as_allocs, r->as_rest_allocs)),
@@ -304,8 +304,8 @@ void print_sites(Report *r, size_t top, const ThreadIndex *ix)
       printf("\nMemory live at exit: none.\n");
       return;
    }
-   sort_top(r->sites, r->nsites, sizeof *r->sites, cmp_site, top);
-   size_t shown = r->nsites < top ? r->nsites : top;
+   size_t shown = sort_shown(r->sites, r->nsites, sizeof *r->sites,
+                             cmp_site, top);
    size_t ng = list_groups(r->nsites, r->sites_groups);
    if (ng < r->sites_total)
       printf("\nMemory live at exit: %s; the largest %s of %s %s (%s sites "

@@ -222,8 +222,8 @@ void print_lrecs(Report *r, size_t top, const ThreadIndex *ix)
          printf("\nLoss records: none.\n");
       return;
    }
-   sort_top(r->lrecs, r->nlrecs, sizeof *r->lrecs, cmp_lrec, top);
-   size_t shown = r->nlrecs < top ? r->nlrecs : top;
+   size_t shown = sort_shown(r->lrecs, r->nlrecs, sizeof *r->lrecs,
+                             cmp_lrec, top);
    size_t ng = list_groups(r->nlrecs, r->lrecs_groups);
    if (ng < r->lrecs_total)
       printf("\nLoss records: the largest %s of %s %s (%s records merged by "

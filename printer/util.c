@@ -863,6 +863,18 @@ void print_fn_name(const char *fn, bool whole)
    fputs(b.s, stdout);
 }
 
+void print_fn_at(const Frame *f, bool whole)
+{
+   print_fn_name(f->fn ? f->fn : "???", whole);
+   if (f->file && f->has_line)
+      printf(" (%s:%" PRIu64 ")", f->file, f->line);
+   else if (f->file)
+      printf(" (%s)", f->file);
+   else if (f->obj)
+      printf(" (in %s)", f->obj);
+   putchar('\n');
+}
+
 /* A thread name with its trailing number folded: db-writer-3 is
    db-writer-*, worker7 is worker*. */
 char *fold_name(const char *name)
