@@ -31,12 +31,11 @@
 #include <string.h>
 
 #include "report.h"
+#include "table.h"
 #include "verdict.h"
 
 enum { OLD, NEW };
 
-/* A role column longer than this pushes the rest of its row right. */
-#define ROLE_COL_MAX 32
 /* Unchanged roles named; more are counted. */
 #define UNCHANGED_NAMED 8
 
@@ -57,62 +56,15 @@ static const char *delta(uint64_t old, uint64_t new, bool us)
    return out;
 }
 
-/* A table of five columns (role, figure, old, new, change), the last
-   three right-aligned; cells are owned. */
+/* The table of the figures that changed: five columns (role, figure,
+   old, new, change), the last three right-aligned. */
 #define NCOLS 5
 
-typedef struct {
-   char **cells;
-   size_t n, cap;
-} Rows;
-
-static void put(Rows *t, const char *s)
-{
-   GROW(t->cells, t->cap, t->n + 1);
-   t->cells[t->n++] = xstrdup(s);
-}
-
-static void rows_print(Rows *t)
-{
-   static const char *const head[NCOLS] = {
-      "role", "figure", "old", "new", "change",
-   };
-   size_t w[NCOLS];
-   for (size_t c = 0; c < NCOLS; c++)
-      w[c] = display_width(head[c]);
-   for (size_t i = 0; i < t->n; i++) {
-      size_t c = i % NCOLS, dw = display_width(t->cells[i]);
-      if (c == 0 && dw > ROLE_COL_MAX)
-         dw = ROLE_COL_MAX;
-      if (dw > w[c])
-         w[c] = dw;
-   }
-   for (size_t i = 0; i <= t->n; i += NCOLS) {
-      const char *const *row = i == 0 ? head : (const char *const *)&t->cells[i - NCOLS];
-      Buf line = { 0 };
-      buf_adds(&line, "  ");
-      for (size_t c = 0; c < NCOLS; c++) {
-         size_t dw = display_width(row[c]);
-         size_t fill = dw < w[c] ? w[c] - dw : 0;
-         if (c > 0)
-            buf_adds(&line, "  ");
-         for (size_t k = 0; c >= 2 && k < fill; k++)
-            buf_adds(&line, " ");
-         buf_adds(&line, row[c]);
-         for (size_t k = 0; c < 2 && k < fill; k++)
-            buf_adds(&line, " ");
-      }
-      while (line.len > 0 && line.s[line.len - 1] == ' ')
-         line.s[--line.len] = '\0';
-      puts(line.s);
-      free(line.s);
-   }
-   for (size_t i = 0; i < t->n; i++)
-      free(t->cells[i]);
-   free(t->cells);
-   t->cells = NULL;
-   t->n = t->cap = 0;
-}
+static const char *const fig_head[NCOLS] = {
+   "role", "figure", "old", "new", "change",
+};
+static const bool fig_right[NCOLS] = { false, false, true, true, true };
+static const size_t fig_cap[NCOLS] = { ROLE_COL_MAX, 0, 0, 0, 0 };
 
 /* ------------------------------------------------------------------ */
 /* The run                                                             */
@@ -282,7 +234,7 @@ enum Mode { COUNT, PRINT, NOTES };
 /* Adds a row per figure of row that changed to t; returns whether any
    did.  A role in one report only has its figures there (those not 0),
    marked new or gone. */
-static bool role_changes(Rows *t, const RoleRow *row, bool has[2][F_N])
+static bool role_changes(Table *t, const RoleRow *row, bool has[2][F_N])
 {
    bool any = false;
    int only = row->in[OLD] && row->in[NEW] ? -1 : row->in[NEW] ? NEW : OLD;
@@ -292,19 +244,18 @@ static bool role_changes(Rows *t, const RoleRow *row, bool has[2][F_N])
       if (only < 0 ? !has[OLD][f] || !has[NEW][f] || o == n
                    : !has[only][f] || row->v[only][f] == 0)
          continue;
-      if (any) {
-         put(t, "");
-      } else if (row->role) {
-         GROW(t->cells, t->cap, t->n + 1);
-         t->cells[t->n++] = role_label(row->role, false);
-      } else {
-         put(t, "whole process");
-      }
+      if (any)
+         table_cell(t, "");
+      else if (row->role)
+         table_cell_take(t, role_label(row->role, false));
+      else
+         table_cell(t, "whole process");
       any = true;
-      put(t, fig_name[f]);
-      put(t, only == NEW ? "-" : us ? ms1(o) : num(o));
-      put(t, only == OLD ? "-" : us ? ms1(n) : num(n));
-      put(t, only == NEW ? "new" : only == OLD ? "gone" : delta(o, n, us));
+      table_cell(t, fig_name[f]);
+      table_cell(t, only == NEW ? "-" : us ? ms1(o) : num(o));
+      table_cell(t, only == OLD ? "-" : us ? ms1(n) : num(n));
+      table_cell(t, only == NEW ? "new" : only == OLD ? "gone"
+                                          : delta(o, n, us));
    }
    return any;
 }
@@ -316,7 +267,8 @@ static size_t print_roles(Report *const rep[2], enum Mode mode)
    bool has[2][F_N], has_role[2][F_N];
    RoleRow proc = { .in = { true, true } };
    size_t n = 0, nsame = 0, changed = 0;
-   Rows t = { 0 };
+   Table t = { .ncols = NCOLS, .head = fig_head, .right = fig_right,
+               .cap = fig_cap };
    /* Roles only if both reports have their summaries: an older report
       without them would make every role look new or gone. */
    bool roles = rep[OLD]->has_roles && rep[NEW]->has_roles;
@@ -343,7 +295,7 @@ static size_t print_roles(Report *const rep[2], enum Mode mode)
    if (mode == PRINT && changed > 0) {
       printf("\nFigures that changed, of the whole process and by role and "
              "pool:\n");
-      rows_print(&t);
+      table_print(&t);
       if (nsame > 0) {
          printf("  Unchanged: ");
          for (size_t i = 0; i < nsame && i < UNCHANGED_NAMED; i++) {
@@ -360,9 +312,7 @@ static size_t print_roles(Report *const rep[2], enum Mode mode)
    if (mode != COUNT && !roles && (rep[OLD]->has_roles || rep[NEW]->has_roles))
       printf("\nRoles: not compared (%s has no role summaries).\n",
              rep[OLD]->has_roles ? "new" : "old");
-   for (size_t i = 0; i < t.n; i++)
-      free(t.cells[i]);
-   free(t.cells);
+   table_free(&t);
    free(same);
    free(rows);
    return changed;
@@ -571,14 +521,7 @@ static void print_frames(const Stack *s, size_t max, bool whole)
    for (size_t i = 0; i < n; i++) {
       const Frame *f = stack_frame(s, i);
       printf("   %s ", i == 0 ? "at" : "by");
-      print_fn_name(f->fn ? f->fn : "???", whole);
-      if (f->file && f->has_line)
-         printf(" (%s:%" PRIu64 ")", f->file, f->line);
-      else if (f->file)
-         printf(" (%s)", f->file);
-      else if (f->obj)
-         printf(" (in %s)", f->obj);
-      putchar('\n');
+      print_fn_at(f, whole);
    }
    if (n < depth)
       printf("   ... %zu more %s\n", depth - n, plural(depth - n, "frame", "frames"));

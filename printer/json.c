@@ -330,47 +330,13 @@ static const char *outcome(const Report *r)
    }
 }
 
-typedef struct {
-   const Role *role;
-   uint64_t bytes, blocks;
-} Lost;
-
-static int cmp_lost_role(const void *a, const void *b)
-{
-   return cmp_role(((const Lost *)a)->role, ((const Lost *)b)->role);
-}
-
-/* Most bytes first, then by role. */
-static int cmp_lost(const void *a, const void *b)
-{
-   const Lost *x = a, *y = b;
-   if (x->bytes != y->bytes)
-      return x->bytes > y->bytes ? -1 : 1;
-   return cmp_role(x->role, y->role);
-}
-
 /* The bytes and blocks really lost (definitely, indirectly and
    possibly) by the role in force when they were allocated. */
 static void j_lost_by_role(Json *j, const Report *r)
 {
-   Lost *a = xrealloc(NULL, (r->nlroles ? r->nlroles : 1) * sizeof *a);
-   size_t n = 0, m = 0;
-   for (size_t i = 0; i < r->nlroles; i++) {
-      const LeakRole *lr = &r->lroles[i];
-      if (lr->kind == LK_REACH || (lr->bytes == 0 && lr->blocks == 0))
-         continue;
-      a[n++] = (Lost){ &lr->role, lr->bytes, lr->blocks };
-   }
-   qsort(a, n, sizeof *a, cmp_lost_role);
-   for (size_t i = 0; i < n; i++) {
-      if (m > 0 && same_role(a[m - 1].role, a[i].role)) {
-         a[m - 1].bytes = add_sat(a[m - 1].bytes, a[i].bytes);
-         a[m - 1].blocks = add_sat(a[m - 1].blocks, a[i].blocks);
-      } else {
-         a[m++] = a[i];
-      }
-   }
-   qsort(a, m, sizeof *a, cmp_lost);
+   size_t m;
+   LostRole *a = verdict_lost_by_role(r, 1u << LK_DEF | 1u << LK_IND |
+                                         1u << LK_POS, &m);
    j_arr(j, "lost_by_role", false);
    for (size_t i = 0; i < m; i++) {
       j_obj(j, NULL, true);
@@ -405,7 +371,7 @@ static void j_held_groups(Json *j, const Report *r)
 static void j_bad_kinds(Json *j, const Report *r)
 {
    size_t nk;
-   BadKind *kinds = bad_call_kinds(r, &nk);
+   BadKind *kinds = verdict_bad_kinds(r, NULL, &nk);
    j_arr(j, "bad_calls_by_kind", false);
    for (size_t k = 0; k < nk; k++) {
       j_obj(j, NULL, true);

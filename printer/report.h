@@ -653,14 +653,11 @@ char *role_label(const Role *r, bool with_index);
 const char *bytes_str(uint64_t n);
 const char *bytes_blocks(uint64_t bytes, uint64_t blocks);
 char *fold_name(const char *name);   /* db-writer-3 -> db-writer-* */
-typedef struct {                 /* bad calls of one kind, summed */
-   const char *kind;
-   uint64_t count;
-   size_t first;                 /* the first of the kind's bad calls */
-} BadKind;
-BadKind *bad_call_kinds(const Report *r, size_t *nk);
 void add_fn_name(Buf *b, const char *fn, bool whole);
 void print_fn_name(const char *fn, bool whole);
+/* A stack line's end: f's function and where it is, "fn (file:line)",
+   " (file)" or " (in obj)" after it, and the newline. */
+void print_fn_at(const Frame *f, bool whole);
 
 /* read.c: reading and checking a report. */
 const char *report_read(const char *path, const Limits *lim, Report *rep);

@@ -863,6 +863,18 @@ void print_fn_name(const char *fn, bool whole)
    fputs(b.s, stdout);
 }
 
+void print_fn_at(const Frame *f, bool whole)
+{
+   print_fn_name(f->fn ? f->fn : "???", whole);
+   if (f->file && f->has_line)
+      printf(" (%s:%" PRIu64 ")", f->file, f->line);
+   else if (f->file)
+      printf(" (%s)", f->file);
+   else if (f->obj)
+      printf(" (in %s)", f->obj);
+   putchar('\n');
+}
+
 /* A thread name with its trailing number folded: db-writer-3 is
    db-writer-*, worker7 is worker*. */
 char *fold_name(const char *name)
@@ -879,43 +891,6 @@ char *fold_name(const char *name)
    f[k] = '*';
    f[k + 1] = '\0';
    return f;
-}
-
-static int cmp_bad_kind(const void *a, const void *b)
-{
-   const BadKind *x = a, *y = b;
-   int c = strcmp(x->kind, y->kind);
-   return c ? c : cmp_order(x->first, y->first);
-}
-
-static int cmp_bad_count(const void *a, const void *b)
-{
-   const BadKind *x = a, *y = b;
-   if (x->count != y->count)
-      return x->count > y->count ? -1 : 1;
-   return cmp_order(x->first, y->first);
-}
-
-/* The bad calls summed by kind, most first, equals in the order the
-   kinds first come in r->bad; sorted, not searched, so that a file with
-   100,000 kinds takes no longer than one with two.  The caller frees
-   the array. */
-BadKind *bad_call_kinds(const Report *r, size_t *nk_out)
-{
-   size_t nk = 0;
-   BadKind *kinds = xrealloc(NULL, (r->nbad ? r->nbad : 1) * sizeof *kinds);
-   for (size_t i = 0; i < r->nbad; i++)
-      kinds[i] = (BadKind){ r->bad[i].kind, r->bad[i].count, i };
-   qsort(kinds, r->nbad, sizeof *kinds, cmp_bad_kind);
-   for (size_t i = 0; i < r->nbad; i++) {
-      if (nk > 0 && strcmp(kinds[nk - 1].kind, kinds[i].kind) == 0)
-         kinds[nk - 1].count = add_sat(kinds[nk - 1].count, kinds[i].count);
-      else
-         kinds[nk++] = kinds[i];   /* the first of its kind */
-   }
-   qsort(kinds, nk, sizeof *kinds, cmp_bad_count);
-   *nk_out = nk;
-   return kinds;
 }
 
 size_t top_offer(size_t *h, size_t m, size_t k, size_t i, TopCmp cmp,

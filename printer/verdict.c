@@ -1,8 +1,9 @@
 /* verdict.c: the overview's figures, computed once for the outputs
  * that state them.  The text's verdict paragraph and JSON's "verdict"
  * object both say how the run ended (a crash, or a stop from outside),
- * how much was really lost, and who holds what is still reachable; the
- * classifications live here so the two can never drift apart.  Each
+ * how much was really lost and by which roles, and who holds what is
+ * still reachable, and sum the bad calls by kind; the classifications live here so the two
+ * can never drift apart.  Each
  * output keeps only its wording.
  *
  * Copyright (C) 2026 the asynctrace authors.
@@ -22,6 +23,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include "report.h"
 #include "verdict.h"
@@ -71,4 +73,80 @@ uint64_t verdict_lost_blocks(const Report *r)
    for (int k = LK_DEF; k <= LK_POS; k++)
       s = add_sat(s, r->leak_blocks[k]);
    return s;
+}
+
+static int cmp_lost_role(const void *a, const void *b)
+{
+   return cmp_role(((const LostRole *)a)->role, ((const LostRole *)b)->role);
+}
+
+/* Most bytes first, then by role. */
+static int cmp_lost(const void *a, const void *b)
+{
+   const LostRole *x = a, *y = b;
+   if (x->bytes != y->bytes)
+      return x->bytes > y->bytes ? -1 : 1;
+   return cmp_role(x->role, y->role);
+}
+
+LostRole *verdict_lost_by_role(const Report *r, unsigned mask, size_t *n_out)
+{
+   LostRole *a = xrealloc(NULL, (r->nlroles ? r->nlroles : 1) * sizeof *a);
+   size_t n = 0, m = 0;
+   for (size_t i = 0; i < r->nlroles; i++) {
+      const LeakRole *lr = &r->lroles[i];
+      if (!(mask & (1u << lr->kind)) || (lr->bytes == 0 && lr->blocks == 0))
+         continue;
+      a[n++] = (LostRole){ &lr->role, lr->bytes, lr->blocks };
+   }
+   qsort(a, n, sizeof *a, cmp_lost_role);
+   for (size_t i = 0; i < n; i++) {
+      if (m > 0 && same_role(a[m - 1].role, a[i].role)) {
+         a[m - 1].bytes = add_sat(a[m - 1].bytes, a[i].bytes);
+         a[m - 1].blocks = add_sat(a[m - 1].blocks, a[i].blocks);
+      } else {
+         a[m++] = a[i];
+      }
+   }
+   qsort(a, m, sizeof *a, cmp_lost);
+   *n_out = m;
+   return a;
+}
+
+static int cmp_bad_kind(const void *a, const void *b)
+{
+   const BadKind *x = a, *y = b;
+   int c = strcmp(x->kind, y->kind);
+   return c ? c : cmp_order(x->first, y->first);
+}
+
+static int cmp_bad_count(const void *a, const void *b)
+{
+   const BadKind *x = a, *y = b;
+   if (x->count != y->count)
+      return x->count > y->count ? -1 : 1;
+   return cmp_order(x->first, y->first);
+}
+
+/* Sorted, not searched, so that a file with 100,000 kinds takes no
+   longer than one with two. */
+BadKind *verdict_bad_kinds(const Report *r, const BadCall *const *order,
+                           size_t *nk_out)
+{
+   size_t nk = 0;
+   BadKind *kinds = xrealloc(NULL, (r->nbad ? r->nbad : 1) * sizeof *kinds);
+   for (size_t i = 0; i < r->nbad; i++) {
+      const BadCall *b = order ? order[i] : &r->bad[i];
+      kinds[i] = (BadKind){ b->kind, b->count, i };
+   }
+   qsort(kinds, r->nbad, sizeof *kinds, cmp_bad_kind);
+   for (size_t i = 0; i < r->nbad; i++) {
+      if (nk > 0 && strcmp(kinds[nk - 1].kind, kinds[i].kind) == 0)
+         kinds[nk - 1].count = add_sat(kinds[nk - 1].count, kinds[i].count);
+      else
+         kinds[nk++] = kinds[i];   /* the first of its kind */
+   }
+   qsort(kinds, nk, sizeof *kinds, cmp_bad_count);
+   *nk_out = nk;
+   return kinds;
 }

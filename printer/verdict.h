@@ -34,4 +34,30 @@ int held_group(const Held *h, int *kind);
 uint64_t verdict_lost_bytes(const Report *r);
 uint64_t verdict_lost_blocks(const Report *r);
 
+/* What one role lost. */
+typedef struct {
+   const Role *role;
+   uint64_t bytes, blocks;
+} LostRole;
+
+/* The bytes and blocks of the leak kinds in mask (a bit per LK_ kind)
+   by the role in force when they were allocated: <leaks>' <by-role>s
+   summed per role, those with neither left out, most bytes first, then
+   by role.  *n gets their number; free the result. */
+LostRole *verdict_lost_by_role(const Report *r, unsigned mask, size_t *n);
+
+/* Bad calls of one kind, summed. */
+typedef struct {
+   const char *kind;
+   uint64_t count;
+   size_t first;                 /* the first of the kind's bad calls */
+} BadKind;
+
+/* The bad calls summed by kind, most first, equals in the order their
+   kinds first come in order (a view of r's bad calls, r->nbad pointers
+   into r->bad), or in r->bad's own if order is NULL.  *nk gets their
+   number; free the result. */
+BadKind *verdict_bad_kinds(const Report *r, const BadCall *const *order,
+                           size_t *nk);
+
 #endif

@@ -1,0 +1,370 @@
+/* text_common.c: what the text summary's sections share.  The largest
+ * of a list first (sort_top: a heap of k picks a dozen of a million
+ * groups without sorting them all); threads named by their seq, through
+ * an index sorted once; a paragraph wrapped at a width; amounts summed
+ * by role; and stacks as the summary prints them: from the program's
+ * first own frame on (--own), a run of frames that are not the
+ * program's folded into one line, at most --frames lines, a grouped
+ * site's frames up to where its stacks differ.
+ *
+ * Copyright (C) 2026 the asynctrace authors.
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ * This program is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License as published by the
+ * Free Software Foundation; either version 2 of the License, or (at your
+ * option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful, but
+ * WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General
+ * Public License for more details.
+ */
+
+#define _POSIX_C_SOURCE 200809L
+
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+#include "text.h"
+
+/* ---- The largest first ---- */
+
+static void swap_elems(char *a, char *b, size_t size)
+{
+   char t[256];
+   while (size > 0) {
+      size_t c = size < sizeof t ? size : sizeof t;
+      memcpy(t, a, c);
+      memcpy(a, b, c);
+      memcpy(b, t, c);
+      a += c;
+      b += c;
+      size -= c;
+   }
+}
+
+static int (*top_cmp)(const void *, const void *);
+static const char *top_base;
+static size_t top_size;
+
+static int cmp_top_index(const void *a, const void *b)
+{
+   size_t i = *(const size_t *)a, j = *(const size_t *)b;
+   return top_cmp(top_base + i * top_size, top_base + j * top_size);
+}
+
+/* A grouped list's groups in all: grouped as read, the list holds only
+   those that can be shown (report_read_grouped). */
+size_t list_groups(size_t n, size_t all)
+{
+   return all > n ? all : n;
+}
+
+/* Puts the first k of the n elements of base, in the order of cmp (a
+   total order), in front, sorted; the others follow in no order.  A
+   grouped list can hold a group per record (a million of them, a few
+   hundred bytes each) of which a dozen are shown: they are picked with
+   a heap of k rather than the whole list sorted. */
+typedef struct {
+   const char *v;
+   size_t size;
+   int (*cmp)(const void *, const void *);
+} TopElems;
+
+static int top_cmp_elem(size_t a, size_t b, void *ctx)
+{
+   const TopElems *t = ctx;
+   return t->cmp(t->v + a * t->size, t->v + b * t->size);
+}
+
+void sort_top(void *base, size_t n, size_t size,
+              int (*cmp)(const void *, const void *), size_t k)
+{
+   char *v = base;
+   if (k > 4096 || k >= n / 8 || n < 1024) {
+      qsort(base, n, size, cmp);
+      return;
+   }
+   size_t *h = xrealloc(NULL, k * sizeof *h);
+   size_t m = 0;
+   TopElems tc = { v, size, cmp };
+   for (size_t i = 0; i < n; i++)
+      m = top_offer(h, m, k, i, top_cmp_elem, &tc);
+   top_cmp = cmp;
+   top_base = v;
+   top_size = size;
+   qsort(h, m, sizeof *h, cmp_top_index);
+   /* Into place one after the other; an element moved away from a
+      place still to be filled is followed there. */
+   for (size_t j = 0; j < m; j++) {
+      size_t from = h[j];
+      if (from != j)
+         swap_elems(v + j * size, v + from * size, size);
+      for (size_t t = j + 1; t < m; t++)
+         if (h[t] == j)
+            h[t] = from;
+   }
+   free(h);
+}
+
+size_t sort_shown(void *base, size_t n, size_t size,
+                  int (*cmp)(const void *, const void *), size_t top)
+{
+   sort_top(base, n, size, cmp, top);
+   return n < top ? n : top;
+}
+
+/* ---- Threads by seq ---- */
+
+static int cmp_thread_seq(const void *a, const void *b)
+{
+   const Thread *x = *(const Thread *const *)a, *y = *(const Thread *const *)b;
+   return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+ThreadIndex thread_index(const Report *r)
+{
+   ThreadIndex ix = { xrealloc(NULL, (r->nthreads ? r->nthreads : 1) *
+                               sizeof *ix.by_seq), r->nthreads };
+   for (size_t i = 0; i < r->nthreads; i++)
+      ix.by_seq[i] = &r->threads[i];
+   qsort(ix.by_seq, ix.n, sizeof *ix.by_seq, cmp_thread_seq);
+   return ix;
+}
+
+/* "thread 3 (name)", "thread 3" if it has no name, or "thread 9 (not
+   in the thread list)"; without the word "thread" if !word.  Newly
+   allocated. */
+char *thread_label(const ThreadIndex *ix, uint64_t seq, bool word)
+{
+   Thread key = { .seq = seq };
+   const Thread *kp = &key;
+   const Thread **hit = ix->n
+      ? bsearch(&kp, ix->by_seq, ix->n, sizeof *ix->by_seq, cmp_thread_seq) : NULL;
+   Buf b = { 0 };
+   char n[48];
+   snprintf(n, sizeof n, "%s%" PRIu64, word ? "thread " : "", seq);
+   buf_adds(&b, n);
+   if (hit && (*hit)->name) {
+      buf_adds(&b, " (");
+      buf_adds(&b, (*hit)->name);
+      buf_adds(&b, ")");
+   } else if (!hit) {
+      buf_adds(&b, " (not in the thread list)");
+   }
+   return b.s;
+}
+
+char *thread_ref(const ThreadIndex *ix, uint64_t seq)
+{
+   return thread_label(ix, seq, true);
+}
+
+/* The site's thread, or how many threads its merged records are of. */
+char *site_threads(const ThreadIndex *ix, const Site *s)
+{
+   if (s->g.threads > 1) {
+      char b[64];
+      snprintf(b, sizeof b, "%s threads", num(s->g.threads));
+      return xstrdup(b);
+   }
+   return thread_ref(ix, s->thread);
+}
+
+/* ---- Words ---- */
+
+/* The time unit of the timeline and the peak: the tool's --time-unit. */
+const char *time_unit_name(const char *unit)
+{
+   if (unit == NULL)
+      return "?";
+   if (strcmp(unit, "i") == 0)
+      return "instructions";
+   if (strcmp(unit, "B") == 0)
+      return "bytes allocated and freed";
+   return unit;                  /* "ms", or one added later */
+}
+
+/* Prints text as a paragraph, its lines at most width columns unless
+   a single word is longer. */
+void print_wrapped(const char *text, size_t width)
+{
+   Buf line = { 0 }, word = { 0 };
+   size_t col = 0;
+   const char *p = text;
+   while (*p) {
+      while (*p == ' ')
+         p++;
+      if (*p == '\0')
+         break;
+      const char *w = p;
+      while (*p && *p != ' ')
+         p++;
+      buf_clear(&word);
+      buf_add(&word, w, (size_t)(p - w));
+      size_t ww = display_width(word.s);
+      if (col > 0 && col + 1 + ww > width) {
+         puts(line.s);
+         buf_clear(&line);
+         col = 0;
+      }
+      if (col > 0) {
+         buf_adds(&line, " ");
+         col++;
+      }
+      buf_adds(&line, word.s);
+      col += ww;
+   }
+   if (col > 0)
+      puts(line.s);
+   free(line.s);
+   free(word.s);
+}
+
+/* ", 12 records" after a grouped site's figures, or nothing. */
+const char *merged_note(const Grouped *g, const char *what)
+{
+   static char b[96];
+   b[0] = '\0';
+   if (g->records > 1)
+      snprintf(b, sizeof b, "; %s %s merged", num(g->records), what);
+   return b;
+}
+
+/* ---- Amounts by role ---- */
+
+static int cmp_amt_role(const void *a, const void *b)
+{
+   return cmp_role(((const RoleAmt *)a)->role, ((const RoleAmt *)b)->role);
+}
+
+/* Sums the rows of a that have the same role; returns how many are
+   left, sorted by role. */
+size_t merge_amts(RoleAmt *a, size_t n)
+{
+   size_t m = 0;
+   if (n == 0)
+      return 0;
+   qsort(a, n, sizeof *a, cmp_amt_role);
+   for (size_t i = 0; i < n; i++) {
+      if (m > 0 && same_role(a[m - 1].role, a[i].role)) {
+         for (int k = 0; k < LK_N; k++)
+            a[m - 1].v[k] = add_sat(a[m - 1].v[k], a[i].v[k]);
+      } else {
+         a[m++] = a[i];
+      }
+   }
+   return m;
+}
+
+/* The most in v[0] first (then v[1], ...), then by role. */
+int cmp_amt_desc(const void *a, const void *b)
+{
+   const RoleAmt *x = a, *y = b;
+   for (int k = 0; k < LK_N; k++)
+      if (x->v[k] != y->v[k])
+         return x->v[k] > y->v[k] ? -1 : 1;
+   return cmp_role(x->role, y->role);
+}
+
+/* ---- Stacks ---- */
+
+static void print_frame(const Frame *f, bool first)
+{
+   printf("   %s %s: ", first ? "at" : "by", f->ip);
+   print_fn_at(f, text_opt.full_names);
+}
+
+/* Prints s from its first own frame on, the frames above it folded into
+   one line; g, if not NULL, is what grouping merged into the site: its
+   stacks differ from frame g->cut on, so the rest is not printed. */
+void print_stack_grouped(const Stack *s, const Grouped *g)
+{
+   size_t depth = stack_depth(s);
+   if (depth == 0) {
+      printf("   (no stack)\n");
+      return;
+   }
+   size_t from = text_opt.frames == 0 ? 0 : first_own(s, text_opt.own);
+   if (from == depth || from < 2)
+      from = 0;                  /* nothing of the program's, or one
+                                    line for one: all shown */
+   size_t end = g && g->cut > 0 && g->cut < depth ? g->cut : depth;
+   if (from > 0) {
+      char *l = fold_label(s, 0, from);
+      printf("   \xe2\x80\xa6 %s\n", l);
+      free(l);
+   }
+   /* Below the first own frame, a run of two or more frames that are
+      not the program's (Tokio's scheduler, Rayon's join, std's thread
+      start) is one line too, unless every frame is shown.  --frames
+      counts the lines. */
+   size_t f = from, lines = 0;
+   while (f < end && (text_opt.frames == 0 || lines < text_opt.frames)) {
+      size_t run = f;
+      if (from > 0)
+         while (run < end && !frame_is_own(stack_frame(s, run), text_opt.own))
+            run++;
+      if (run - f >= 2) {
+         char *l = fold_label(s, f, run);
+         printf("   \xe2\x80\xa6 %s\n", l);
+         free(l);
+         f = run;
+      } else {
+         print_frame(stack_frame(s, f), f == 0);
+         f++;
+      }
+      lines++;
+   }
+   if (f < end)
+      printf("   ... %zu more %s (--frames=all shows all)\n", end - f,
+             end - f == 1 ? "frame" : "frames");
+   if (g && g->stacks > 1)
+      printf("   (%s different stacks with these %s own frames merged; "
+             "--group-frames=0 lists them apart)\n", num(g->stacks),
+             num(text_opt.group_frames));
+}
+
+void print_stack(const Stack *s)
+{
+   print_stack_grouped(s, NULL);
+}
+
+/* The first own frames of s (as many as grouping uses, at least one),
+   as "fn (file:line) < fn (file:line)", or NULL. */
+char *own_place(const Stack *s)
+{
+   size_t depth = stack_depth(s);
+   size_t want = text_opt.group_frames ? text_opt.group_frames : 1;
+   if (depth == 0)
+      return NULL;
+   bool none = first_own(s, text_opt.own) == depth;
+   Buf b = { 0 };
+   for (size_t i = 0, n = 0; i < depth && n < want; i++) {
+      const Frame *f = stack_frame(s, i);
+      if (!none && !frame_is_own(f, text_opt.own))
+         continue;
+      if (n++ > 0)
+         buf_adds(&b, " < ");
+      add_fn_name(&b, f->fn ? f->fn : f->ip ? f->ip : "???",
+                  text_opt.full_names);
+      if (f->file) {
+         char t[48];
+         buf_adds(&b, " (");
+         buf_adds(&b, f->file);
+         if (f->has_line) {
+            snprintf(t, sizeof t, ":%" PRIu64, f->line);
+            buf_adds(&b, t);
+         }
+         buf_adds(&b, ")");
+      }
+   }
+   return b.s;
+}

@@ -1,0 +1,130 @@
+/* text_futex.c: the futex sites and wake pairs of the text summary: the
+ * sites with waits or wakes, most blocked first, as a table and then
+ * each with its stack; the pairs of threads that woke one another most.
+ *
+ * Copyright (C) 2026 the asynctrace authors.
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ * This program is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License as published by the
+ * Free Software Foundation; either version 2 of the License, or (at your
+ * option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful, but
+ * WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General
+ * Public License for more details.
+ */
+
+#define _POSIX_C_SOURCE 200809L
+
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+#include "text.h"
+
+/* ---- Futex sites ---- */
+
+/* The futex sites with waits or wakes, most blocked first: a table,
+   then the stack of each. */
+void print_futex_sites(Report *r, size_t top)
+{
+   static const char *const head[] = {
+      "#", "class", "role", "waits", "woken", "eagain", "timeouts",
+      "pending", "blocked", "max blocked", "wakes", "woke", "ops",
+   };
+   static const bool right[] = {
+      true, false, false, true, true, true, true, true, true, true, true,
+      true, false,
+   };
+   static const size_t cap[] = { 0, 0, ROLE_COL_MAX, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+   Table t = { .ncols = 13, .head = head, .right = right, .cap = cap };
+
+   if (top == 0 || !r->has_fsites)
+      return;
+   if (r->fsites_active == 0) {
+      printf("\nFutex sites: none with waits or wakes.\n");
+      return;
+   }
+   qsort(r->fsites, r->nfsites, sizeof *r->fsites, cmp_fsite);
+   size_t shown = r->nfsites < top ? r->nfsites : top;
+   printf("\nFutex sites: %s %s blocked for %s, %s %s; the most blocked %s "
+          "of %s %s with waits or wakes:\n",
+          num(r->fx_waits), plural(r->fx_waits, "wait", "waits"),
+          ms1(r->fx_blocked_us),
+          num(r->fx_wakes), plural(r->fx_wakes, "wake", "wakes"),
+          num(shown), num(r->fsites_active),
+          plural(r->fsites_active, "site", "sites"));
+   for (size_t i = 0; i < shown; i++) {
+      const FSite *s = &r->fsites[i];
+      table_cell(&t, num(i + 1));
+      table_cell(&t, s->class);
+      table_cell_take(&t, role_label(&s->role, false));
+      table_cell(&t, num(s->fx.waits));
+      table_cell(&t, num(s->fx.woken));
+      table_cell(&t, num(s->fx.eagain));
+      table_cell(&t, num(s->fx.timeouts));
+      table_cell(&t, num(s->fx.pending));
+      table_cell(&t, ms1(s->fx.blocked_us));
+      table_cell(&t, ms1(s->fx.max_us));
+      table_cell(&t, num(s->fx.wakes));
+      table_cell(&t, num(s->fx.woke));
+      table_cell(&t, s->ops);
+   }
+   table_print(&t);
+
+   for (size_t i = 0; i < shown; i++) {
+      const FSite *s = &r->fsites[i];
+      char *role = role_label(&s->role, false);
+      printf("\n#%zu: %s, role %s:", i + 1, s->class, role);
+      free(role);
+      if (s->fx.waits > 0)
+         printf(" %s blocked in %s %s%s", ms1(s->fx.blocked_us),
+                num(s->fx.waits), plural(s->fx.waits, "wait", "waits"),
+                s->fx.wakes > 0 ? "," : "");
+      if (s->fx.wakes > 0)
+         printf(" %s %s", num(s->fx.wakes), plural(s->fx.wakes, "wake", "wakes"));
+      putchar('\n');
+      print_stack(&s->stack);
+   }
+}
+
+/* ---- Wake pairs ---- */
+
+void print_wakes(Report *r, const ThreadIndex *ix)
+{
+   if (!r->has_wakes)
+      return;
+   if (r->wakes_total == 0) {
+      printf("\nWake pairs: none.\n");
+      return;
+   }
+   qsort(r->wakes, r->nwakes, sizeof *r->wakes, cmp_wake);
+   size_t shown = r->nwakes < WAKE_PAIRS_SHOWN ? r->nwakes : WAKE_PAIRS_SHOWN;
+   printf("\nWake pairs: %s woken %s; the most frequent %s of %s %s:\n",
+          num(r->woken_total), plural(r->woken_total, "wait", "waits"),
+          num(shown), num(r->wakes_total),
+          plural(r->wakes_total, "pair", "pairs"));
+   for (size_t i = 0; i < shown; i++) {
+      const Wake *w = &r->wakes[i];
+      char *waker = thread_ref(ix, w->waker), *waiter = thread_ref(ix, w->waiter);
+      printf("  %s woke %s %s %s", waker, waiter, num(w->count),
+             plural(w->count, "time", "times"));
+      /* What the woken waits were, when the report says. */
+      const char *sep = " (";
+      for (int c = 0; w->has_class && c < WC_N; c++)
+         if (w->by_class[c] > 0) {
+            printf("%s%s %s", sep, wait_class_name[c], num(w->by_class[c]));
+            sep = ", ";
+         }
+      puts(w->has_class ? ")" : "");
+      free(waker);
+      free(waiter);
+   }
+}
