@@ -394,43 +394,59 @@ static void begin_site(Parser *p, const char *name, long line)
 }
 
 /* A <stack> where a section names one: the stack of the record being
-   read, by its parent. */
+   read, found by its parent's kind in stack_of (a kind not there: a
+   <live-at-exit> <site>'s). */
+typedef Stack *StackOf(Parser *p);
+
+static Stack *fsite_stack(Parser *p) { return &p->fsite.stack; }
+static Stack *lrec_stack(Parser *p) { return &p->lrec.stack; }
+static Stack *asite_stack(Parser *p) { return &p->asite.stack; }
+static Stack *bad_stack(Parser *p) { return &p->bad.stack; }
+static Stack *map_stack(Parser *p) { return &p->map.stack; }
+
+static Stack *spawn_stack(Parser *p)
+{
+   Tasks *t = p->rep->tasks;
+   return &t->sites[t->nsites - 1].stack;
+}
+
+static Stack *task_stack(Parser *p)
+{
+   Tasks *t = p->rep->tasks;
+   return &t->tasks[t->ntasks - 1].stack;
+}
+
+static Stack *blockin_stack(Parser *p)
+{
+   Tasks *t = p->rep->tasks;
+   return &t->blocks[t->nblocks - 1].stack;
+}
+
+static Stack *snsite_stack(Parser *p)
+{
+   Snap *sn = cur_snap(p);
+   return &sn->sites[sn->nsites - 1].stack;
+}
+
+static Stack *snlrec_stack(Parser *p)
+{
+   Snap *sn = cur_snap(p);
+   return &sn->lrecs[sn->nlrecs - 1].stack;
+}
+
+static StackOf *const stack_of[K_COUNT] = {
+   [K_FSITE] = fsite_stack, [K_LREC] = lrec_stack,
+   [K_ASITE] = asite_stack, [K_BADCALL] = bad_stack,
+   [K_MAP] = map_stack, [K_SPAWN] = spawn_stack, [K_TASK] = task_stack,
+   [K_BLOCKIN] = blockin_stack, [K_SNSITE] = snsite_stack,
+   [K_SNLREC] = snlrec_stack,
+};
+
 static void begin_stack(Parser *p, const char *name, long line)
 {
    (void)name;
-   switch (p->lv[p->nlv - 2].kind) {
-   case K_FSITE: p->stack = &p->fsite.stack; break;
-   case K_LREC: p->stack = &p->lrec.stack; break;
-   case K_ASITE: p->stack = &p->asite.stack; break;
-   case K_BADCALL: p->stack = &p->bad.stack; break;
-   case K_MAP: p->stack = &p->map.stack; break;
-   case K_SPAWN: {
-      Tasks *t = p->rep->tasks;
-      p->stack = &t->sites[t->nsites - 1].stack;
-      break;
-   }
-   case K_TASK: {
-      Tasks *t = p->rep->tasks;
-      p->stack = &t->tasks[t->ntasks - 1].stack;
-      break;
-   }
-   case K_BLOCKIN: {
-      Tasks *t = p->rep->tasks;
-      p->stack = &t->blocks[t->nblocks - 1].stack;
-      break;
-   }
-   case K_SNSITE: {
-      Snap *sn = cur_snap(p);
-      p->stack = &sn->sites[sn->nsites - 1].stack;
-      break;
-   }
-   case K_SNLREC: {
-      Snap *sn = cur_snap(p);
-      p->stack = &sn->lrecs[sn->nlrecs - 1].stack;
-      break;
-   }
-   default: p->stack = &p->site.stack; break;
-   }
+   StackOf *of = stack_of[p->lv[p->nlv - 2].kind];
+   p->stack = of != NULL ? of(p) : &p->site.stack;
    stack_ref(p, line);
 }
 
