@@ -270,7 +270,7 @@ static Bool copy_client_string(Addr a, HChar* out, Int max)
 static Bool at_handle_client_request(ThreadId tid, UWord* args, UWord* ret)
 {
    if (args[0] == VG_USERREQ__GDB_MONITOR_COMMAND) {
-      *ret = AT_(snap_monitor)(tid, (HChar*)args[1]) ? 1 : 0;
+      *ret = AT_(snap_monitor)(tid, (const HChar*)args[1]) ? 1 : 0;
       return *ret != 0;
    }
    if (!VG_IS_TOOL_USERREQ('A', 'T', args[0]))

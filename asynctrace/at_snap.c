@@ -56,7 +56,13 @@
      AT_CATCH_UP, the latest), their content the unchanged state, and
      the report written once.
    Futex figures that changed without the heap or threads changing
-   (waits counted) do not make a "blocked" snapshot. */
+   (waits counted) do not make a "blocked" snapshot.
+
+   Monitor commands come from vgdb or from the program itself
+   (VALGRIND_MONITOR_COMMAND), whose string is the program's: a literal
+   in read-only memory, or a buffer it reads again.  So a command is cut
+   into words in a copy of its own, of bounded size (AT_MONITOR_MAX); a
+   longer one is refused with a message. */
 
 #include "pub_tool_debuginfo.h"
 #include "pub_tool_gdbserver.h"
@@ -623,11 +629,32 @@ static UInt count_arg(HChar* word, UInt def)
    return (UInt)v;
 }
 
-Bool AT_(snap_monitor)(ThreadId tid, HChar* cmd)
+/* The longest monitor command taken, with its terminating NUL: a path
+   for snapshot FILE fits. */
+#define AT_MONITOR_MAX  8192
+
+Bool AT_(snap_monitor)(ThreadId tid, const HChar* cmd)
 {
+   HChar  copy[AT_MONITOR_MAX];
    HChar* save;
-   HChar* word = VG_(strtok_r)(cmd, " ", &save);
+   HChar* word;
    Int    which;
+   SizeT  len = 0;
+   /* The words are cut apart in a copy: the command may be the
+      program's string (VALGRIND_MONITOR_COMMAND), a literal in
+      read-only memory or a buffer the program reads again after. */
+   while (len < sizeof(copy) && cmd[len] != '\0')
+      len++;
+   if (len == sizeof(copy)) {
+      VG_(memcpy)(copy, cmd, 40);
+      copy[40] = '\0';
+      VG_(gdb_printf)("asynctrace: monitor command of more than %u bytes "
+                      "ignored (it starts \"%s...\")\n",
+                      (UInt)sizeof(copy) - 1, copy);
+      return True;
+   }
+   VG_(memcpy)(copy, cmd, len + 1);
+   word = VG_(strtok_r)(copy, " ", &save);
    if (word == NULL)
       return False;
    which = VG_(keyword_id)("help snapshot threads roles waits tasks "

@@ -79,8 +79,9 @@ void AT_(snap_fork_child)(ThreadId tid);
 void AT_(snap_request)(const HChar* label);
 void AT_(snap_phase)(const HChar* label);
 
-/* A gdbserver monitor command (vgdb); False if not ours. */
-Bool AT_(snap_monitor)(ThreadId tid, HChar* cmd);
+/* A gdbserver monitor command (vgdb, VALGRIND_MONITOR_COMMAND); False
+   if not ours.  cmd is only read: the words are cut apart in a copy. */
+Bool AT_(snap_monitor)(ThreadId tid, const HChar* cmd);
 
 /* For the report: the snapshots kept (oldest first), phases, and what
    the settings were. */
