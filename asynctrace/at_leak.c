@@ -18,6 +18,14 @@
    memory.  Words of live frames that memcheck knows are undefined are
    zero by then (at_wipe.c).
 
+   Of a file mapping only what the file backs is read: a mapping may
+   reach past the end of its file (a database maps room to grow into),
+   and reading a page wholly past the end faults with SIGBUS.  The
+   file's size now, rounded up to a page, bounds the scan of each of
+   its segments (backed_end).  A page that faults all the same (a file
+   that cannot be looked up again, one truncated under us) is caught
+   and skipped, as memcheck's scan does.
+
    The scan also runs while the program runs (vgdb's monitor leak_check,
    --snapshot-leak-check): AT_(leak_scan_now) makes the same scan, with
    the same roots, and hands its totals and records to the caller.  It
@@ -38,7 +46,9 @@
 
 #include "pub_tool_aspacehl.h"
 #include "pub_tool_aspacemgr.h"
+#include "pub_tool_libcfile.h"
 #include "pub_tool_libcsetjmp.h"
+#include "pub_tool_libcsignal.h"
 #include "pub_tool_machine.h"
 #include "pub_tool_signals.h"
 #include "pub_tool_threadstate.h"
@@ -351,10 +361,15 @@ static void push_in_clique(Addr p, Int leader)
 }
 
 /* Reading client memory may fault (a page of a segment unmapped under
-   us): the fault catcher jumps back and the scan goes on at the next
-   page. */
+   us, a file mapping's page past the end of its file): the fault
+   catcher jumps back and the scan goes on at the next page.  The jump
+   leaves the signal handler with every signal blocked, so the mask the
+   scan started with (scan_mask, read once per scan) is put back: a
+   second fault with SIGBUS or SIGSEGV blocked would kill the process
+   outright. */
 static VG_MINIMAL_JMP_BUF(scan_jmpbuf);
 static volatile Addr scan_fault_at;
+static vki_sigset_t  scan_mask;
 
 static void scan_fault_catcher(Int sig, Addr addr)
 {
@@ -375,6 +390,7 @@ static void scan_range(Addr lo, Addr hi, WordFn f, void* opaque)
    while (a + sizeof(Addr) <= hi) {
       if (VG_MINIMAL_SETJMP(scan_jmpbuf) != 0) {
          /* Faulted: skip to the next page. */
+         VG_(sigprocmask)(VKI_SIG_SETMASK, &scan_mask, NULL);
          a = VG_PGROUNDUP(a + 1);
          continue;
       }
@@ -685,6 +701,32 @@ static void read_stacks(Bool at_exit)
    }
 }
 
+/* Where the part of segment seg that its file backs now ends: a
+   mapping may reach past the end of its file (a database maps more
+   than the file holds, to grow into), and a page wholly past the end
+   faults with SIGBUS when read.  The file is looked up by its name and
+   taken only if it is still the mapped one (device and inode); else
+   the whole segment is scanned and the fault catcher skips the pages
+   that fault, one fault each. */
+static Addr backed_end(NSegment const* seg)
+{
+   const HChar*   name;
+   struct vg_stat st;
+   ULong          size, len = seg->end + 1 - seg->start;
+   if (seg->kind != SkFileC || !VKI_S_ISREG(seg->mode))
+      return seg->end + 1;
+   name = VG_(am_get_filename)(seg);
+   if (name == NULL || sr_isError(VG_(stat)(name, &st))
+       || st.dev != seg->dev || st.ino != seg->ino || st.size < 0)
+      return seg->end + 1;
+   size = VG_PGROUNDUP((ULong)st.size);
+   if (size <= (ULong)seg->offset)
+      return seg->start;
+   if (size - (ULong)seg->offset < len)
+      len = size - (ULong)seg->offset;
+   return seg->start + len;
+}
+
 /* The scan, into the statics above (records, totals, held, notes; bk
    stays for AT_(leak_pointed_from)).  A block the heap is handing back
    to the program right now (a snapshot taken in the middle of malloc)
@@ -712,6 +754,7 @@ static void scan(Bool at_exit)
    bk = AT_(heap_blocks_sorted)(&nbk);
    if (nbk == 0)
       return;
+   VG_(sigprocmask)(VKI_SIG_SETMASK, NULL, &scan_mask);
    heap_lo = bk[0];
    heap_hi = 0;
    marks = VG_(malloc)("at.leak_marks_of", nbk * sizeof(Mark));
@@ -762,7 +805,7 @@ static void scan(Bool at_exit)
       if (seg->kind == SkFileC
           && (VKI_S_ISCHR(seg->mode) || VKI_S_ISBLK(seg->mode)))
          continue;
-      scan_root_range(seg->start, seg->end + 1);
+      scan_root_range(seg->start, backed_end(seg));
       process_mark_stack();
    }
    VG_(free)(starts);
