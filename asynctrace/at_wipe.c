@@ -33,7 +33,8 @@
      only what the thread wrote into it since, and zeros.
 
    Clearing memory below the stack pointer (and red zone) changes
-   nothing the program may rely on.
+   nothing the program may rely on.  The heap wipes large freed blocks the
+   same way (wipe_unused).
 
    Most of those clears would store zeros over zeros: the red zone at a
    call is nearly always clean already (see "The red zone known clean"
@@ -74,9 +75,11 @@ static ULong bytes_cleared_by_helper;
 /*--- New threads: the reused part of their stacks         ---*/
 /*------------------------------------------------------------*/
 
-/* Wipes [lo, hi), memory of a stack nobody uses: whole pages by
-   MADV_DONTNEED, the rest by clearing. */
-static void wipe_unused(Addr lo, Addr hi)
+/* Wipes [lo, hi), memory nobody uses (a stack's, a freed heap
+   block's) in a private anonymous mapping: whole pages by
+   MADV_DONTNEED, the rest by clearing.  Pages never touched cost
+   nothing. */
+void AT_(wipe_unused)(Addr lo, Addr hi)
 {
    Addr plo = VG_PGROUNDUP(lo);
    Addr phi = VG_PGROUNDDN(hi);
@@ -131,7 +134,7 @@ void AT_(wipe_new_thread_stack)(Addr sp)
    else
       return;
    n_fresh_stacks++;
-   wipe_unused(lo, hi);
+   AT_(wipe_unused)(lo, hi);
 }
 
 /*------------------------------------------------------------*/

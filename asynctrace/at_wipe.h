@@ -15,6 +15,10 @@
    ended thread left below it. */
 void AT_(wipe_new_thread_stack)(Addr sp);
 
+/* Zeros [lo, hi) of a private anonymous mapping that nobody uses,
+   giving whole pages back to the kernel (they read as zeros). */
+void AT_(wipe_unused)(Addr lo, Addr hi);
+
 /* Clear the red zone at calls and returns (read by the instrumenter). */
 extern Bool AT_(wipe_redzones);
 
