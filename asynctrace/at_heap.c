@@ -16,7 +16,9 @@
    The memory comes from the core's client arena (small blocks wait in
    classes for reuse, see "Client memory").  A freed block is wiped for
    the leak scan: a large one by giving its pages back to the kernel, so
-   that a free costs nothing for pages the program never touched. */
+   that a free costs nothing for pages the program never touched.  An
+   alignment above the arena's 16 MiB is served from a larger block of
+   it, as glibc serves any power of two. */
 
 #include "pub_tool_clreq.h"
 #include "pub_tool_hashtable.h"
@@ -85,7 +87,8 @@ const AT_HeapCounters* AT_(heap_of_role)(UShort inst)
    return role_counters(inst);
 }
 
-/* Valgrind's arena refuses larger alignments (it panics). */
+/* Valgrind's arena refuses larger alignments (it panics): those are
+   served by over-allocating (see "Client memory"). */
 #define AT_MAX_ALIGN  (16 * 1024 * 1024)
 /* No block is larger than amd64's 128 TiB of user address space; the
    arena's own sums overflow near SIZE_MAX. */
@@ -445,6 +448,44 @@ static inline UInt class_of(SizeT n)
    return n == 0 ? 1 : (UInt)((n + 15) / 16);
 }
 
+/* Alignments above AT_MAX_ALIGN, which the core's arena refuses but
+   glibc honours: n + align bytes from the arena, the block at the first
+   aligned address in them.  The spare part is address space, never
+   touched.  Each such block's arena address, by the block's address. */
+typedef struct _WideNode { struct _WideNode* next; UWord key; void* raw; }
+        WideNode;
+static VgHashTable* wide_blocks;
+static UWord        n_wide;   /* live ones: frees look only if any */
+
+static void* get_wide(SizeT align, SizeT n)
+{
+   WideNode* w;
+   void*     raw;
+   if (n > AT_MAX_SIZE || align > AT_MAX_SIZE)
+      return NULL;   /* the sum below cannot overflow */
+   raw = VG_(cli_malloc)(VG_(clo_alignment), n + align);
+   if (raw == NULL)
+      return NULL;
+   w = VG_(malloc)("at.wide_block", sizeof(WideNode));
+   w->key = VG_ROUNDUP((Addr)raw, align);
+   w->raw = raw;
+   VG_(HT_add_node)(wide_blocks, w);
+   n_wide++;
+   return (void*)w->key;
+}
+
+/* True if p was a wide block, now given back. */
+static Bool put_wide(void* p)
+{
+   WideNode* w;
+   if (n_wide == 0 || (w = VG_(HT_remove)(wide_blocks, (UWord)p)) == NULL)
+      return False;
+   n_wide--;
+   VG_(cli_free)(w->raw);
+   VG_(free)(w);
+   return True;
+}
+
 /* get_memory's last block is all zeros (a waiting one, wiped when it
    was freed): calloc need not clear it again. */
 static Bool got_zeros;
@@ -453,6 +494,8 @@ static void* get_memory(SizeT align, SizeT n)
 {
    UInt c;
    got_zeros = False;
+   if (align > AT_MAX_ALIGN)
+      return get_wide(align, n);
    if (n > AT_SMALL_MAX)
       return VG_(cli_malloc)(align, n);
    c = class_of(n);
@@ -467,6 +510,8 @@ static void* get_memory(SizeT align, SizeT n)
 static void put_memory(void* p, SizeT n)
 {
    UInt c = class_of(n);
+   if (put_wide(p))
+      return;
    if (n <= AT_SMALL_MAX && n_waiting[c] < AT_CLASS_SLOTS
        && (n_waiting[c] + 1) * c * 16 <= AT_CLASS_KEEP) {
       waiting[c][n_waiting[c]++] = p;
@@ -548,10 +593,7 @@ static void* memory_for(ThreadId tid, SizeT n, SizeT align)
 
 static void* new_block(ThreadId tid, SizeT n, SizeT align, Bool zero)
 {
-   void* p;
-   if (align > AT_MAX_ALIGN)
-      return NULL;
-   p = memory_for(tid, n, align);
+   void* p = memory_for(tid, n, align);
    if (p == NULL)
       return NULL;
    if (zero && !got_zeros)
@@ -869,7 +911,7 @@ static void* realloc_block(ThreadId tid, void* p, SizeT n, SizeT align,
                (Addr)p, 0, n);
       return NULL;   /* glibc would abort; the program gets NULL */
    }
-   q = align > AT_MAX_ALIGN ? NULL : memory_for(tid, n, align);
+   q = memory_for(tid, n, align);
    if (q == NULL) {
       btab_put(old);   /* the old block stays valid, as C requires */
       return NULL;
@@ -999,6 +1041,7 @@ void AT_(heap_init)(void)
    cross      = VG_(HT_construct)("at.cross");
    bad        = VG_(HT_construct)("at.bad");
    big_sizes  = VG_(HT_construct)("at.big_sizes");
+   wide_blocks = VG_(HT_construct)("at.wide_blocks");
    block_pool = VG_(newPA)(sizeof(AT_Block), 1000, VG_(malloc),
                            "at.block_pool", VG_(free));
    samples    = VG_(newXA)(VG_(malloc), "at.samples", VG_(free),
