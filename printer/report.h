@@ -730,7 +730,7 @@ typedef struct {
    unsigned sections;            /* 1 << SEC_...: those shown */
 } TextOptions;
 
-void print_text(Report *rep, size_t nwarn, const TextOptions *opt);
+void print_text(const Report *rep, size_t nwarn, const TextOptions *opt);
 
 /* diff.c: --diff OLD NEW, what changed between two runs. */
 typedef struct {
