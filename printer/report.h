@@ -756,7 +756,7 @@ int print_folded(Report *rep, int kind, const char *file, bool full_names);
 
 /* json.c: the same as JSON (docs/at_print-json.md), each list cut to
    lim's figures. */
-void print_json(Report *rep, const char *file, const Limits *lim,
+void print_json(const Report *rep, const char *file, const Limits *lim,
                 const Warnings *w);
 
 /* svg.c: the heap over time and the blocked time by role, as a
