@@ -752,7 +752,7 @@ int folded_kind(const char *name);      /* FOLD_*, or -1 */
 void folded_limits(int kind, Limits *lim);
 /* -1 if the report lacks what kind needs (said on stderr), else the
    number of warnings: the lines do not add up to the report's total. */
-int print_folded(Report *rep, int kind, const char *file, bool full_names);
+int print_folded(const Report *rep, int kind, const char *file, bool full_names);
 
 /* json.c: the same as JSON (docs/at_print-json.md), each list cut to
    lim's figures. */
