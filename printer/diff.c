@@ -184,7 +184,7 @@ static int cmp_roleref(const void *a, const void *b)
 
 /* Every role and pool of either report, with its figures in each, by
    role; *n gets their number. */
-static RoleRow *role_rows(Report *const rep[2], size_t *n)
+static RoleRow *role_rows(const Report *const rep[2], size_t *n)
 {
    size_t nref = 0, m = 0;
    for (int s = 0; s < 2; s++)
@@ -262,7 +262,7 @@ static bool role_changes(Table *t, const RoleRow *row, bool has[2][F_N])
 
 /* The whole process, then each role and pool: the figures that changed.
    Returns how many of them changed (the process counts as one). */
-static size_t print_roles(Report *const rep[2], enum Mode mode)
+static size_t print_roles(const Report *const rep[2], enum Mode mode)
 {
    bool has[2][F_N], has_role[2][F_N];
    RoleRow proc = { .in = { true, true } };
@@ -567,7 +567,7 @@ typedef struct {
 } ListDiff;
 
 /* Sets d->why if a list cannot be compared: a report lacks it. */
-static void check_comparable(int list, Report *const rep[2], ListDiff *d)
+static void check_comparable(int list, const Report *const rep[2], ListDiff *d)
 {
    for (int s = 0; s < 2; s++) {
       const Report *r = rep[s];
@@ -593,7 +593,7 @@ static void check_comparable(int list, Report *const rep[2], ListDiff *d)
 
 /* Compares one list of sites: matches them by key, sums them per
    report, keeps those that changed, by growth. */
-static void compare_list(int list, Report *const rep[2], ListDiff *d)
+static void compare_list(int list, const Report *const rep[2], ListDiff *d)
 {
    check_comparable(list, rep, d);
    if (d->why[0] != '\0')
@@ -635,7 +635,7 @@ static void list_free(ListDiff *d)
 
 /* Prints a list compared: the top sites that changed and what the rest
    come to; with NOTES, only why it was not compared. */
-static void print_list(int list, const ListDiff *d, Report *const rep[2],
+static void print_list(int list, const ListDiff *d, const Report *const rep[2],
                        const DiffOptions *opt, enum Mode mode)
 {
    const ListKind *k = &list_kind[list];
@@ -713,12 +713,12 @@ int print_diff(const char *old_path, const char *new_path,
    const char *path[2] = { old_path, new_path };
    char *shown[2];
    Report r[2] = { { 0 }, { 0 } };
-   Report *const rep[2] = { &r[OLD], &r[NEW] };
+   const Report *const rep[2] = { &r[OLD], &r[NEW] };
    int status = 0;
 
    for (int s = 0; s < 2; s++) {
       shown[s] = clean_dup(path[s]);
-      const char *why = report_read(path[s], &all, rep[s]);
+      const char *why = report_read(path[s], &all, &r[s]);
       if (why != NULL) {
          fprintf(stderr, "at_print: %s: %s\n", shown[s], why);
          status = 1;
@@ -761,7 +761,7 @@ int print_diff(const char *old_path, const char *new_path,
       }
    }
    for (int s = 0; s < 2; s++) {
-      report_free(rep[s]);
+      report_free(&r[s]);
       free(shown[s]);
    }
    return status;

@@ -239,7 +239,7 @@ static void add_rest(Lines *ls, const Report *r, uint64_t v, const char *file)
    push(ls, &b, v);
 }
 
-int print_folded(Report *r, int kind, const char *file, bool full_names)
+int print_folded(const Report *r, int kind, const char *file, bool full_names)
 {
    Lines ls = { .full_names = full_names };
    Sum want = { 0 };

@@ -1,6 +1,8 @@
 /* json.c: at_print's JSON output (--format=json): the report as one
  * JSON object for scripts, with every figure the text shows and every
- * item the reader kept.  The shape is docs/at_print-json.md.
+ * item the reader kept.  The shape is docs/at_print-json.md.  A list
+ * is written in its order (the largest first, the most blocked first)
+ * through a view (view.c): the report itself is left as read.
  *
  * Copyright (C) 2026 the asynctrace authors.
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -28,6 +30,7 @@
 
 #include "report.h"
 #include "verdict.h"
+#include "view.h"
 
 /* The shape's name and version, at the top of every output: a script
    can check them before it reads on.  The version changes when a key
@@ -267,11 +270,6 @@ static void j_bytes_blocks(Json *j, const char *key, uint64_t bytes,
    j_u64(j, "bytes", bytes);
    j_u64(j, "blocks", blocks);
    j_end_obj(j);
-}
-
-static size_t min_size(size_t a, size_t b)
-{
-   return a < b ? a : b;
 }
 
 /* ------------------------------------------------------------------ */
@@ -544,11 +542,12 @@ static void j_timeline(Json *j, const Report *r)
 
 /* ---- Allocation sites, frees across roles, bad calls ---- */
 
-static void j_asites(Json *j, Report *r, size_t top)
+static void j_asites(Json *j, const Report *r, size_t top)
 {
    if (!r->has_asites)
       return;
-   qsort(r->asites, r->nasites, sizeof *r->asites, cmp_asite);
+   View v = view_top(r->asites, r->nasites, sizeof *r->asites, cmp_asite,
+                     top);
    j_obj(j, "alloc_sites", false);
    j_u64(j, "count", r->as_count);
    j_u64(j, "shown", r->as_shown);
@@ -562,8 +561,8 @@ static void j_asites(Json *j, Report *r, size_t top)
    j_u64(j, "at_peak", r->as_rest_at_peak);
    j_end_obj(j);
    j_arr(j, "sites", false);
-   for (size_t i = 0, n = min_size(r->nasites, top); i < n; i++) {
-      const ASite *a = &r->asites[i];
+   for (size_t i = 0; i < v.n; i++) {
+      const ASite *a = v.at[i];
       j_obj(j, NULL, false);
       j_role(j, &a->role);
       j_u64(j, "allocs", a->allocs);
@@ -576,6 +575,7 @@ static void j_asites(Json *j, Report *r, size_t top)
    }
    j_end_arr(j);
    j_end_obj(j);
+   view_free(&v);
 }
 
 static void j_xfrees(Json *j, const Report *r)
@@ -1026,7 +1026,7 @@ static void j_site_body(Json *j, const Site *s)
    j_role(j, &s->role);
 }
 
-static void j_leaks(Json *j, Report *r, size_t top)
+static void j_leaks(Json *j, const Report *r, size_t top)
 {
    if (!r->has_leaks)
       return;
@@ -1068,11 +1068,11 @@ static void j_leaks(Json *j, Report *r, size_t top)
    }
    j_end_arr(j);
 
-   qsort(r->lrecs, r->nlrecs, sizeof *r->lrecs, cmp_lrec);
+   View v = view_top(r->lrecs, r->nlrecs, sizeof *r->lrecs, cmp_lrec, top);
    j_u64(j, "loss_records_count", r->lrecs_total);
    j_arr(j, "loss_records", false);
-   for (size_t i = 0, n = min_size(r->nlrecs, top); i < n; i++) {
-      const Site *s = &r->lrecs[i];
+   for (size_t i = 0; i < v.n; i++) {
+      const Site *s = v.at[i];
       j_obj(j, NULL, false);
       j_site_body(j, s);
       j_u64(j, "total_bytes", lrec_total(s));
@@ -1081,6 +1081,7 @@ static void j_leaks(Json *j, Report *r, size_t top)
    }
    j_end_arr(j);
    j_end_obj(j);
+   view_free(&v);
 }
 
 static void j_orphans(Json *j, const Report *r)
@@ -1098,16 +1099,16 @@ static void j_orphans(Json *j, const Report *r)
    j_end_arr(j);
 }
 
-static void j_sites(Json *j, Report *r, size_t top)
+static void j_sites(Json *j, const Report *r, size_t top)
 {
-   qsort(r->sites, r->nsites, sizeof *r->sites, cmp_site);
+   View v = view_top(r->sites, r->nsites, sizeof *r->sites, cmp_site, top);
    j_obj(j, "live_at_exit", false);
    j_u64(j, "bytes", r->exit_bytes);
    j_u64(j, "blocks", r->exit_blocks);
    j_u64(j, "count", r->sites_total);
    j_arr(j, "sites", false);
-   for (size_t i = 0, n = min_size(r->nsites, top); i < n; i++) {
-      const Site *s = &r->sites[i];
+   for (size_t i = 0; i < v.n; i++) {
+      const Site *s = v.at[i];
       j_obj(j, NULL, false);
       j_site_body(j, s);
       if (r->has_orphan_info)
@@ -1117,15 +1118,16 @@ static void j_sites(Json *j, Report *r, size_t top)
    }
    j_end_arr(j);
    j_end_obj(j);
+   view_free(&v);
 }
 
 /* ---- Futex sites and wake pairs ---- */
 
-static void j_fsites(Json *j, Report *r, size_t top)
+static void j_fsites(Json *j, const Report *r, size_t top)
 {
    if (!r->has_fsites)
       return;
-   qsort(r->fsites, r->nfsites, sizeof *r->fsites, cmp_fsite);
+   View v = view_top(r->fsites, r->nfsites, sizeof *r->fsites, cmp_fsite, top);
    j_obj(j, "futex_sites", false);
    j_u64(j, "count", r->fsites_total);
    j_u64(j, "active", r->fsites_active);
@@ -1133,8 +1135,8 @@ static void j_fsites(Json *j, Report *r, size_t top)
    j_u64(j, "blocked_us", r->fx_blocked_us);
    j_u64(j, "wakes", r->fx_wakes);
    j_arr(j, "sites", false);
-   for (size_t i = 0, n = min_size(r->nfsites, top); i < n; i++) {
-      const FSite *s = &r->fsites[i];
+   for (size_t i = 0; i < v.n; i++) {
+      const FSite *s = v.at[i];
       j_obj(j, NULL, false);
       j_str(j, "class", s->class ? s->class : "?");
       j_str(j, "ops", s->ops ? s->ops : "");
@@ -1145,33 +1147,36 @@ static void j_fsites(Json *j, Report *r, size_t top)
    }
    j_end_arr(j);
    j_end_obj(j);
+   view_free(&v);
 }
 
-static void j_wakes(Json *j, Report *r)
+static void j_wakes(Json *j, const Report *r)
 {
    if (!r->has_wakes)
       return;
-   qsort(r->wakes, r->nwakes, sizeof *r->wakes, cmp_wake);
+   View v = view_sorted(r->wakes, r->nwakes, sizeof *r->wakes, cmp_wake);
    j_obj(j, "wake_pairs", false);
    j_u64(j, "count", r->wakes_total);
    j_u64(j, "woken", r->woken_total);
    j_arr(j, "pairs", false);
-   for (size_t i = 0; i < r->nwakes; i++) {
+   for (size_t i = 0; i < v.n; i++) {
+      const Wake *w = v.at[i];
       j_obj(j, NULL, true);
-      j_u64(j, "waker", r->wakes[i].waker);
-      j_u64(j, "waiter", r->wakes[i].waiter);
-      j_u64(j, "count", r->wakes[i].count);
-      if (r->wakes[i].has_class) {
+      j_u64(j, "waker", w->waker);
+      j_u64(j, "waiter", w->waiter);
+      j_u64(j, "count", w->count);
+      if (w->has_class) {
          j_obj(j, "by_class", true);
          for (int c = 0; c < WC_N; c++)
-            if (r->wakes[i].by_class[c] > 0)
-               j_u64(j, wait_class_name[c], r->wakes[i].by_class[c]);
+            if (w->by_class[c] > 0)
+               j_u64(j, wait_class_name[c], w->by_class[c]);
          j_end_obj(j);
       }
       j_end_obj(j);
    }
    j_end_arr(j);
    j_end_obj(j);
+   view_free(&v);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1182,7 +1187,7 @@ static void j_wakes(Json *j, Report *r)
    report's name as given, w the broken invariants check_report_keep
    found.  The lists that can be long are cut to lim's figures (SIZE_MAX
    unless the user gave one). */
-void print_json(Report *rep, const char *file, const Limits *lim,
+void print_json(const Report *rep, const char *file, const Limits *lim,
                 const Warnings *w)
 {
    Json j = { .f = stdout };

@@ -730,7 +730,7 @@ typedef struct {
    unsigned sections;            /* 1 << SEC_...: those shown */
 } TextOptions;
 
-void print_text(Report *rep, size_t nwarn, const TextOptions *opt);
+void print_text(const Report *rep, size_t nwarn, const TextOptions *opt);
 
 /* diff.c: --diff OLD NEW, what changed between two runs. */
 typedef struct {
@@ -752,11 +752,11 @@ int folded_kind(const char *name);      /* FOLD_*, or -1 */
 void folded_limits(int kind, Limits *lim);
 /* -1 if the report lacks what kind needs (said on stderr), else the
    number of warnings: the lines do not add up to the report's total. */
-int print_folded(Report *rep, int kind, const char *file, bool full_names);
+int print_folded(const Report *rep, int kind, const char *file, bool full_names);
 
 /* json.c: the same as JSON (docs/at_print-json.md), each list cut to
    lim's figures. */
-void print_json(Report *rep, const char *file, const Limits *lim,
+void print_json(const Report *rep, const char *file, const Limits *lim,
                 const Warnings *w);
 
 /* svg.c: the heap over time and the blocked time by role, as a

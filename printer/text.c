@@ -616,7 +616,7 @@ static void print_check(size_t nwarn)
 
 /* Prints the summary of rep on standard output; nwarn is the number of
    broken invariants check_report found. */
-void print_text(Report *rep, size_t nwarn, const TextOptions *opt)
+void print_text(const Report *rep, size_t nwarn, const TextOptions *opt)
 {
    text_opt = *opt;
    ThreadIndex ix = thread_index(rep);

@@ -8,10 +8,13 @@
  * calls and the memory live at exit; text_snap.c the heap over time,
  * the snapshots and growth suspects; text_foot.c the footprint;
  * text_leaks.c the leak check; text_futex.c the futex sites and wake
- * pairs.  text_common.c holds what several of them use: the largest of
- * a list first, threads named by seq, paragraphs, amounts by role and
- * stacks.  Tables are printed by table.c, which diff.c uses too; the
- * verdict's figures come from verdict.c, which JSON uses too.
+ * pairs.  text_common.c holds what several of them use: a list's
+ * groups in all, threads named by seq, paragraphs, amounts by role and
+ * stacks.  No section reorders the report (print_text takes it const):
+ * one that lists a list in its own order does it through a view
+ * (view.c), so that what it prints does not depend on which sections
+ * ran before it.  Tables are printed by table.c, which diff.c uses
+ * too; the verdict's figures come from verdict.c, which JSON uses too.
  *
  * Copyright (C) 2026 the asynctrace authors.
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -26,6 +29,7 @@
 
 #include "report.h"
 #include "table.h"
+#include "view.h"
 
 /* ------------------------------------------------------------------ */
 /* The options (text.c)                                                */
@@ -43,13 +47,6 @@ extern TextOptions text_opt;
 /* A grouped list's groups in all, n of them listed: grouped as read,
    the list holds only those that can be shown (report_read_grouped). */
 size_t list_groups(size_t n, size_t all);
-/* Puts the first k of the n elements of base, in the order of cmp (a
-   total order), in front, sorted; the others follow in no order. */
-void sort_top(void *base, size_t n, size_t size,
-              int (*cmp)(const void *, const void *), size_t k);
-/* The same with k = top; returns how many of them are shown. */
-size_t sort_shown(void *base, size_t n, size_t size,
-                  int (*cmp)(const void *, const void *), size_t top);
 
 /* The time unit of the timeline and the peak: the tool's --time-unit. */
 const char *time_unit_name(const char *unit);
@@ -105,11 +102,11 @@ char *own_place(const Stack *s);
 void print_threads(const Report *r, size_t top);
 /* Whether every role's counters have the wait classes. */
 bool roles_have_classes(const Report *r);
-void print_roles(Report *r);
-void print_other_names(Report *r);
+void print_roles(const Report *r);
+void print_other_names(const Report *r);
 
 /* text_tasks.c */
-void print_tasks(Report *r);
+void print_tasks(const Report *r);
 /* Where a spawn site is: "fn (file:line)", or with file_first
    "file:line (fn)" (the verdict's). */
 void add_spawn_place(Buf *b, const SpawnSite *s, bool file_first);
@@ -119,29 +116,29 @@ void add_lost_in_tasks(Buf *b, const Report *r);
 
 /* text_heap.c */
 void print_heap(const Report *r);
-void print_asites(Report *r, size_t top);
-void print_xfrees(Report *r);
+void print_asites(const Report *r, size_t top);
+void print_xfrees(const Report *r);
 /* The bad calls, most calls first, then in file order: a view (r->nbad
    pointers into r->bad, which keeps the file's order); free it. */
 const BadCall **bad_by_count(const Report *r);
 void print_bad(const Report *r);
-void print_sites(Report *r, size_t top, const ThreadIndex *ix);
+void print_sites(const Report *r, size_t top, const ThreadIndex *ix);
 
 /* text_snap.c */
 void print_timeline(const Report *r, size_t rows);
-void print_snapshots(Report *r);
-void print_growth(Report *r);
+void print_snapshots(const Report *r);
+void print_growth(const Report *r);
 
 /* text_foot.c */
-void print_footprint(Report *r, const ThreadIndex *ix);
+void print_footprint(const Report *r, const ThreadIndex *ix);
 
 /* text_leaks.c */
-void print_leaks(Report *r, const ThreadIndex *ix);
-void print_lrecs(Report *r, size_t top, const ThreadIndex *ix);
-void print_orphans(Report *r);
+void print_leaks(const Report *r, const ThreadIndex *ix);
+void print_lrecs(const Report *r, size_t top, const ThreadIndex *ix);
+void print_orphans(const Report *r);
 
 /* text_futex.c */
-void print_futex_sites(Report *r, size_t top);
-void print_wakes(Report *r, const ThreadIndex *ix);
+void print_futex_sites(const Report *r, size_t top);
+void print_wakes(const Report *r, const ThreadIndex *ix);
 
 #endif

@@ -1,11 +1,11 @@
-/* text_common.c: what the text summary's sections share.  The largest
- * of a list first (sort_top: a heap of k picks a dozen of a million
- * groups without sorting them all); threads named by their seq, through
- * an index sorted once; a paragraph wrapped at a width; amounts summed
- * by role; and stacks as the summary prints them: from the program's
- * first own frame on (--own), a run of frames that are not the
- * program's folded into one line, at most --frames lines, a grouped
- * site's frames up to where its stacks differ.
+/* text_common.c: what the text summary's sections share.  A grouped
+ * list's count of groups; threads named by their seq, through an index
+ * sorted once; a paragraph wrapped at a width; amounts summed by role;
+ * and stacks as the summary prints them: from the program's first own
+ * frame on (--own), a run of frames that are not the program's folded
+ * into one line, at most --frames lines, a grouped site's frames up to
+ * where its stacks differ.  The sections list the report's lists in
+ * their orders through views (view.c), the report left as read.
  *
  * Copyright (C) 2026 the asynctrace authors.
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -34,91 +34,13 @@
 #include "report.h"
 #include "text.h"
 
-/* ---- The largest first ---- */
-
-static void swap_elems(char *a, char *b, size_t size)
-{
-   char t[256];
-   while (size > 0) {
-      size_t c = size < sizeof t ? size : sizeof t;
-      memcpy(t, a, c);
-      memcpy(a, b, c);
-      memcpy(b, t, c);
-      a += c;
-      b += c;
-      size -= c;
-   }
-}
-
-static int (*top_cmp)(const void *, const void *);
-static const char *top_base;
-static size_t top_size;
-
-static int cmp_top_index(const void *a, const void *b)
-{
-   size_t i = *(const size_t *)a, j = *(const size_t *)b;
-   return top_cmp(top_base + i * top_size, top_base + j * top_size);
-}
+/* ---- Grouped lists ---- */
 
 /* A grouped list's groups in all: grouped as read, the list holds only
    those that can be shown (report_read_grouped). */
 size_t list_groups(size_t n, size_t all)
 {
    return all > n ? all : n;
-}
-
-/* Puts the first k of the n elements of base, in the order of cmp (a
-   total order), in front, sorted; the others follow in no order.  A
-   grouped list can hold a group per record (a million of them, a few
-   hundred bytes each) of which a dozen are shown: they are picked with
-   a heap of k rather than the whole list sorted. */
-typedef struct {
-   const char *v;
-   size_t size;
-   int (*cmp)(const void *, const void *);
-} TopElems;
-
-static int top_cmp_elem(size_t a, size_t b, void *ctx)
-{
-   const TopElems *t = ctx;
-   return t->cmp(t->v + a * t->size, t->v + b * t->size);
-}
-
-void sort_top(void *base, size_t n, size_t size,
-              int (*cmp)(const void *, const void *), size_t k)
-{
-   char *v = base;
-   if (k > 4096 || k >= n / 8 || n < 1024) {
-      qsort(base, n, size, cmp);
-      return;
-   }
-   size_t *h = xrealloc(NULL, k * sizeof *h);
-   size_t m = 0;
-   TopElems tc = { v, size, cmp };
-   for (size_t i = 0; i < n; i++)
-      m = top_offer(h, m, k, i, top_cmp_elem, &tc);
-   top_cmp = cmp;
-   top_base = v;
-   top_size = size;
-   qsort(h, m, sizeof *h, cmp_top_index);
-   /* Into place one after the other; an element moved away from a
-      place still to be filled is followed there. */
-   for (size_t j = 0; j < m; j++) {
-      size_t from = h[j];
-      if (from != j)
-         swap_elems(v + j * size, v + from * size, size);
-      for (size_t t = j + 1; t < m; t++)
-         if (h[t] == j)
-            h[t] = from;
-   }
-   free(h);
-}
-
-size_t sort_shown(void *base, size_t n, size_t size,
-                  int (*cmp)(const void *, const void *), size_t top)
-{
-   sort_top(base, n, size, cmp, top);
-   return n < top ? n : top;
 }
 
 /* ---- Threads by seq ---- */

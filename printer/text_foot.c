@@ -56,7 +56,7 @@ static int cmp_fprow(const void *a, const void *b)
    return cmp_role(&x->role, &y->role);
 }
 
-void print_footprint(Report *r, const ThreadIndex *ix)
+void print_footprint(const Report *r, const ThreadIndex *ix)
 {
    static const char *const head[] = {
       "role", "heap", "stacks", "anon maps", "file maps", "total",
@@ -68,7 +68,7 @@ void print_footprint(Report *r, const ThreadIndex *ix)
       "the footprint's peak (heap and maps at their largest together)",
       "exit",
    };
-   Maps *m = r->maps;
+   const Maps *m = r->maps;
    if (m == NULL)
       return;
    printf("\nFootprint: live bytes of the heap, thread stacks, anonymous "
@@ -77,15 +77,18 @@ void print_footprint(Report *r, const ThreadIndex *ix)
       Table t = { .ncols = 7, .head = head, .right = right, .cap = cap };
       if (!m->has_at[a])
          continue;
-      qsort(m->roles[a], m->nroles[a], sizeof *m->roles[a], cmp_fprow);
+      View v = view_sorted(m->roles[a], m->nroles[a], sizeof *m->roles[a],
+                           cmp_fprow);
       printf("\nAt %s:\n", when[a]);
       table_cell(&t, "all");
       fp_cells(&t, &m->at[a]);
-      for (size_t i = 0; i < m->nroles[a]; i++) {
-         table_cell_take(&t, role_label(&m->roles[a][i].role, false));
-         fp_cells(&t, &m->roles[a][i].fp);
+      for (size_t i = 0; i < v.n; i++) {
+         const FpRow *row = v.at[i];
+         table_cell_take(&t, role_label(&row->role, false));
+         fp_cells(&t, &row->fp);
       }
       table_print(&t);
+      view_free(&v);
    }
    size_t shown = m->nlist < MAPS_SHOWN ? m->nlist : MAPS_SHOWN;
    if (shown == 0)

@@ -33,7 +33,7 @@
 
 /* The futex sites with waits or wakes, most blocked first: a table,
    then the stack of each. */
-void print_futex_sites(Report *r, size_t top)
+void print_futex_sites(const Report *r, size_t top)
 {
    static const char *const head[] = {
       "#", "class", "role", "waits", "woken", "eagain", "timeouts",
@@ -52,8 +52,8 @@ void print_futex_sites(Report *r, size_t top)
       printf("\nFutex sites: none with waits or wakes.\n");
       return;
    }
-   qsort(r->fsites, r->nfsites, sizeof *r->fsites, cmp_fsite);
-   size_t shown = r->nfsites < top ? r->nfsites : top;
+   View v = view_top(r->fsites, r->nfsites, sizeof *r->fsites, cmp_fsite, top);
+   size_t shown = v.n;
    printf("\nFutex sites: %s %s blocked for %s, %s %s; the most blocked %s "
           "of %s %s with waits or wakes:\n",
           num(r->fx_waits), plural(r->fx_waits, "wait", "waits"),
@@ -62,7 +62,7 @@ void print_futex_sites(Report *r, size_t top)
           num(shown), num(r->fsites_active),
           plural(r->fsites_active, "site", "sites"));
    for (size_t i = 0; i < shown; i++) {
-      const FSite *s = &r->fsites[i];
+      const FSite *s = v.at[i];
       table_cell(&t, num(i + 1));
       table_cell(&t, s->class);
       table_cell_take(&t, role_label(&s->role, false));
@@ -80,7 +80,7 @@ void print_futex_sites(Report *r, size_t top)
    table_print(&t);
 
    for (size_t i = 0; i < shown; i++) {
-      const FSite *s = &r->fsites[i];
+      const FSite *s = v.at[i];
       char *role = role_label(&s->role, false);
       printf("\n#%zu: %s, role %s:", i + 1, s->class, role);
       free(role);
@@ -93,11 +93,12 @@ void print_futex_sites(Report *r, size_t top)
       putchar('\n');
       print_stack(&s->stack);
    }
+   view_free(&v);
 }
 
 /* ---- Wake pairs ---- */
 
-void print_wakes(Report *r, const ThreadIndex *ix)
+void print_wakes(const Report *r, const ThreadIndex *ix)
 {
    if (!r->has_wakes)
       return;
@@ -105,14 +106,15 @@ void print_wakes(Report *r, const ThreadIndex *ix)
       printf("\nWake pairs: none.\n");
       return;
    }
-   qsort(r->wakes, r->nwakes, sizeof *r->wakes, cmp_wake);
-   size_t shown = r->nwakes < WAKE_PAIRS_SHOWN ? r->nwakes : WAKE_PAIRS_SHOWN;
+   View v = view_top(r->wakes, r->nwakes, sizeof *r->wakes, cmp_wake,
+                     WAKE_PAIRS_SHOWN);
+   size_t shown = v.n;
    printf("\nWake pairs: %s woken %s; the most frequent %s of %s %s:\n",
           num(r->woken_total), plural(r->woken_total, "wait", "waits"),
           num(shown), num(r->wakes_total),
           plural(r->wakes_total, "pair", "pairs"));
    for (size_t i = 0; i < shown; i++) {
-      const Wake *w = &r->wakes[i];
+      const Wake *w = v.at[i];
       char *waker = thread_ref(ix, w->waker), *waiter = thread_ref(ix, w->waiter);
       printf("  %s woke %s %s %s", waker, waiter, num(w->count),
              plural(w->count, "time", "times"));
@@ -127,4 +129,5 @@ void print_wakes(Report *r, const ThreadIndex *ix)
       free(waker);
       free(waiter);
    }
+   view_free(&v);
 }

@@ -94,7 +94,7 @@ void print_heap(const Report *r)
 
 /* ---- Allocation sites ---- */
 
-void print_asites(Report *r, size_t top)
+void print_asites(const Report *r, size_t top)
 {
    if (top == 0 || !r->has_asites)
       return;
@@ -103,8 +103,9 @@ void print_asites(Report *r, size_t top)
       printf("\nAllocation sites: none.\n");
       return;
    }
-   size_t shown = sort_shown(r->asites, r->nasites, sizeof *r->asites,
-                             cmp_asite, top);
+   View v = view_top(r->asites, r->nasites, sizeof *r->asites, cmp_asite,
+                     top);
+   size_t shown = v.n;
    size_t ng = list_groups(r->nasites, r->asites_groups);
    printf("\nAllocation sites: %s %s of %s at %s %s; the largest %s:\n",
           num(add_sat(r->as_allocs, r->as_rest_allocs)),
@@ -125,7 +126,7 @@ void print_asites(Report *r, size_t top)
              plural(r->as_rest_allocs, "allocation", "allocations"),
              num(r->as_rest_live), num(r->as_rest_at_peak));
    for (size_t i = 0; i < shown; i++) {
-      const ASite *a = &r->asites[i];
+      const ASite *a = v.at[i];
       char *role = role_label(&a->role, false);
       printf("\n#%zu: %s in %s %s, role %s; live at exit: %s; at the peak: %s%s\n",
              i + 1, bytes_str(a->bytes), num(a->allocs),
@@ -136,6 +137,7 @@ void print_asites(Report *r, size_t top)
       free(role);
       print_stack_grouped(&a->stack, &a->g);
    }
+   view_free(&v);
 }
 
 /* ---- Frees across roles ---- */
@@ -151,7 +153,7 @@ static int cmp_xfree(const void *a, const void *b)
    return cmp_order(x->order, y->order);
 }
 
-void print_xfrees(Report *r)
+void print_xfrees(const Report *r)
 {
    if (!r->has_xfrees)
       return;
@@ -159,18 +161,19 @@ void print_xfrees(Report *r)
       printf("\nFrees across roles: none.\n");
       return;
    }
-   qsort(r->xfrees, r->nxfrees, sizeof *r->xfrees, cmp_xfree);
+   View v = view_sorted(r->xfrees, r->nxfrees, sizeof *r->xfrees, cmp_xfree);
    printf("\nFrees across roles: %s %s of %s allocated in one role and freed in "
           "another:\n", num(r->xfree_frees), plural(r->xfree_frees, "free", "frees"),
           bytes_str(r->xfree_bytes));
-   for (size_t i = 0; i < r->nxfrees; i++) {
-      const XFree *x = &r->xfrees[i];
+   for (size_t i = 0; i < v.n; i++) {
+      const XFree *x = v.at[i];
       char *a = role_label(&x->alloc, false), *f = role_label(&x->freed, false);
       printf("  allocated in %s, freed in %s: %s %s, %s\n", a, f, num(x->frees),
              plural(x->frees, "free", "frees"), bytes_str(x->bytes));
       free(a);
       free(f);
    }
+   view_free(&v);
 }
 
 /* ---- Bad calls ---- */
@@ -296,7 +299,7 @@ void print_bad(const Report *r)
 
 /* ---- Memory live at exit ---- */
 
-void print_sites(Report *r, size_t top, const ThreadIndex *ix)
+void print_sites(const Report *r, size_t top, const ThreadIndex *ix)
 {
    if (top == 0)
       return;
@@ -304,8 +307,8 @@ void print_sites(Report *r, size_t top, const ThreadIndex *ix)
       printf("\nMemory live at exit: none.\n");
       return;
    }
-   size_t shown = sort_shown(r->sites, r->nsites, sizeof *r->sites,
-                             cmp_site, top);
+   View v = view_top(r->sites, r->nsites, sizeof *r->sites, cmp_site, top);
+   size_t shown = v.n;
    size_t ng = list_groups(r->nsites, r->sites_groups);
    if (ng < r->sites_total)
       printf("\nMemory live at exit: %s; the largest %s of %s %s (%s sites "
@@ -321,7 +324,7 @@ void print_sites(Report *r, size_t top, const ThreadIndex *ix)
              plural(r->sites_total, "site", "sites"));
 
    for (size_t i = 0; i < shown; i++) {
-      const Site *s = &r->sites[i];
+      const Site *s = v.at[i];
       char *who = site_threads(ix, s), *role = role_label(&s->role, false);
       printf("\n#%zu: %s, %s, role %s", i + 1, bytes_blocks(s->bytes, s->blocks),
              who, role);
@@ -341,4 +344,5 @@ void print_sites(Report *r, size_t top, const ThreadIndex *ix)
       putchar('\n');
       print_stack_grouped(&s->stack, &s->g);
    }
+   view_free(&v);
 }

@@ -45,7 +45,7 @@ static int cmp_held(const void *a, const void *b)
    return cmp_order(x->order, y->order);
 }
 
-void print_leaks(Report *r, const ThreadIndex *ix)
+void print_leaks(const Report *r, const ThreadIndex *ix)
 {
    if (!r->has_leaks)
       return;
@@ -88,11 +88,11 @@ void print_leaks(Report *r, const ThreadIndex *ix)
       static const bool right[] = { false, false, false, true, true };
       static const size_t cap[] = { 0, NAME_COL_MAX + 16, ROLE_COL_MAX, 0, 0 };
       Table t = { .ncols = 5, .head = head, .right = right, .cap = cap };
-      qsort(r->held, r->nheld, sizeof *r->held, cmp_held);
+      View v = view_sorted(r->held, r->nheld, sizeof *r->held, cmp_held);
       size_t shown = r->nheld < HOLDERS_SHOWN ? r->nheld : HOLDERS_SHOWN;
       uint64_t rest_bytes = 0, rest_blocks = 0;
-      for (size_t i = 0; i < r->nheld; i++) {
-         const Held *h = &r->held[i];
+      for (size_t i = 0; i < v.n; i++) {
+         const Held *h = v.at[i];
          if (i >= shown) {
             rest_bytes = add_sat(rest_bytes, h->bytes);
             rest_blocks = add_sat(rest_blocks, h->blocks);
@@ -118,6 +118,7 @@ void print_leaks(Report *r, const ThreadIndex *ix)
          table_cell(&t, num(h->bytes));
          table_cell(&t, num(h->blocks));
       }
+      view_free(&v);
       printf("\n  Still reachable memory, by what first reached it:\n");
       table_print(&t);
       if (shown < r->nheld)
@@ -211,7 +212,7 @@ static void print_pointed_from(const PointedFrom *f, const ThreadIndex *ix)
    free(who);
 }
 
-void print_lrecs(Report *r, size_t top, const ThreadIndex *ix)
+void print_lrecs(const Report *r, size_t top, const ThreadIndex *ix)
 {
    if (top == 0 || !r->has_leaks)
       return;
@@ -222,8 +223,8 @@ void print_lrecs(Report *r, size_t top, const ThreadIndex *ix)
          printf("\nLoss records: none.\n");
       return;
    }
-   size_t shown = sort_shown(r->lrecs, r->nlrecs, sizeof *r->lrecs,
-                             cmp_lrec, top);
+   View v = view_top(r->lrecs, r->nlrecs, sizeof *r->lrecs, cmp_lrec, top);
+   size_t shown = v.n;
    size_t ng = list_groups(r->nlrecs, r->lrecs_groups);
    if (ng < r->lrecs_total)
       printf("\nLoss records: the largest %s of %s %s (%s records merged by "
@@ -234,7 +235,7 @@ void print_lrecs(Report *r, size_t top, const ThreadIndex *ix)
    else
       printf("\nLoss records: the largest %s of %s:\n", num(shown), num(r->lrecs_total));
    for (size_t i = 0; i < shown; i++) {
-      const Site *s = &r->lrecs[i];
+      const Site *s = v.at[i];
       int k = leak_kind(s->kind);
       char *who = site_threads(ix, s), *role = role_label(&s->role, false);
       printf("\n#%zu: ", i + 1);
@@ -254,6 +255,7 @@ void print_lrecs(Report *r, size_t top, const ThreadIndex *ix)
       if (s->from)
          print_pointed_from(s->from, ix);
    }
+   view_free(&v);
 }
 
 /* Sorts orphans: most bytes first, then by role. */
@@ -266,7 +268,7 @@ static int cmp_orphans(const void *a, const void *b)
    return c ? c : cmp_order(x->order, y->order);
 }
 
-void print_orphans(Report *r)
+void print_orphans(const Report *r)
 {
    if (!r->has_orphan_info)
       return;
@@ -275,13 +277,15 @@ void print_orphans(Report *r)
              "had ended).\n");
       return;
    }
-   qsort(r->orphans, r->norphans, sizeof *r->orphans, cmp_orphans);
+   View v = view_sorted(r->orphans, r->norphans, sizeof *r->orphans,
+                        cmp_orphans);
    printf("\nOrphans: memory live at exit whose owning thread had ended, by "
           "role:\n");
-   for (size_t i = 0; i < r->norphans; i++) {
-      char *role = role_label(&r->orphans[i].role, false);
-      printf("  %s: %s\n", role,
-             bytes_blocks(r->orphans[i].bytes, r->orphans[i].blocks));
+   for (size_t i = 0; i < v.n; i++) {
+      const Orphans *o = v.at[i];
+      char *role = role_label(&o->role, false);
+      printf("  %s: %s\n", role, bytes_blocks(o->bytes, o->blocks));
       free(role);
    }
+   view_free(&v);
 }

@@ -531,7 +531,7 @@ static void print_snapshot_lost_records(const Snaps *ss)
    }
 }
 
-void print_snapshots(Report *r)
+void print_snapshots(const Report *r)
 {
    static const char *const head[] = {
       "seq", "ms", "cause", "live bytes", "blocks", "threads", "largest role",
@@ -682,7 +682,7 @@ static void print_leak_growth(const Growth *g)
    }
 }
 
-void print_growth(Report *r)
+void print_growth(const Report *r)
 {
    Growth *g = growth_find(r);
    if (g == NULL)

@@ -348,7 +348,7 @@ static void print_task_blocking(const Tasks *t)
    }
 }
 
-void print_tasks(Report *r)
+void print_tasks(const Report *r)
 {
    const Tasks *t = r->tasks;
    if (t == NULL)

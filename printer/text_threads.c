@@ -278,8 +278,9 @@ bool roles_have_classes(const Report *r)
 }
 
 /* The wait classes by role: a waits and a blocked column per class that
-   any role waited in.  Only for a report with classes. */
-static void print_wait_classes(const Report *r)
+   any role waited in, the roles in the order of the roles' table (a
+   view of the <role-summary> rows).  Only for a report with classes. */
+static void print_wait_classes(const View *roles)
 {
    const char *head0[2 + 2 * WC_N], *head[2 + 2 * WC_N];
    bool right[2 + 2 * WC_N];
@@ -287,18 +288,20 @@ static void print_wait_classes(const Report *r)
    int cls[WC_N], ncls = 0;
    uint64_t total = 0;
 
-   if (!roles_have_classes(r))
-      return;
-   for (size_t i = 0; i < r->nroles; i++)
-      total = add_sat(total, r->roles[i].fx.waits);
+   for (size_t i = 0; i < roles->n; i++) {
+      const RoleSum *s = roles->at[i];
+      total = add_sat(total, s->fx.waits);
+   }
    if (total == 0)
       return;
    for (int c = 0; c < WC_N; c++)
-      for (size_t i = 0; i < r->nroles; i++)
-         if (futex_class_waits(&r->roles[i].fx, c) > 0) {
+      for (size_t i = 0; i < roles->n; i++) {
+         const RoleSum *s = roles->at[i];
+         if (futex_class_waits(&s->fx, c) > 0) {
             cls[ncls++] = c;
             break;
          }
+      }
    head0[0] = ""; head[0] = "role"; right[0] = false;
    head0[1] = ""; head[1] = "waits"; right[1] = true;
    head0[2] = ""; head[2] = "blocked"; right[2] = true;
@@ -311,8 +314,8 @@ static void print_wait_classes(const Report *r)
    Table t = { .ncols = 3 + 2 * (size_t)ncls, .head0 = head0, .head = head,
                .right = right, .cap = cap };
    printf("\nFutex waits by class (what they waited for) and role:\n");
-   for (size_t i = 0; i < r->nroles; i++) {
-      const RoleSum *s = &r->roles[i];
+   for (size_t i = 0; i < roles->n; i++) {
+      const RoleSum *s = roles->at[i];
       if (s->fx.waits == 0)
          continue;
       table_cell_take(&t, role_label(&s->role, false));
@@ -327,7 +330,7 @@ static void print_wait_classes(const Report *r)
 }
 
 /* One row per <role-summary>; nothing for a report without <roles>. */
-void print_roles(Report *r)
+void print_roles(const Report *r)
 {
    static const char *const head0[] = {
       "", "", "peak", "", "alive", "", "idle", "idle", "contention",
@@ -357,10 +360,10 @@ void print_roles(Report *r)
       printf("\nBy role: none.\n");
       return;
    }
-   qsort(r->roles, r->nroles, sizeof *r->roles, cmp_rolesum);
+   View v = view_sorted(r->roles, r->nroles, sizeof *r->roles, cmp_rolesum);
    printf("\nBy role:\n");
-   for (size_t i = 0; i < r->nroles; i++) {
-      const RoleSum *s = &r->roles[i];
+   for (size_t i = 0; i < v.n; i++) {
+      const RoleSum *s = v.at[i];
       table_cell_take(&t, role_label(&s->role, false));
       table_cell(&t, num(s->threads));
       table_cell(&t, num(s->peak_alive));
@@ -380,7 +383,9 @@ void print_roles(Report *r)
       table_cell(&t, num(s->live_bytes));
    }
    table_print(&t);
-   print_wait_classes(r);
+   if (classes)
+      print_wait_classes(&v);
+   view_free(&v);
 }
 
 /* ---- Threads of role other, by name ---- */
@@ -403,7 +408,7 @@ static int cmp_namegroup(const void *a, const void *b)
 
 /* Threads outside the runtimes all have role other; most programs name
    them, and a name with its number folded says which kind each is. */
-void print_other_names(Report *r)
+void print_other_names(const Report *r)
 {
    NameGroup *g = NULL;
    size_t ng = 0, cap = 0, nother = 0;
