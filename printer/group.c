@@ -46,7 +46,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report.h"
+#include "sink.h"
 
 /* Adds a site's or loss record's figures to its group's (a Site or a
    compact group: the same field names), saturating; the group keeps
@@ -660,6 +660,9 @@ struct Grouper {
    struct { const char *p; uint32_t id; } pcache[256];
    GList list[3];                /* live sites, loss records, alloc sites */
    Limits show;                  /* what text.c shows of them */
+   RecordSink rest;              /* where the futex sites go */
+   bool threads_read;            /* every thread is known (for the names
+                                    of role other's) */
 };
 
 Grouper *grouper_new(const Report *r, const OwnRules *own, size_t frames,
@@ -819,7 +822,7 @@ static void keys_flush(Grouper *g)
    are distinct (in the worst case, all of them), is probed a block of
    stacks at a time, each probe's slot fetched ahead, rather than with
    a cache miss a stack. */
-bool grouper_stack(Grouper *g, const uint32_t *ids, size_t depth)
+static bool grouper_stack(Grouper *g, const uint32_t *ids, size_t depth)
 {
    const Report *r = g->r;
    if (g->bad || g->keyed || g->nstacks >= UINT32_MAX - 1 ||
@@ -1110,11 +1113,13 @@ static bool glist_next(Grouper *g, GList *l, const GKey *k, uint64_t *h)
 
 /* A record is merged one record late: its key's slot, a cache miss
    when groups are many, is fetched while the next record is read. */
-bool grouper_site(Grouper *g, bool lrec, Site *s)
+static bool grouper_site(Grouper *g, bool lrec, Site *s)
 {
    GList *l = &g->list[lrec ? 1 : 0];
    bool other = s->role.role && strcmp(s->role.role, "other") == 0 &&
                 !s->role.has_pool;
+   if (other && !g->threads_read)
+      return false;              /* its thread's name is not known yet */
    if (other && by_seq == NULL) {
       by_seq = xrealloc(NULL, (cur->nthreads + 1) * sizeof *by_seq);
       for (size_t i = 0; i < cur->nthreads; i++)
@@ -1133,7 +1138,7 @@ bool grouper_site(Grouper *g, bool lrec, Site *s)
    return true;
 }
 
-bool grouper_asite(Grouper *g, ASite *s)
+static bool grouper_asite(Grouper *g, ASite *s)
 {
    GList *l = &g->list[2];
    GKey k;
@@ -1145,6 +1150,47 @@ bool grouper_asite(Grouper *g, ASite *s)
    l->pend.a = *s;
    memset(s, 0, sizeof *s);
    return true;
+}
+
+/* ---- The grouper as a record sink ---- */
+
+static bool sink_site(void *ctx, Site *s)
+{
+   return grouper_site(ctx, false, s);
+}
+
+static bool sink_lrec(void *ctx, Site *s)
+{
+   return grouper_site(ctx, true, s);
+}
+
+static bool sink_asite(void *ctx, ASite *a)
+{
+   return grouper_asite(ctx, a);
+}
+
+static bool sink_fsite(void *ctx, FSite *f)
+{
+   Grouper *g = ctx;
+   return g->rest.fsite(g->rest.ctx, f);
+}
+
+static bool sink_stack(void *ctx, const uint32_t *ids, size_t depth)
+{
+   return grouper_stack(ctx, ids, depth);
+}
+
+static void sink_threads(void *ctx)
+{
+   ((Grouper *)ctx)->threads_read = true;
+}
+
+RecordSink grouper_sink(Grouper *g, const RecordSink *rest)
+{
+   g->rest = *rest;
+   return (RecordSink){ .ctx = g, .site = sink_site, .lrec = sink_lrec,
+                        .asite = sink_asite, .fsite = sink_fsite,
+                        .stack = sink_stack, .threads_read = sink_threads };
 }
 
 static void glist_clear(GList *l)
