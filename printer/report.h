@@ -688,8 +688,12 @@ size_t first_own(const Stack *s, const OwnRules *own);   /* depth if none */
 char *fold_label(const Stack *s, size_t from, size_t to);
 
 /* group.c: sites, loss records and allocation sites merged by role (and
-   leak kind) and their first own frames. */
-void group_report(Report *r, const OwnRules *own, size_t frames);
+   leak kind) and their first own frames, of a report read whole (its
+   lists kept whole: report_read_grouped); the lists then hold the
+   groups print_text can show with show's limits.  Nothing if the
+   report was grouped as it was read. */
+void group_report(Report *r, const OwnRules *own, size_t frames,
+                  const Limits *show);
 
 /* text.c: the text summary, and what it shows. */
 #define OVERVIEW_LEAKS 3         /* the largest leaks in the overview */

@@ -11,7 +11,8 @@
  *            stack table read first, report_read_grouped), the futex
  *            sites handed on to a keeper.
  * The read's entry points pick the sink (read.c, stacktab.c); a report
- * read whole, its records all kept, is grouped after (group_report).
+ * read whole and kept whole is grouped after by the same grouper, fed
+ * the kept records (group_report).
  *
  * Copyright (C) 2026 the asynctrace authors.
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -69,9 +70,11 @@ RecordSink keeper_sink(Keeper *k, Report *r, const Limits *lim);
 /* group.c: the grouper, which merges the live sites, loss records and
    allocation sites into their groups (by role and pool, leak kind,
    orphan, the thread name of role other, and the stack's first own
-   frames).  Made for a version 2 report read with its stack table
-   first: its sink is then handed the table's stacks before any record,
-   and keys each by its id.  grouper_finish puts in r's lists the
+   frames; docs/at_print.1).  Made for a version 2 report read with
+   its stack table first (grouper_new: its sink is then handed the
+   table's stacks before any record, and keys each by its id), or for
+   the records of a report read whole (group_report: each record's
+   stack keyed from its frames).  grouper_finish puts in r's lists the
    groups print_text can show (show's largest, the overview's largest
    leaks, the loss records of role other), their number in all in
    r->*_groups: false if it cannot. */

@@ -11,9 +11,10 @@
  * (resolve_stacks).
  *
  * Grouped (report_read_grouped), the table is read first instead
- * (read_fast): found from the end of the file, read alone with each
- * stack keyed for grouping, and the rest read with an empty table in
- * its place, each record grouped as it is read; the frames of the
+ * (read_fast, which makes the grouper the read's sink, sink.h): found
+ * from the end of the file, read alone with each stack handed to the
+ * grouper, and the rest read with an empty table in its place, each
+ * record handed to the grouper as it is read; the frames of the
  * stacks the groups show are then read again from the file
  * (reread_stacks).  Anything amiss there and the file is read again the
  * usual way, which says what is wrong.
