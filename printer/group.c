@@ -868,6 +868,16 @@ static uint32_t show_stack(Grouper *g, bool fresh, uint32_t ref, Stack *st,
    return ref;
 }
 
+/* Read whole, frees the stack group ref keeps (a group not shown). */
+static void stack_drop(Grouper *g, uint32_t ref)
+{
+   if (g->whole) {
+      Site old = { .stack = g->kept[ref - 1].stack };
+      site_free(&old);
+      memset(&g->kept[ref - 1].stack, 0, sizeof old.stack);
+   }
+}
+
 /* The stack group ref shows, for its Site or ASite: taken from where it
    is kept, read whole. */
 static Stack stack_of(Grouper *g, uint32_t ref)
@@ -1228,6 +1238,8 @@ static size_t glist_out(Grouper *g, GList *l, int i, void **out)
       if (i == 2) {
          if (keep[gi])
             ((ASite *)v)[m++] = asite_of(g, &((const AGroup *)l->v)[gi]);
+         else
+            stack_drop(g, ((const AGroup *)l->v)[gi].ref);
          continue;
       }
       SGroup *d = &((SGroup *)l->v)[gi];
@@ -1236,6 +1248,7 @@ static size_t glist_out(Grouper *g, GList *l, int i, void **out)
       } else {
          Site old = { .from = d->from };
          site_free(&old);
+         stack_drop(g, d->ref);
       }
       d->from = NULL;
    }
@@ -1244,40 +1257,45 @@ static size_t glist_out(Grouper *g, GList *l, int i, void **out)
    return m;
 }
 
+/* The groups of list i (0: live sites, 1: loss records, 2: allocation
+   sites) that can be shown in place of r's list, and the groups freed.
+   False if the record held back cannot be merged. */
+static bool glist_finish(Grouper *g, int i, Report *r)
+{
+   GList *l = &g->list[i];
+   if (!glist_flush(g, l))
+      return false;
+   glist_clear(l);
+   void *v;
+   size_t n = glist_out(g, l, i, &v);
+   if (i == 2) {
+      for (size_t k = 0; k < r->nasites; k++)
+         asite_free(&r->asites[k]);
+      free(r->asites);
+      r->asites = v;
+      r->nasites = r->capasites = n;
+      r->asites_groups = l->n;
+   } else {
+      Site **list = i == 0 ? &r->sites : &r->lrecs;
+      size_t *nlist = i == 0 ? &r->nsites : &r->nlrecs;
+      for (size_t k = 0; k < *nlist; k++)
+         site_free(&(*list)[k]);
+      free(*list);
+      *list = v;
+      *nlist = n;
+      *(i == 0 ? &r->capsites : &r->caplrecs) = n;
+      *(i == 0 ? &r->sites_groups : &r->lrecs_groups) = l->n;
+   }
+   free(l->v);
+   *l = (GList){ 0 };
+   return true;
+}
+
 bool grouper_finish(Grouper *g, Report *r)
 {
    for (int i = 0; i < 3; i++)
-      if (!glist_flush(g, &g->list[i]))
+      if (!glist_finish(g, i, r))
          return false;
-   void *v[3];
-   size_t n[3];
-   for (int i = 0; i < 3; i++) {
-      GList *l = &g->list[i];
-      glist_clear(l);
-      n[i] = glist_out(g, l, i, &v[i]);
-   }
-   for (size_t i = 0; i < r->nsites; i++)
-      site_free(&r->sites[i]);
-   free(r->sites);
-   r->sites = v[0];
-   r->nsites = r->capsites = n[0];
-   r->sites_groups = g->list[0].n;
-   for (size_t i = 0; i < r->nlrecs; i++)
-      site_free(&r->lrecs[i]);
-   free(r->lrecs);
-   r->lrecs = v[1];
-   r->nlrecs = r->caplrecs = n[1];
-   r->lrecs_groups = g->list[1].n;
-   for (size_t i = 0; i < r->nasites; i++)
-      asite_free(&r->asites[i]);
-   free(r->asites);
-   r->asites = v[2];
-   r->nasites = r->capasites = n[2];
-   r->asites_groups = g->list[2].n;
-   for (int i = 0; i < 3; i++) {
-      free(g->list[i].v);
-      g->list[i] = (GList){ 0 };
-   }
    r->grouped = true;
    return true;
 }
@@ -1342,13 +1360,18 @@ void group_report(Report *r, const OwnRules *own, size_t frames,
    nfinfo = r->ntframes;
    finfo = xrealloc(finfo, (nfinfo + 1) * sizeof *finfo);
    memset(finfo, 0, (nfinfo + 1) * sizeof *finfo);
-   /* (Each takes its record; none fails short of 2^32 groups.) */
+   /* Each list is made into its groups before the next is fed, for
+      less memory at once.  (Each takes its record; none fails short of
+      2^32 groups.) */
    for (size_t i = 0; i < r->nlrecs; i++)
       grouper_site(g, true, &r->lrecs[i]);
+   glist_finish(g, 1, r);
    for (size_t i = 0; i < r->nsites; i++)
       grouper_site(g, false, &r->sites[i]);
+   glist_finish(g, 0, r);
    for (size_t i = 0; i < r->nasites; i++)
       grouper_asite(g, &r->asites[i]);
-   grouper_finish(g, r);
+   glist_finish(g, 2, r);
+   r->grouped = true;
    grouper_free(g);
 }
