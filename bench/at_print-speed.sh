@@ -85,14 +85,14 @@ fi
 
 # The reader alone, built as at_print is (printer/read.c and the other
 # parts of the reader, input.c, elements.c, attrs.c and stacktab.c;
-# check.c, whose checks at_print-read.c runs; printer/util.c, and group.c
-# and frames.c, which the reader's grouping path calls).
+# keep.c and group.c, its two record sinks, and frames.c, which grouping
+# calls; check.c, whose checks at_print-read.c runs; printer/util.c).
 # shellcheck disable=SC2046
 ${CC:-cc} -O2 -I"$src/printer" $(pkg-config --cflags libxml-2.0) \
    "$here/at_print-read.c" "$src/printer/read.c" "$src/printer/input.c" \
    "$src/printer/elements.c" "$src/printer/attrs.c" \
    "$src/printer/stacktab.c" "$src/printer/check.c" "$src/printer/util.c" \
-   "$src/printer/group.c" "$src/printer/frames.c" \
+   "$src/printer/keep.c" "$src/printer/group.c" "$src/printer/frames.c" \
    -o "$scratch/at_print-read" $(pkg-config --libs libxml-2.0) ||
    { echo "at_print-speed: cannot build bench/at_print-read.c" >&2; exit 1; }
 

@@ -100,7 +100,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                            : report_read(mem_path, &lim, &rep);
    if (why == NULL) {
       if (group)
-         group_report(&rep, &own, 3);
+         group_report(&rep, &own, 3, &lim);
       size_t nwarn = check_report(&rep, "input");
       print_text(&rep, nwarn, &opt);
       fflush(stdout);

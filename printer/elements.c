@@ -5,8 +5,8 @@
  * functions that read it, defined here: its begin, given the element's
  * attributes once its start tag is read; its end, given its text once
  * it has ended; and its keep, once it is whole (its required children
- * there), which hands what it holds to read.c's keepers (the top N of a
- * list, or the grouper).  From the rows, this file makes the tables
+ * there), which hands what it holds to read.c, and a record on to the
+ * read's sink (sink.h).  From the rows, this file makes the tables
  * read.c reads an element with (elem_kinds by kind, places by parent and
  * name), so that an element is added with a row and its functions.
  *
@@ -277,7 +277,8 @@ static void end_threads(Parser *p, const char *name, long line,
    (void)name;
    (void)line;
    (void)text;
-   p->threads_done = true;
+   if (p->sink.threads_read != NULL)
+      p->sink.threads_read(p->sink.ctx);
 }
 
 static const Attr thread_attrs[] = {

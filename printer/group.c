@@ -15,6 +15,21 @@
  * largest record, and says how many distinct stacks and threads it
  * merged.
  *
+ * One grouper does it all, a record sink (sink.h) merging each record
+ * into its group as it is handed over, whichever way the report is
+ * read.  A version 2 report read its stack table first (stacktab.c's
+ * read_fast) hands it the table's stacks first, each keyed as it is
+ * read and known by its id after, then its records: memory grows with
+ * the distinct stacks and the groups, not with the records, and a
+ * 1 GB report is grouped in bounded memory.  A report read whole (a
+ * version 1 report, a pipe, or one the fast read gave up on: every
+ * record kept) is fed its kept records after the read (group_report),
+ * each stack keyed from its frames by the same frame keys (a version
+ * 1 stack holds its frames, a version 2 one points into the table),
+ * and the group keeps the stack of the record it shows.  Either way the
+ * groups are the same, key for key, and only those text.c can show are
+ * made into Sites at the end (grouper_finish).
+ *
  * A key is looked up by its content, never by the address of a string
  * that may be freed before the read ends: a folded thread name freed
  * and another folded at the same address must not share an id (they
@@ -46,7 +61,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report.h"
+#include "sink.h"
 
 /* Adds a site's or loss record's figures to its group's (a Site or a
    compact group: the same field names), saturating; the group keeps
@@ -238,12 +253,6 @@ static void add_u64(Buf *b, uint64_t v)
    buf_add(b, (const char *)&v, sizeof v);
 }
 
-static void add_role(Buf *b, const Role *r)
-{
-   add_str(b, r->role);
-   add_u64(b, r->has_pool ? r->pool + 1 : 0);
-}
-
 /* A frame as the group sees it: where in the source, not the address
    (two copies of one generic function are the same line).  A frame
    without a source line is its address. */
@@ -296,34 +305,6 @@ static FrameInfo frame_info(const Frame *f, const OwnRules *own)
    return fi;
 }
 
-static void add_key(Buf *b, uint32_t key)
-{
-   buf_add(b, (const char *)&key, sizeof key);
-}
-
-/* Adds the first `frames` own frames of s to b; returns the index past
-   the last of them (the depth if s has fewer). */
-static size_t add_stack(Buf *b, const Stack *s, const OwnRules *own,
-                        size_t frames)
-{
-   size_t depth = stack_depth(s), taken = 0, i = 0;
-   bool any = false;
-   for (; i < depth && taken < frames; i++) {
-      FrameInfo fi = frame_info(stack_frame(s, i), own);
-      if (fi.own) {
-         add_key(b, fi.key);
-         taken++;
-         any = true;
-      }
-   }
-   if (!any) {
-      /* Nothing of the program's: the stack as it is. */
-      for (i = 0; i < depth; i++)
-         add_key(b, frame_info(stack_frame(s, i), own).key);
-   }
-   return i;
-}
-
 /* The full stack's identity, as a number: its id in a version 2
    report; in a version 1 one, its addresses numbered (with the top bit
    set) by idents. */
@@ -338,79 +319,7 @@ static uint64_t identity(Map *idents, Buf *b, const Stack *s)
    return (k == SIZE_MAX ? idents->n : k) | (UINT64_C(1) << 63);
 }
 
-/* ---- Grouping a list ---- */
-
-/* What grouping needs of an element of a list, whichever list. */
-typedef struct {
-   const Role *role;
-   const char *kind;             /* a leak's kind, or NULL */
-   bool orphan;
-   const Stack *stack;
-   uint64_t thread;              /* 0: not known per record */
-   const char *name;             /* role other: its thread's name */
-   uint64_t weight;              /* the largest shows its stack */
-   size_t order;
-} Member;
-
-/* Works out the groups of n elements, get(v, i) describing element i:
-   gidx[i] is its group (numbered in order of first member), rep[g] the
-   member whose stack the group shows (the heaviest, the first in the
-   file of equals), and grp[g] what the group merged.  Returns the
-   number of groups. */
-static size_t find_groups(const void *v, size_t n,
-                          Member (*get)(const void *, size_t),
-                          const OwnRules *own, size_t frames,
-                          size_t *gidx, size_t *rep, Grouped *grp)
-{
-   Map groups = { 0 }, idents = { 0 };
-   PairSet seen = { 0 };         /* (group's stacks, id), (its threads, n) */
-   Buf key = { 0 }, id = { 0 };
-   size_t ng = 0;
-   for (size_t i = 0; i < n; i++) {
-      Member m = get(v, i);
-      buf_clear(&key);
-      add_role(&key, m.role);
-      add_str(&key, m.kind);
-      buf_add(&key, m.orphan ? "o" : "-", 1);
-      if (m.name != NULL) {      /* other's threads stay apart by name */
-         char *f = fold_name(m.name);
-         add_str(&key, f);
-         free(f);
-      }
-      size_t cut = add_stack(&key, m.stack, own, frames);
-      size_t g = map_get_add(&groups, key.s, key.len, ng);
-      if (g == SIZE_MAX) {
-         g = ng++;
-         rep[g] = i;
-         grp[g] = (Grouped){ .records = 0, .cut = cut };
-      } else {
-         Member r = get(v, rep[g]);
-         if (m.weight > r.weight ||
-             (m.weight == r.weight && m.order < r.order)) {
-            rep[g] = i;
-            grp[g].cut = cut;
-         }
-      }
-      gidx[i] = g;
-      grp[g].records++;
-      if (pair_add(&seen, 2 * (uint64_t)g + 2, identity(&idents, &id, m.stack)))
-         grp[g].stacks++;
-      if (m.thread != 0 && pair_add(&seen, 2 * (uint64_t)g + 3, m.thread))
-         grp[g].threads++;
-   }
-   /* Stacks that are all one need no cut. */
-   for (size_t g = 0; g < ng; g++)
-      if (grp[g].stacks <= 1)
-         grp[g].cut = 0;
-   map_free(&groups);
-   map_free(&idents);
-   pairs_free(&seen);
-   free(key.s);
-   free(id.s);
-   return ng;
-}
-
-/* ---- Sites and loss records ---- */
+/* ---- The names of role other's threads ---- */
 
 /* The report being grouped: for the names of role other's threads,
    found by seq in by_seq, its threads' indices sorted by seq (the first
@@ -442,130 +351,19 @@ static const char *thread_name_of(uint64_t seq)
    return t->name ? t->name : "";
 }
 
-static Member site_member(const void *v, size_t i)
-{
-   const Site *s = &((const Site *)v)[i];
-   bool other = s->role.role && strcmp(s->role.role, "other") == 0 &&
-                !s->role.has_pool;
-   return (Member){ .role = &s->role, .kind = s->kind, .orphan = s->orphan,
-                    .stack = &s->stack, .thread = s->thread,
-                    .name = other ? thread_name_of(s->thread) : NULL,
-                    .weight = lrec_total(s), .order = s->order };
-}
+/* ---- The grouper ----
 
-static void group_sites(Site *v, size_t *n, const OwnRules *own,
-                        size_t frames)
-{
-   size_t nn = *n;
-   size_t *gidx = xrealloc(NULL, (nn + 1) * sizeof *gidx);
-   size_t *rep = xrealloc(NULL, (nn + 1) * sizeof *rep);
-   Grouped *grp = xrealloc(NULL, (nn + 1) * sizeof *grp);
-   size_t ng = find_groups(v, nn, site_member, own, frames, gidx, rep, grp);
-   Site *out = xrealloc(NULL, (ng + 1) * sizeof *out);
-   for (size_t g = 0; g < ng; g++) {
-      out[g] = v[rep[g]];
-      out[g].blocks = out[g].bytes = out[g].ind_bytes = out[g].ind_blocks = 0;
-      out[g].has_ind = false;
-      out[g].g = grp[g];
-   }
-   for (size_t i = 0; i < nn; i++) {
-      Site *d = &out[gidx[i]];
-      const Site *s = &v[i];
-      ADD_FIGURES(d, s);
-   }
-   for (size_t i = 0; i < nn; i++)
-      if (rep[gidx[i]] != i)
-         site_free(&v[i]);
-   if (ng > 0)                   /* v is NULL if the list is empty */
-      memcpy(v, out, ng * sizeof *v);
-   *n = ng;
-   free(out);
-   free(gidx);
-   free(rep);
-   free(grp);
-}
-
-/* ---- Allocation sites ---- */
-
-static Member asite_member(const void *v, size_t i)
-{
-   const ASite *s = &((const ASite *)v)[i];
-   return (Member){ .role = &s->role, .stack = &s->stack,
-                    .weight = s->bytes, .order = s->order };
-}
-
-static void group_asites(ASite *v, size_t *n, const OwnRules *own,
-                         size_t frames)
-{
-   size_t nn = *n;
-   size_t *gidx = xrealloc(NULL, (nn + 1) * sizeof *gidx);
-   size_t *rep = xrealloc(NULL, (nn + 1) * sizeof *rep);
-   Grouped *grp = xrealloc(NULL, (nn + 1) * sizeof *grp);
-   size_t ng = find_groups(v, nn, asite_member, own, frames, gidx, rep, grp);
-   ASite *out = xrealloc(NULL, (ng + 1) * sizeof *out);
-   for (size_t g = 0; g < ng; g++) {
-      out[g] = v[rep[g]];
-      out[g].allocs = out[g].bytes = out[g].live_blocks = 0;
-      out[g].live_bytes = out[g].at_peak = 0;
-      out[g].g = grp[g];
-   }
-   for (size_t i = 0; i < nn; i++) {
-      ASite *d = &out[gidx[i]];
-      const ASite *s = &v[i];
-      ADD_ALLOC_FIGURES(d, s);
-   }
-   for (size_t i = 0; i < nn; i++)
-      if (rep[gidx[i]] != i)
-         asite_free(&v[i]);
-   if (ng > 0)                   /* v is NULL if the list is empty */
-      memcpy(v, out, ng * sizeof *v);
-   *n = ng;
-   free(out);
-   free(gidx);
-   free(rep);
-   free(grp);
-}
-
-void group_report(Report *r, const OwnRules *own, size_t frames)
-{
-   if (frames == 0 || r->grouped)
-      return;
-   hash_seed_init();
-   cur = r;
-   by_seq = xrealloc(NULL, (r->nthreads + 1) * sizeof *by_seq);
-   for (size_t i = 0; i < r->nthreads; i++)
-      by_seq[i] = i;
-   qsort(by_seq, r->nthreads, sizeof *by_seq, cmp_seq);
-   ftab = r->tframes;
-   nfinfo = r->ntframes;
-   finfo = xrealloc(NULL, (nfinfo + 1) * sizeof *finfo);
-   memset(finfo, 0, (nfinfo + 1) * sizeof *finfo);
-   group_sites(r->lrecs, &r->nlrecs, own, frames);
-   group_sites(r->sites, &r->nsites, own, frames);
-   group_asites(r->asites, &r->nasites, own, frames);
-   free(finfo);
-   finfo = NULL;
-   free(by_seq);
-   by_seq = NULL;
-   cur = NULL;
-   ftab = NULL;
-   map_free(&frame_keys);
-   free(ftext.s);
-   ftext = (Buf){ 0 };
-}
-
-/* ---- Grouping as the records are read ----
-
-   In a version 2 report the stacks come last, in the table; read.c
+   In a version 2 report the stacks come last, in the table; the reader
    reads the table first when it can, handing each stack over as it is
    read (grouper_stack: its key is kept, not its frames), and then each
-   record, to be merged at once into its group: memory then grows with
-   the distinct stacks and the groups, not with the records.  The groups
-   are the same as find_groups makes, key for key: a key's parts are
-   numbered here (strings by content, a stack's own frames once per
-   stack), and a group keeps, compact, the sums and what it needs of
-   the record it shows.  At the end only the groups text.c can show are
-   made into Sites (their stacks' frames are then read again). */
+   record, to be merged at once into its group.  Fed the records of a
+   report read whole (group_report), each record's stack is keyed from
+   its frames instead, as it comes.  A key's parts are numbered (strings
+   by content, a stack's own frames by frame_info's keys), and a group
+   keeps, compact, the sums and what it needs of the record it shows.
+   At the end only the groups text.c can show are made into Sites
+   (their stacks' frames then read again from the file, or, read whole,
+   the stack the group kept). */
 
 /* A group's key: role and pool, leak kind, orphan, the thread name of
    role other, the stack's first own frames (skey).  No padding, so
@@ -609,6 +407,20 @@ typedef struct {                 /* of allocation sites */
    bool pool_max;
 } AGroup;
 
+/* What a record's stack adds to its group besides its key: its full
+   stack's identity (for the count of distinct stacks) and its cut. */
+typedef struct {
+   uint64_t ident;
+   uint32_t cut;
+} SKey;
+
+/* Read whole (group_report), the stack of the record a group shows,
+   kept: the group's ref is its index + 1. */
+typedef struct {
+   Stack stack;
+   uint64_t ident;
+} Kept;
+
 typedef struct {                 /* the groups of one list */
    void *v;                      /* SGroup or AGroup */
    size_t n, cap, elem;
@@ -623,6 +435,7 @@ typedef struct {                 /* the groups of one list */
       at the end): its key's slot is fetched meanwhile. */
    union { Site s; ASite a; } pend;
    GKey pkey;
+   SKey psk;
    uint64_t phash;
    bool has_pend;
 } GList;
@@ -660,6 +473,19 @@ struct Grouper {
    struct { const char *p; uint32_t id; } pcache[256];
    GList list[3];                /* live sites, loss records, alloc sites */
    Limits show;                  /* what text.c shows of them */
+   RecordSink rest;              /* where the futex sites go */
+   bool threads_read;            /* every thread is known (for the names
+                                    of role other's) */
+   /* Fed a report read whole (group_report): each record's stack is
+      keyed from its frames (into wseq), known by identity(), and the
+      stack of the record a group shows is kept. */
+   bool whole;
+   uint32_t *wseq;
+   size_t capwseq;
+   Map idents;
+   Buf idbuf;
+   Kept *kept;
+   size_t nkept, capkept;
 };
 
 Grouper *grouper_new(const Report *r, const OwnRules *own, size_t frames,
@@ -692,20 +518,30 @@ static uint32_t frame_packed(const Frame *f, const OwnRules *own)
    return fi.key | (fi.own ? OWN_BIT : 0);
 }
 
-/* The own-frame key of the stack of frames ids[0 .. depth) (indices in
-   the table's frames), as add_stack makes it, appended to *out (*n
-   numbers, *cap allocated); returns the cut. */
-static size_t stack_seq(Grouper *g, const uint32_t *ids, size_t depth,
-                        uint32_t **out, size_t *n, size_t *cap)
+/* Frame i of a stack, packed: of the table's frames ids (indices in
+   it), or, ids NULL, of stack st. */
+static inline uint32_t frame_at(const Grouper *g, const uint32_t *ids,
+                                const Stack *st, size_t i)
+{
+   if (ids == NULL)
+      return frame_packed(stack_frame(st, i), g->own);
+   /* A frame's key is worked out once (frame_info): the table's
+      hundred thousand frames make its million stacks. */
+   uint32_t id = ids[i];
+   return finfo[id] != 0 ? finfo[id] : frame_packed(&ftab[id], g->own);
+}
+
+/* The key of a stack of depth frames (frame_at's ids or st): its first
+   g->frames own frames, or, if none is the program's, the stack as it
+   is; appended to *out (*n numbers, *cap allocated).  Returns the cut:
+   the index past the last frame taken. */
+static size_t stack_seq(Grouper *g, const uint32_t *ids, const Stack *st,
+                        size_t depth, uint32_t **out, size_t *n, size_t *cap)
 {
    size_t taken = 0, i = 0, m = *n;
    GROW(*out, *cap, m + depth + 1);
-   /* A frame's key is worked out once (frame_info): the table's
-      hundred thousand frames make its million stacks. */
-#define FRAME_INFO(id) \
-   (finfo[id] != 0 ? finfo[id] : frame_packed(&ftab[id], g->own))
    for (; i < depth && taken < g->frames; i++) {
-      uint32_t fi = FRAME_INFO(ids[i]);
+      uint32_t fi = frame_at(g, ids, st, i);
       if (fi & OWN_BIT) {
          (*out)[m++] = fi & ~OWN_BIT;
          taken++;
@@ -713,8 +549,7 @@ static size_t stack_seq(Grouper *g, const uint32_t *ids, size_t depth,
    }
    if (taken == 0)
       for (i = 0; i < depth; i++)
-         (*out)[m++] = FRAME_INFO(ids[i]) & ~OWN_BIT;
-#undef FRAME_INFO
+         (*out)[m++] = frame_at(g, ids, st, i) & ~OWN_BIT;
    *n = m;
    return i;
 }
@@ -752,10 +587,10 @@ static uint64_t seq_hash(const uint32_t *seq, size_t n, uint64_t *h2)
    return hash_mix(a ^ n);
 }
 
-/* Gives stack ref the id of its key seq (n numbers, hash h): that of
-   an earlier stack with the same key, else a new one. */
-static void key_add(Grouper *g, uint64_t ref, const uint32_t *seq, size_t n,
-                    uint64_t h, uint64_t h2)
+/* The id of stack key seq (n numbers, hashes h and h2): that of an
+   earlier stack with the same key, else a new one. */
+static uint32_t key_id(Grouper *g, const uint32_t *seq, size_t n, uint64_t h,
+                       uint64_t h2)
 {
    uint32_t digest[6];
    if (n > KEY_SHORT) {
@@ -789,10 +624,8 @@ static void key_add(Grouper *g, uint64_t ref, const uint32_t *seq, size_t n,
    for (; g->ks[j].id != 0; j = (j + 1) & (g->capks - 1)) {
       size_t id = g->ks[j].id - 1, at = g->koff[id];
       if (g->ks[j].hash == (uint32_t)h && g->koff[id + 1] - at == n &&
-          memcmp(g->kseq + at, seq, n * sizeof *seq) == 0) {
-         g->skey[ref] = (uint32_t)id;
-         return;
-      }
+          memcmp(g->kseq + at, seq, n * sizeof *seq) == 0)
+         return (uint32_t)id;
    }
    size_t id = g->nks++;
    GROW(g->kseq, g->capkseq, g->koff[id] + n + 1);
@@ -800,7 +633,7 @@ static void key_add(Grouper *g, uint64_t ref, const uint32_t *seq, size_t n,
    GROW(g->koff, g->capkoff, id + 2);
    g->koff[id + 1] = g->koff[id] + n;
    g->ks[j] = (KSlot){ (uint32_t)h, (uint32_t)(id + 1) };
-   g->skey[ref] = (uint32_t)id;
+   return (uint32_t)id;
 }
 
 /* Looks up the keys of the block of stacks. */
@@ -808,8 +641,9 @@ static void keys_flush(Grouper *g)
 {
    uint64_t first = g->nstacks - g->nb + 1;
    for (size_t b = 0; b < g->nb; b++)
-      key_add(g, first + b, g->bseq + g->boff[b], g->boff[b + 1] - g->boff[b],
-              g->bhash[b], g->bhash2[b]);
+      g->skey[first + b] = key_id(g, g->bseq + g->boff[b],
+                                  g->boff[b + 1] - g->boff[b], g->bhash[b],
+                                  g->bhash2[b]);
    g->nb = 0;
 }
 
@@ -819,7 +653,7 @@ static void keys_flush(Grouper *g)
    are distinct (in the worst case, all of them), is probed a block of
    stacks at a time, each probe's slot fetched ahead, rather than with
    a cache miss a stack. */
-bool grouper_stack(Grouper *g, const uint32_t *ids, size_t depth)
+static bool grouper_stack(Grouper *g, const uint32_t *ids, size_t depth)
 {
    const Report *r = g->r;
    if (g->bad || g->keyed || g->nstacks >= UINT32_MAX - 1 ||
@@ -838,7 +672,7 @@ bool grouper_stack(Grouper *g, const uint32_t *ids, size_t depth)
    GROW(g->skey, g->capskey, ref + 1);
    GROW(g->cut, g->capcut, ref + 1);
    size_t b = g->nb, n = g->boff[b];
-   g->cut[ref] = (uint32_t)stack_seq(g, ids, depth, &g->bseq, &n,
+   g->cut[ref] = (uint32_t)stack_seq(g, ids, NULL, depth, &g->bseq, &n,
                                      &g->capbseq);
    g->boff[b + 1] = n;
    g->bhash[b] = seq_hash(g->bseq + g->boff[b], n - g->boff[b],
@@ -957,10 +791,15 @@ static void glist_count(GList *l, size_t gi, uint64_t *records,
       (*threads)++;
 }
 
+/* The key k of a record (role, kind, orphan, the name of its thread if
+   it is of role other, stack st), and what its stack adds, sk.  False
+   if its stack is not in the table. */
 static bool gkey_make(Grouper *g, GKey *k, const Role *role, const char *kind,
-                      bool orphan, const char *name, uint64_t ref)
+                      bool orphan, const char *name, const Stack *st,
+                      SKey *sk)
 {
-   if (!g->keyed) {              /* the first record: the table is read */
+   uint64_t ref = st->ref;
+   if (!g->keyed && !g->whole) { /* the first record: the table is read */
       keys_flush(g);
       g->keyed = true;
       /* The keys' table is done with: each stack has its key's id. */
@@ -974,7 +813,7 @@ static bool gkey_make(Grouper *g, GKey *k, const Role *role, const char *kind,
       g->bseq = NULL;
       g->capks = g->capkseq = g->capkoff = g->capbseq = 0;
    }
-   if (g->bad || ref == 0 || ref > g->nstacks)
+   if (!g->whole && (g->bad || ref == 0 || ref > g->nstacks))
       return false;
    memset(k, 0, sizeof *k);
    k->pool1 = role->has_pool ? role->pool + 1 : 0;
@@ -986,16 +825,75 @@ static bool gkey_make(Grouper *g, GKey *k, const Role *role, const char *kind,
       k->name = str_id_by_content(g, f) + 1;
       free(f);
    }
-   k->skey = g->skey[ref];
+   if (g->whole) {               /* keyed here, from its frames */
+      size_t n = 0;
+      sk->cut = (uint32_t)stack_seq(g, st->in_table ? st->ids : NULL, st,
+                                    stack_depth(st), &g->wseq, &n,
+                                    &g->capwseq);
+      uint64_t h2, h = seq_hash(g->wseq, n, &h2);
+      k->skey = key_id(g, g->wseq, n, h, h2);
+      sk->ident = identity(&g->idents, &g->idbuf, st);
+   } else {                      /* keyed as the table was read */
+      k->skey = g->skey[ref];
+      sk->ident = ref;
+      sk->cut = g->cut[ref];
+   }
    return true;
 }
 
-/* Merges site s, of key k (hash h), into its group of l; s is freed
-   (what the group keeps of it taken). */
-static bool site_merge(Grouper *g, GList *l, const GKey *k, uint64_t h,
-                       Site *s)
+/* The identity of the stack group ref shows. */
+static uint64_t shown_ident(const Grouper *g, uint32_t ref)
 {
-   uint64_t ref = s->stack.ref;
+   return g->whole ? g->kept[ref - 1].ident : ref;
+}
+
+/* The stack of a group (fresh, or of ref) is now st, of sk: returns the
+   group's new ref, st's in the table, or, read whole, where st is now
+   kept (taken from the record; the one the group showed before
+   freed). */
+static uint32_t show_stack(Grouper *g, bool fresh, uint32_t ref, Stack *st,
+                           const SKey *sk)
+{
+   if (!g->whole)
+      return (uint32_t)sk->ident;
+   if (fresh) {
+      GROW(g->kept, g->capkept, g->nkept + 1);
+      ref = (uint32_t)++g->nkept;
+   } else {
+      Site old = { .stack = g->kept[ref - 1].stack };
+      site_free(&old);
+   }
+   g->kept[ref - 1] = (Kept){ .stack = *st, .ident = sk->ident };
+   memset(st, 0, sizeof *st);
+   return ref;
+}
+
+/* Read whole, frees the stack group ref keeps (a group not shown). */
+static void stack_drop(Grouper *g, uint32_t ref)
+{
+   if (g->whole) {
+      Site old = { .stack = g->kept[ref - 1].stack };
+      site_free(&old);
+      memset(&g->kept[ref - 1].stack, 0, sizeof old.stack);
+   }
+}
+
+/* The stack group ref shows, for its Site or ASite: taken from where it
+   is kept, read whole. */
+static Stack stack_of(Grouper *g, uint32_t ref)
+{
+   if (!g->whole)
+      return (Stack){ .ref = ref };
+   Stack st = g->kept[ref - 1].stack;
+   memset(&g->kept[ref - 1].stack, 0, sizeof st);
+   return st;
+}
+
+/* Merges site s, of key k (hash h) and stack key sk, into its group of
+   l; s is freed (what the group keeps of it taken). */
+static bool site_merge(Grouper *g, GList *l, const GKey *k, uint64_t h,
+                       Site *s, const SKey *sk)
+{
    bool fresh;
    size_t gi = glist_find(l, k, h, &fresh);
    if (gi == SIZE_MAX)
@@ -1012,8 +910,8 @@ static bool site_merge(Grouper *g, GList *l, const GKey *k, uint64_t h,
       d->threads = s->thread != 0;
       d->order = s->order;
    } else {
-      glist_count(l, gi, &d->records, &d->stacks, &d->threads, d->ref,
-                  d->thread, ref, s->thread);
+      glist_count(l, gi, &d->records, &d->stacks, &d->threads,
+                  shown_ident(g, d->ref), d->thread, sk->ident, s->thread);
       ADD_FIGURES(d, s);
       if (!(w > d->weight || (w == d->weight && s->order < d->rorder))) {
          site_free(s);
@@ -1031,18 +929,18 @@ static bool site_merge(Grouper *g, GList *l, const GKey *k, uint64_t h,
    d->pool_max = s->role.has_pool && s->role.pool == UINT64_MAX;
    d->kind = s->kind;
    d->from = s->from;
-   d->ref = (uint32_t)ref;
-   d->cut = g->cut[ref];
+   d->ref = show_stack(g, fresh, d->ref, &s->stack, sk);
+   d->cut = sk->cut;
    s->from = NULL;
    site_free(s);
    return true;
 }
 
-/* Merges asite s, of key k (hash h), into its group of l; s is freed. */
+/* Merges asite s, of key k (hash h) and stack key sk, into its group
+   of l; s is freed. */
 static bool asite_merge(Grouper *g, GList *l, const GKey *k, uint64_t h,
-                        ASite *s)
+                        ASite *s, const SKey *sk)
 {
-   uint64_t ref = s->stack.ref;
    bool fresh;
    size_t gi = glist_find(l, k, h, &fresh);
    if (gi == SIZE_MAX)
@@ -1058,8 +956,8 @@ static bool asite_merge(Grouper *g, GList *l, const GKey *k, uint64_t h,
       d->order = s->order;
    } else {
       uint64_t threads = 0;
-      glist_count(l, gi, &d->records, &d->stacks, &threads, d->ref, 0, ref,
-                  0);
+      glist_count(l, gi, &d->records, &d->stacks, &threads,
+                  shown_ident(g, d->ref), 0, sk->ident, 0);
       ADD_ALLOC_FIGURES(d, s);
       if (!(s->bytes > d->weight ||
             (s->bytes == d->weight && s->order < d->rorder))) {
@@ -1071,8 +969,8 @@ static bool asite_merge(Grouper *g, GList *l, const GKey *k, uint64_t h,
    d->weight = s->bytes;
    d->role = s->role.role;
    d->pool_max = s->role.has_pool && s->role.pool == UINT64_MAX;
-   d->ref = (uint32_t)ref;
-   d->cut = g->cut[ref];
+   d->ref = show_stack(g, fresh, d->ref, &s->stack, sk);
+   d->cut = sk->cut;
    asite_free(s);
    return true;
 }
@@ -1084,8 +982,8 @@ static bool glist_flush(Grouper *g, GList *l)
       return true;
    l->has_pend = false;
    bool ok = l == &g->list[2]
-             ? asite_merge(g, l, &l->pkey, l->phash, &l->pend.a)
-             : site_merge(g, l, &l->pkey, l->phash, &l->pend.s);
+             ? asite_merge(g, l, &l->pkey, l->phash, &l->pend.a, &l->psk)
+             : site_merge(g, l, &l->pkey, l->phash, &l->pend.s, &l->psk);
    if (!ok && l == &g->list[2])
       asite_free(&l->pend.a);
    else if (!ok)
@@ -1094,15 +992,18 @@ static bool glist_flush(Grouper *g, GList *l)
 }
 
 /* Merges l's pending record (its fetch was started one record ago)
-   and holds a new one, key k, whose slot it starts to fetch; the caller
-   puts the record in l->pend.  False if merging failed. */
-static bool glist_next(Grouper *g, GList *l, const GKey *k, uint64_t *h)
+   and holds a new one, key k and stack key sk, whose slot it starts to
+   fetch; the caller puts the record in l->pend.  False if merging
+   failed. */
+static bool glist_next(Grouper *g, GList *l, const GKey *k, const SKey *sk,
+                       uint64_t *h)
 {
    *h = gkey_hash(k);
    glist_prefetch(l, *h);
    if (!glist_flush(g, l))
       return false;
    l->pkey = *k;
+   l->psk = *sk;
    l->phash = *h;
    l->has_pend = true;
    return true;
@@ -1110,11 +1011,13 @@ static bool glist_next(Grouper *g, GList *l, const GKey *k, uint64_t *h)
 
 /* A record is merged one record late: its key's slot, a cache miss
    when groups are many, is fetched while the next record is read. */
-bool grouper_site(Grouper *g, bool lrec, Site *s)
+static bool grouper_site(Grouper *g, bool lrec, Site *s)
 {
    GList *l = &g->list[lrec ? 1 : 0];
    bool other = s->role.role && strcmp(s->role.role, "other") == 0 &&
                 !s->role.has_pool;
+   if (other && !g->threads_read)
+      return false;              /* its thread's name is not known yet */
    if (other && by_seq == NULL) {
       by_seq = xrealloc(NULL, (cur->nthreads + 1) * sizeof *by_seq);
       for (size_t i = 0; i < cur->nthreads; i++)
@@ -1122,29 +1025,72 @@ bool grouper_site(Grouper *g, bool lrec, Site *s)
       qsort(by_seq, cur->nthreads, sizeof *by_seq, cmp_seq);
    }
    GKey k;
+   SKey sk;
    if (!gkey_make(g, &k, &s->role, s->kind, s->orphan,
-                  other ? thread_name_of(s->thread) : NULL, s->stack.ref))
+                  other ? thread_name_of(s->thread) : NULL, &s->stack, &sk))
       return false;
    uint64_t h;
-   if (!glist_next(g, l, &k, &h))
+   if (!glist_next(g, l, &k, &sk, &h))
       return false;
    l->pend.s = *s;
    memset(s, 0, sizeof *s);
    return true;
 }
 
-bool grouper_asite(Grouper *g, ASite *s)
+static bool grouper_asite(Grouper *g, ASite *s)
 {
    GList *l = &g->list[2];
    GKey k;
-   if (!gkey_make(g, &k, &s->role, NULL, false, NULL, s->stack.ref))
+   SKey sk;
+   if (!gkey_make(g, &k, &s->role, NULL, false, NULL, &s->stack, &sk))
       return false;
    uint64_t h;
-   if (!glist_next(g, l, &k, &h))
+   if (!glist_next(g, l, &k, &sk, &h))
       return false;
    l->pend.a = *s;
    memset(s, 0, sizeof *s);
    return true;
+}
+
+/* ---- The grouper as a record sink ---- */
+
+static bool sink_site(void *ctx, Site *s)
+{
+   return grouper_site(ctx, false, s);
+}
+
+static bool sink_lrec(void *ctx, Site *s)
+{
+   return grouper_site(ctx, true, s);
+}
+
+static bool sink_asite(void *ctx, ASite *a)
+{
+   return grouper_asite(ctx, a);
+}
+
+static bool sink_fsite(void *ctx, FSite *f)
+{
+   Grouper *g = ctx;
+   return g->rest.fsite(g->rest.ctx, f);
+}
+
+static bool sink_stack(void *ctx, const uint32_t *ids, size_t depth)
+{
+   return grouper_stack(ctx, ids, depth);
+}
+
+static void sink_threads(void *ctx)
+{
+   ((Grouper *)ctx)->threads_read = true;
+}
+
+RecordSink grouper_sink(Grouper *g, const RecordSink *rest)
+{
+   g->rest = *rest;
+   return (RecordSink){ .ctx = g, .site = sink_site, .lrec = sink_lrec,
+                        .asite = sink_asite, .fsite = sink_fsite,
+                        .stack = sink_stack, .threads_read = sink_threads };
 }
 
 static void glist_clear(GList *l)
@@ -1237,7 +1183,7 @@ static Role role_of(const char *role, uint64_t pool1, bool pool_max)
                   .has_pool = pool_max || pool1 != 0 };
 }
 
-static Site site_of(const SGroup *d)
+static Site site_of(Grouper *g, const SGroup *d)
 {
    return (Site){ .thread = d->thread, .blocks = d->blocks,
                   .bytes = d->bytes,
@@ -1245,20 +1191,20 @@ static Site site_of(const SGroup *d)
                   .kind = (char *)d->kind, .ind_bytes = d->ind_bytes,
                   .ind_blocks = d->ind_blocks, .has_ind = d->has_ind,
                   .orphan = d->key.orphan != 0,
-                  .stack = { .ref = d->ref }, .order = d->order,
+                  .stack = stack_of(g, d->ref), .order = d->order,
                   .g = { .records = d->records, .stacks = d->stacks,
                          .threads = d->threads,
                          .cut = d->stacks <= 1 ? 0 : d->cut },
                   .from = d->from };
 }
 
-static ASite asite_of(const AGroup *d)
+static ASite asite_of(Grouper *g, const AGroup *d)
 {
    return (ASite){ .role = role_of(d->role, d->key.pool1, d->pool_max),
                    .allocs = d->allocs, .bytes = d->bytes,
                    .live_blocks = d->live_blocks,
                    .live_bytes = d->live_bytes, .at_peak = d->at_peak,
-                   .stack = { .ref = d->ref }, .order = d->order,
+                   .stack = stack_of(g, d->ref), .order = d->order,
                    .g = { .records = d->records, .stacks = d->stacks,
                           .cut = d->stacks <= 1 ? 0 : d->cut } };
 }
@@ -1267,8 +1213,9 @@ static ASite asite_of(const AGroup *d)
    made (the verdict names threads in that order), as a list of Sites
    or ASites in *out; returns their number.  The others' pointed-froms
    are freed. */
-static size_t glist_out(GList *l, int i, const Limits *show, void **out)
+static size_t glist_out(Grouper *g, GList *l, int i, void **out)
 {
+   const Limits *show = &g->show;
    bool *keep = xrealloc(NULL, l->n + 1);
    memset(keep, 0, l->n + 1);
    size_t k = i == 0 ? show->top : i == 1 ? show->leaks_top : show->alloc_top;
@@ -1290,15 +1237,18 @@ static size_t glist_out(GList *l, int i, const Limits *show, void **out)
    for (size_t gi = 0; gi < l->n; gi++) {
       if (i == 2) {
          if (keep[gi])
-            ((ASite *)v)[m++] = asite_of(&((const AGroup *)l->v)[gi]);
+            ((ASite *)v)[m++] = asite_of(g, &((const AGroup *)l->v)[gi]);
+         else
+            stack_drop(g, ((const AGroup *)l->v)[gi].ref);
          continue;
       }
       SGroup *d = &((SGroup *)l->v)[gi];
       if (keep[gi]) {
-         ((Site *)v)[m++] = site_of(d);
+         ((Site *)v)[m++] = site_of(g, d);
       } else {
          Site old = { .from = d->from };
          site_free(&old);
+         stack_drop(g, d->ref);
       }
       d->from = NULL;
    }
@@ -1307,40 +1257,45 @@ static size_t glist_out(GList *l, int i, const Limits *show, void **out)
    return m;
 }
 
+/* The groups of list i (0: live sites, 1: loss records, 2: allocation
+   sites) that can be shown in place of r's list, and the groups freed.
+   False if the record held back cannot be merged. */
+static bool glist_finish(Grouper *g, int i, Report *r)
+{
+   GList *l = &g->list[i];
+   if (!glist_flush(g, l))
+      return false;
+   glist_clear(l);
+   void *v;
+   size_t n = glist_out(g, l, i, &v);
+   if (i == 2) {
+      for (size_t k = 0; k < r->nasites; k++)
+         asite_free(&r->asites[k]);
+      free(r->asites);
+      r->asites = v;
+      r->nasites = r->capasites = n;
+      r->asites_groups = l->n;
+   } else {
+      Site **list = i == 0 ? &r->sites : &r->lrecs;
+      size_t *nlist = i == 0 ? &r->nsites : &r->nlrecs;
+      for (size_t k = 0; k < *nlist; k++)
+         site_free(&(*list)[k]);
+      free(*list);
+      *list = v;
+      *nlist = n;
+      *(i == 0 ? &r->capsites : &r->caplrecs) = n;
+      *(i == 0 ? &r->sites_groups : &r->lrecs_groups) = l->n;
+   }
+   free(l->v);
+   *l = (GList){ 0 };
+   return true;
+}
+
 bool grouper_finish(Grouper *g, Report *r)
 {
    for (int i = 0; i < 3; i++)
-      if (!glist_flush(g, &g->list[i]))
+      if (!glist_finish(g, i, r))
          return false;
-   void *v[3];
-   size_t n[3];
-   for (int i = 0; i < 3; i++) {
-      GList *l = &g->list[i];
-      glist_clear(l);
-      n[i] = glist_out(l, i, &g->show, &v[i]);
-   }
-   for (size_t i = 0; i < r->nsites; i++)
-      site_free(&r->sites[i]);
-   free(r->sites);
-   r->sites = v[0];
-   r->nsites = r->capsites = n[0];
-   r->sites_groups = g->list[0].n;
-   for (size_t i = 0; i < r->nlrecs; i++)
-      site_free(&r->lrecs[i]);
-   free(r->lrecs);
-   r->lrecs = v[1];
-   r->nlrecs = r->caplrecs = n[1];
-   r->lrecs_groups = g->list[1].n;
-   for (size_t i = 0; i < r->nasites; i++)
-      asite_free(&r->asites[i]);
-   free(r->asites);
-   r->asites = v[2];
-   r->nasites = r->capasites = n[2];
-   r->asites_groups = g->list[2].n;
-   for (int i = 0; i < 3; i++) {
-      free(g->list[i].v);
-      g->list[i] = (GList){ 0 };
-   }
    r->grouped = true;
    return true;
 }
@@ -1369,6 +1324,14 @@ void grouper_free(Grouper *g)
    free(g->koff);
    free(g->bseq);
    map_free(&g->strs);
+   for (size_t i = 0; i < g->nkept; i++) {
+      Site old = { .stack = g->kept[i].stack };
+      site_free(&old);
+   }
+   free(g->kept);
+   free(g->wseq);
+   map_free(&g->idents);
+   free(g->idbuf.s);
    free(g);
    free(finfo);
    finfo = NULL;
@@ -1380,4 +1343,35 @@ void grouper_free(Grouper *g)
    map_free(&frame_keys);
    free(ftext.s);
    ftext = (Buf){ 0 };
+}
+
+/* A report read whole, its records all kept (report_read_grouped's
+   usual read: a version 1 report, or one that is not a regular file or
+   could not be read the table first): its records fed to a grouper, in
+   the order of the file, each stack keyed from its frames. */
+void group_report(Report *r, const OwnRules *own, size_t frames,
+                  const Limits *show)
+{
+   if (frames == 0 || r->grouped)
+      return;
+   Grouper *g = grouper_new(r, own, frames, show);
+   g->whole = true;
+   g->threads_read = true;
+   nfinfo = r->ntframes;
+   finfo = xrealloc(finfo, (nfinfo + 1) * sizeof *finfo);
+   memset(finfo, 0, (nfinfo + 1) * sizeof *finfo);
+   /* Each list is made into its groups before the next is fed, for
+      less memory at once.  (Each takes its record; none fails short of
+      2^32 groups.) */
+   for (size_t i = 0; i < r->nlrecs; i++)
+      grouper_site(g, true, &r->lrecs[i]);
+   glist_finish(g, 1, r);
+   for (size_t i = 0; i < r->nsites; i++)
+      grouper_site(g, false, &r->sites[i]);
+   glist_finish(g, 0, r);
+   for (size_t i = 0; i < r->nasites; i++)
+      grouper_asite(g, &r->asites[i]);
+   glist_finish(g, 2, r);
+   r->grouped = true;
+   grouper_free(g);
 }

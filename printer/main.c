@@ -420,7 +420,7 @@ int main(int argc, char **argv)
       } else if (json) {      /* the report's records, not grouped */
          print_json(&rep, shown, &cut, &w);
       } else {
-         group_report(&rep, &own, opt.group_frames);
+         group_report(&rep, &own, opt.group_frames, &lim);
          print_text(&rep, nwarn, &opt);
       }
       warnings_free(&w);

@@ -9,11 +9,14 @@
  * --futex-top, --leaks-top and --alloc-top, not with the size of the file
  * (the timeline is thinned as it is read; of a version 2 report's stack
  * table, every frame is kept once, but only the stacks of the sites
- * kept).  Grouped (report_read_grouped), a version 2 file is read its
- * stack table first, each stack keyed for grouping as it is read (its
- * frames are read again later if it is shown), and the records are
- * grouped as they are read: memory then grows with the distinct stacks
- * and the groups.  Nothing is printed until the whole file has been
+ * kept).  Each record read is counted for the checks and handed to
+ * the read's record sink (sink.h), which keeps it or not: the keeper
+ * (keep.c), which keeps the top N of each list.  Grouped
+ * (report_read_grouped), a version 2 file is read its stack table
+ * first, each stack handed to the grouper (group.c), which keys it for
+ * grouping (its frames are read again later if it is shown), and the
+ * records are handed to the grouper as they are read: memory then
+ * grows with the distinct stacks and the groups.  Nothing is printed until the whole file has been
  * read, so a bad file gives one error line and no half table: its
  * first error in the order of the file, be it of XML or of the format.
  * A report read whole is checked to add up (check.c; docs/report-format.md,
@@ -22,7 +25,8 @@
  * The reader's parts: input.c reads the bytes and says what is wrong
  * with a file libxml2 cannot parse; this file is the SAX reader (the
  * callbacks, the names, each element found in the element table and
- * handed to its functions, the records kept); elements.c holds the
+ * handed to its functions, the records counted and handed to the
+ * sink); elements.c holds the
  * element table (ELEMENTS, read_int.h) and what each element becomes,
  * attrs.c how its attributes are read; stacktab.c version 2's stack
  * table and the read with the table first (read_int.h, their header).
@@ -279,64 +283,21 @@ static void attrs_read(Parser *p, const xmlChar **at, int n)
       p->av[which[i]] = p->avbuf.s + off[i];
 }
 
-/* ---- Keeping the records read ---- */
+/* ---- Handing the records read to the sink ----
 
-/* Mode 2: the site or loss record just read, into its group.  The
-   name of a thread of role other is part of the key: its <thread> must
-   have been read. */
-static void group_one(Parser *p, bool lrec, Site *s)
+   Each record is counted as the checks need it (check.c), then handed
+   to the read's sink (sink.h: the keeper, or the grouper), which takes
+   it or frees it.  A sink that cannot take it fails the read (the
+   grouper, read with the table first: the file is then read again). */
+
+static void to_sink(Parser *p, bool took, const char *what)
 {
-   if (!p->threads_done && s->role.role != NULL && !s->role.has_pool &&
-       strcmp(s->role.role, "other") == 0)
-      fail(p, "a site of role other before </threads>: read again");
-   else if (!grouper_site(p->grouper, lrec, s))
-      fail(p, "a site's stack is not in the table: read again");
+   if (!took)
+      fail(p, "%s could not be taken: read again", what);
 }
 
-/* Keeping the top N of a list (one keeper for the four lists).
-
-   A record just read is kept if it may be among the top largest.  To
-   stay small with many records, the list is cut back to top entries
-   whenever it has grown to twice that, and once it has been, a record
-   after the top-th kept is not kept at all (the order is total, so it
-   could never be shown).  The record (elem bytes at x) is taken (x
-   zeroed) or freed. */
-typedef struct {
-   size_t elem;
-   int (*cmp)(const void *, const void *);
-   void (*free_one)(void *);
-} TopList;
-
-static void site_free_v(void *s) { site_free(s); }
-static void fsite_free_v(void *s) { fsite_free(s); }
-static void asite_free_v(void *s) { asite_free(s); }
-
-static const TopList top_sites = { sizeof(Site), cmp_site, site_free_v };
-static const TopList top_lrecs = { sizeof(Site), cmp_lrec, site_free_v };
-static const TopList top_fsites = { sizeof(FSite), cmp_fsite, fsite_free_v };
-static const TopList top_asites = { sizeof(ASite), cmp_asite, asite_free_v };
-
-static void keep_top(const TopList *t, void *x, void **v, size_t *n,
-                     size_t *cap, size_t top, bool *cut)
-{
-   if (top == 0 || (*cut && t->cmp(x, (char *)*v + (top - 1) * t->elem) > 0)) {
-      t->free_one(x);
-      return;
-   }
-   *v = grow_array(*v, cap, *n + 1, t->elem);
-   memcpy((char *)*v + (*n)++ * t->elem, x, t->elem);
-   memset(x, 0, t->elem);
-   if (top <= SIZE_MAX / 4 && *n >= 2 * top + 256) {
-      qsort(*v, *n, t->elem, t->cmp);
-      while (*n > top)
-         t->free_one((char *)*v + --*n * t->elem);
-      *cut = true;
-   }
-}
-
-/* Keeps the site just read if it may be among the --top largest
-   (keep_top), or hands it to the grouper; orphans are summed by role
-   whatever --top is. */
+/* The <live-at-exit> site just read; orphans are summed by role
+   whatever is kept of the sites. */
 void keep_site(Parser *p)
 {
    Report *r = p->rep;
@@ -356,16 +317,11 @@ void keep_site(Parser *p)
       r->orphans[i].bytes = add_sat(r->orphans[i].bytes, p->site.bytes);
       r->orphans[i].blocks = add_sat(r->orphans[i].blocks, p->site.blocks);
    }
-   if (p->grouper != NULL) {
-      group_one(p, false, &p->site);
-      return;
-   }
-   keep_top(&top_sites, &p->site, (void **)&r->sites, &r->nsites,
-            &r->capsites, p->top, &p->cut_sites);
+   to_sink(p, p->sink.site(p->sink.ctx, &p->site), "a site");
 }
 
-/* Keeps the futex site just read if it has waits or wakes and may be
-   among the --futex-top most blocked (keep_top). */
+/* The futex site just read: summed, and counted active if it has waits
+   or wakes. */
 void keep_fsite(Parser *p)
 {
    Report *r = p->rep;
@@ -374,31 +330,18 @@ void keep_fsite(Parser *p)
    r->fx_waits = add_sat(r->fx_waits, s->fx.waits);
    r->fx_blocked_us = add_sat(r->fx_blocked_us, s->fx.blocked_us);
    r->fx_wakes = add_sat(r->fx_wakes, s->fx.wakes);
-   if (s->fx.waits == 0 && s->fx.wakes == 0) {
-      fsite_free(s);
-      return;
-   }
-   r->fsites_active++;
-   keep_top(&top_fsites, s, (void **)&r->fsites, &r->nfsites,
-            &r->capfsites, p->futex_top, &p->cut_fsites);
+   if (s->fx.waits != 0 || s->fx.wakes != 0)
+      r->fsites_active++;
+   to_sink(p, p->sink.fsite(p->sink.ctx, s), "a futex site");
 }
 
-/* Keeps the loss record just read if it may be among the --leaks-top
-   largest (keep_top), or hands it to the grouper. */
 void keep_lrec(Parser *p)
 {
-   Report *r = p->rep;
-   r->lrecs_total++;
-   if (p->grouper != NULL) {
-      group_one(p, true, &p->lrec);
-      return;
-   }
-   keep_top(&top_lrecs, &p->lrec, (void **)&r->lrecs, &r->nlrecs,
-            &r->caplrecs, p->leaks_top, &p->cut_lrecs);
+   p->rep->lrecs_total++;
+   to_sink(p, p->sink.lrec(p->sink.ctx, &p->lrec), "a loss record");
 }
 
-/* Keeps the allocation site just read if it may be among the
-   --alloc-top largest (keep_top), or hands it to the grouper. */
+/* The allocation site just read, summed. */
 void keep_asite(Parser *p)
 {
    Report *r = p->rep;
@@ -406,14 +349,7 @@ void keep_asite(Parser *p)
    r->asites_total++;
    r->as_allocs = add_sat(r->as_allocs, a->allocs);
    r->as_bytes = add_sat(r->as_bytes, a->bytes);
-   if (p->grouper != NULL) {
-      if (!grouper_asite(p->grouper, a))
-         fail(p, "an allocation site's stack is not in the table: read "
-              "again");
-      return;
-   }
-   keep_top(&top_asites, a, (void **)&r->asites, &r->nasites,
-            &r->capasites, p->alloc_top, &p->cut_asites);
+   to_sink(p, p->sink.asite(p->sink.ctx, a), "an allocation site");
 }
 
 void keep_bad(Parser *p)
@@ -729,9 +665,7 @@ const char *read_report(const char *path, Input *in,
 {
    static char why[1100];
    XmlError xerr = { .in = in };
-   Parser p = { .rep = rep, .top = lim->top, .futex_top = lim->futex_top,
-                .leaks_top = lim->leaks_top, .alloc_top = lim->alloc_top,
-                .keep_all = lim->keep_all, .xerr = &xerr,
+   Parser p = { .rep = rep, .keep_all = lim->keep_all, .xerr = &xerr,
                 .tl_ix = { .stride = sizeof *rep->tl_cols },
                 .orphan_ix = { .stride = sizeof *rep->orphans,
                                .off = offsetof(Orphans, role) },
@@ -739,6 +673,9 @@ const char *read_report(const char *path, Input *in,
    if (mode != 0) {
       p.table_at = fast->table_at;
       p.table_stacks = fast->table_stacks;
+      p.sink = fast->sink;
+   } else {
+      p.sink = keeper_sink(&p.keep, rep, lim);
    }
    if (mode == 1) {
       /* The table alone: in a root, as it is in the file. */
@@ -792,8 +729,6 @@ const char *read_report(const char *path, Input *in,
    }
    if (mode != 0)
       p.fast = fast;
-   if (mode == 2)
-      p.grouper = fast->grouper;
    xmlCtxtUseOptions(ctxt, XML_PARSE_NONET);
    p.ctxt = ctxt;
    p.dict = ctxt->dict;
@@ -828,11 +763,6 @@ const char *read_report(const char *path, Input *in,
       if (ok && mode == 1) {
          fast->table_end = p.table_end;
          fast->table_stacks = p.table_stacks;
-      } else if (ok && grouper_finish(p.grouper, rep) &&
-                 reread_stacks(rep, in->fd, fast)) {
-         resolve_stacks(rep, NULL);
-      } else if (ok) {
-         res = read_again;
       }
    } else if (in->doctype) {
       snprintf(why, sizeof why, DOCTYPE_REFUSED);

@@ -9,8 +9,9 @@
  *               not XML);
  *   read.c      the SAX reader: libxml2's callbacks, the names of the
  *               format, each element found in the element table and
- *               handed to its functions, the records kept (the top N
- *               of each list, or handed to the grouper);
+ *               handed to its functions, the records counted and
+ *               handed to the read's sink (sink.h: keep.c's keeper,
+ *               the top N of each list, or group.c's grouper);
  *   elements.c  the element table (one row per element of the format,
  *               ELEMENTS below) and one function per element, which
  *               reads its attributes (and its text) into the Report;
@@ -47,6 +48,7 @@
 #include <libxml/xmlerror.h>
 
 #include "report.h"
+#include "sink.h"
 
 /* ------------------------------------------------------------------ */
 /* The input (input.c)                                                 */
@@ -418,7 +420,7 @@ typedef struct Fast {
    const OwnRules *own;          /* grouping's */
    size_t frames;
    const Limits *show;           /* what is shown of the groups */
-   Grouper *grouper;
+   RecordSink sink;              /* the grouper's */
    /* By stack id, from mode 1: where the attributes of its start tag
       end (spos[0]: the table's start), and a sum of its frame ids. */
    uint64_t *spos, *ssum;
@@ -438,7 +440,8 @@ typedef struct {
    uint64_t text_run;            /* bytes of text since the last tag */
    int text_kind;                /* of that text: 1 text, 2 CDATA */
    Report *rep;
-   size_t top, futex_top, leaks_top, alloc_top;
+   RecordSink sink;              /* where the records read go */
+   Keeper keep;                  /* mode 0: the sink's state */
    NameSlot names[NAME_SLOTS];   /* names by address */
    size_t nnames;
    /* The attributes of the element that has just started: av[n] is the
@@ -480,23 +483,17 @@ typedef struct {
                                     reached yet */
    uint32_t *need_of;            /* or NULL: by ref, 1 + the index of its
                                     Need, 0 if none */
-   /* Each list of the largest has been cut back to its --top at least
-      once: its entry --top - 1 is then the smallest that can still be
-      shown, and a smaller one read later is not kept. */
-   bool cut_sites, cut_fsites, cut_lrecs, cut_asites;
    /* Reading with the stack table first (report_read): mode 1 reads
-      the table alone, each stack handed to grouping (Fast.grouper) and
+      the table alone, each stack handed to the sink (Fast.sink) and
       its place noted, until its end (table_end);
       mode 2 the rest, where the table is replaced by an empty one that
-      must start at table_at, each site, loss record and allocation site
-      grouped as it is read.  Anything amiss fails: the file is then
+      must start at table_at, each record handed to the sink (the
+      grouper's) as it is read.  Anything amiss fails: the file is then
       read again the usual way, for its error if it has one. */
    int mode;
    uint64_t table_at, table_end;
    bool table_ok;                /* mode 2: the empty table was where the
                                     table was */
-   bool threads_done;            /* </threads> read */
-   Grouper *grouper;
    struct Fast *fast;            /* modes 1 and 2 */
    uint32_t *ids;                /* mode 1: the frames of a stack */
    size_t capids;
@@ -529,7 +526,7 @@ unsigned name_of_element(const char *s);
 /* What is read is kept (ELEMENTS' keep): the <live-at-exit> <site>, the
    futex site, the loss record, the allocation site, the bad call and
    the timeline's sample just read (Parser's site, fsite, ...), each
-   kept if it may be shown, or handed to the grouper. */
+   counted for the checks and handed to the sink. */
 void keep_site(Parser *p);
 void keep_fsite(Parser *p);
 void keep_lrec(Parser *p);

@@ -688,27 +688,12 @@ size_t first_own(const Stack *s, const OwnRules *own);   /* depth if none */
 char *fold_label(const Stack *s, size_t from, size_t to);
 
 /* group.c: sites, loss records and allocation sites merged by role (and
-   leak kind) and their first own frames. */
-void group_report(Report *r, const OwnRules *own, size_t frames);
-/* The same, record by record as the reader reads them, once the stack
-   table of a version 2 report is read (read.c reads it first, handing
-   each stack to grouper_stack; the stacks' frames are not kept, so the
-   groups' stacks are to be resolved once finished): each add takes the
-   record (and zeroes it); finish puts in r's lists the
-   groups print_text can show (show's largest, the overview's largest
-   leaks, the loss records of role other), their number in all in
-   r->*_groups (false if it cannot).  An add returns false if it cannot
-   group the record (its stack is not in the table). */
-typedef struct Grouper Grouper;
-Grouper *grouper_new(const Report *r, const OwnRules *own, size_t frames,
-                     const Limits *show);
-/* The table's stacks, each as it is read (ids: indices in r's
-   tframes): false if it cannot key them all. */
-bool grouper_stack(Grouper *g, const uint32_t *ids, size_t depth);
-bool grouper_site(Grouper *g, bool lrec, Site *s);
-bool grouper_asite(Grouper *g, ASite *a);
-bool grouper_finish(Grouper *g, Report *r);
-void grouper_free(Grouper *g);
+   leak kind) and their first own frames, of a report read whole (its
+   lists kept whole: report_read_grouped); the lists then hold the
+   groups print_text can show with show's limits.  Nothing if the
+   report was grouped as it was read. */
+void group_report(Report *r, const OwnRules *own, size_t frames,
+                  const Limits *show);
 
 /* text.c: the text summary, and what it shows. */
 #define OVERVIEW_LEAKS 3         /* the largest leaks in the overview */

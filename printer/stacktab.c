@@ -11,9 +11,10 @@
  * (resolve_stacks).
  *
  * Grouped (report_read_grouped), the table is read first instead
- * (read_fast): found from the end of the file, read alone with each
- * stack keyed for grouping, and the rest read with an empty table in
- * its place, each record grouped as it is read; the frames of the
+ * (read_fast, which makes the grouper the read's sink, sink.h): found
+ * from the end of the file, read alone with each stack handed to the
+ * grouper, and the rest read with an empty table in its place, each
+ * record handed to the grouper as it is read; the frames of the
  * stacks the groups show are then read again from the file
  * (reread_stacks).  Anything amiss there and the file is read again the
  * usual way, which says what is wrong.
@@ -221,13 +222,13 @@ static uint64_t ids_sum(const uint32_t *ids, size_t n)
    return s1 ^ (s2 << 24 | s2 >> 40);
 }
 
-/* Mode 1: stack id (its frames in p->ids) to grouping, which keeps its
-   key rather than its frames; where it is and the sum of its frames
-   noted, to read them again if it is shown. */
+/* Mode 1: stack id (its frames in p->ids) to the sink (the grouper,
+   which keeps its key rather than its frames); where it is and the sum
+   of its frames noted, to read them again if it is shown. */
 static void table_stack_keyed(Parser *p, uint64_t id, size_t nids)
 {
    struct Fast *f = p->fast;
-   if (!grouper_stack(f->grouper, p->ids, nids)) {
+   if (!f->sink.stack(f->sink.ctx, p->ids, nids)) {
       fail(p, "too many stacks or frames to group as read: read again");
       return;
    }
@@ -596,7 +597,12 @@ const char *read_fast(const char *path, Input *in, const Limits *lim,
    if (!head_ok(in->fd) || !find_table(in->fd, size, in->buf, &f.table_at) ||
        lseek(in->fd, (off_t)f.table_at, SEEK_SET) < 0)
       return read_again;
-   f.grouper = grouper_new(rep, own, frames, show);
+   /* The sink: the grouper, which hands the futex sites on to a
+      keeper. */
+   Grouper *g = grouper_new(rep, own, frames, show);
+   Keeper keep;
+   RecordSink rest = keeper_sink(&keep, rep, lim);
+   f.sink = grouper_sink(g, &rest);
    Input t = { .fd = in->fd, .buf = in->buf, .first = -1, .line = 1,
                .tail.ctl = -1, .pos = f.table_at };
    const char *why = read_report(path, &t, lim, rep, 1, &f);
@@ -612,7 +618,13 @@ const char *read_fast(const char *path, Input *in, const Limits *lim,
                   .skip_to = f.table_end, .skip_with = TABLE_TAG "/>" };
       why = read_report(path, &m, lim, rep, 2, &f);
    }
-   grouper_free(f.grouper);
+   /* The groups that can be shown, and their stacks' frames. */
+   if (why == NULL && grouper_finish(g, rep) &&
+       reread_stacks(rep, in->fd, &f))
+      resolve_stacks(rep, NULL);
+   else if (why == NULL)
+      why = read_again;
+   grouper_free(g);
    free(f.spos);
    free(f.ssum);
    return why != NULL ? read_again : NULL;
