@@ -45,8 +45,8 @@ int main(int argc, char **argv)
    }
    size_t warnings = check_report(&rep, path);
    printf("kept %zu sites, %zu loss records, %zu allocation sites, "
-          "%zu futex sites; %zu warnings\n", rep.nsites, rep.nlrecs,
-          rep.nasites, rep.nfsites, warnings);
+          "%zu futex sites; %zu warnings\n", rep.live.nsites, rep.leaks.nrecs,
+          rep.alloc.nsites, rep.futex.nsites, warnings);
    report_free(&rep);
    report_cleanup();
    return warnings > 0 ? 3 : 0;

@@ -117,11 +117,12 @@ static int cmp_rolefig(const void *a, const void *b)
 /* The last sample of the timeline, or NULL. */
 static const Sample *last_sample(const Report *r)
 {
-   if (!r->has_timeline || r->tl_seen == 0)
+   if (!r->timeline.present || r->timeline.seen == 0)
       return NULL;
-   if (r->tl_have_last)
-      return &r->tl_last;
-   return r->nsamples > 0 ? &r->samples[r->nsamples - 1] : NULL;
+   if (r->timeline.have_last)
+      return &r->timeline.last;
+   return r->timeline.nsamples > 0 ?
+      &r->timeline.samples[r->timeline.nsamples - 1] : NULL;
 }
 
 /* <mappings>: each footprint's rows sum to it, its total is its four
@@ -287,10 +288,10 @@ static void check_maps(const Report *r, const char *file, size_t *warnings)
               "heap, stacks, anon and file summed (%s)", at_name[a],
               num(t->total), sum_num(&parts));
    }
-   if (m->has_at[FP_EXIT] && m->at[FP_EXIT].heap != r->live_bytes)
+   if (m->has_at[FP_EXIT] && m->at[FP_EXIT].heap != r->heap.live_bytes)
       warn(warnings, file, "the footprint's heap at exit is %s, not the "
            "%s <heap> has live", num(m->at[FP_EXIT].heap),
-           bytes_str(r->live_bytes));
+           bytes_str(r->heap.live_bytes));
    if (m->has_at[FP_EXIT] && m->has_at[FP_PEAK] &&
        m->at[FP_PEAK].total < m->at[FP_EXIT].total)
       warn(warnings, file, "the footprint's peak (%s) is less than its "
@@ -343,8 +344,8 @@ static void check_futex_classes(size_t *warnings, const Report *r,
 {
    Sum th[2 * WC_N] = { { 0 } }, ro[2 * WC_N] = { { 0 } };
    bool all = true;
-   for (size_t i = 0; i < r->nthreads; i++) {
-      const Thread *t = &r->threads[i];
+   for (size_t i = 0; i < r->threads.n; i++) {
+      const Thread *t = &r->threads.list[i];
       char what[64];
       if (!t->has_futex || !futex_has_classes(&t->fx)) {
          all = false;
@@ -353,17 +354,17 @@ static void check_futex_classes(size_t *warnings, const Report *r,
       snprintf(what, sizeof what, "thread %s", num(t->seq));
       check_classes(warnings, file, &t->fx, what, th);
    }
-   for (size_t i = 0; r->has_roles && i < r->nroles; i++) {
-      char *label = role_label(&r->roles[i].role, false);
+   for (size_t i = 0; r->roles.present && i < r->roles.n; i++) {
+      char *label = role_label(&r->roles.list[i].role, false);
       char *what = xrealloc(NULL, strlen(label) + 8);
       sprintf(what, "role %s", label);
-      if (!futex_has_classes(&r->roles[i].fx))
+      if (!futex_has_classes(&r->roles.list[i].fx))
          all = false;
-      check_classes(warnings, file, &r->roles[i].fx, what, ro);
+      check_classes(warnings, file, &r->roles.list[i].fx, what, ro);
       free(what);
       free(label);
    }
-   if (!all || !r->has_roles || r->nthreads == 0)
+   if (!all || !r->roles.present || r->threads.n == 0)
       return;
    for (int c = 0; c < WC_N; c++)
       if (th[2 * c].over || ro[2 * c].over || th[2 * c].v != ro[2 * c].v
@@ -390,12 +391,12 @@ static void check_tasks(const Report *r, const char *file, size_t *warnings)
       const TaskShare *s = &t->shares[i];
       sum_add(&sb, s->bytes_in);
       sum_add(&sn, s->allocs_in);
-      if (!r->has_roles)
+      if (!r->roles.present)
          continue;
       const RoleSum *rs = NULL;
-      for (size_t j = 0; j < r->nroles && rs == NULL; j++)
-         if (same_role(&r->roles[j].role, &s->role))
-            rs = &r->roles[j];
+      for (size_t j = 0; j < r->roles.n && rs == NULL; j++)
+         if (same_role(&r->roles.list[j].role, &s->role))
+            rs = &r->roles.list[j];
       Sum b = { 0 }, n = { 0 };
       sum_add(&b, s->bytes_in);
       sum_add(&b, s->bytes_out);
@@ -420,8 +421,8 @@ static void check_tasks(const Report *r, const char *file, size_t *warnings)
       free(label);
    }
    /* A role that allocated has a share. */
-   for (size_t j = 0; r->has_roles && j < r->nroles; j++) {
-      const RoleSum *rs = &r->roles[j];
+   for (size_t j = 0; r->roles.present && j < r->roles.n; j++) {
+      const RoleSum *rs = &r->roles.list[j];
       size_t i = 0;
       while (i < t->nshares && !same_role(&t->shares[i].role, &rs->role))
          i++;
@@ -451,34 +452,35 @@ size_t check_report(const Report *r, const char *file)
    size_t warnings = 0;
 
    /* 1. The leak kinds sum to what is live at exit. */
-   if (r->has_leaks &&
-       (!sum_is(&r->lk_bytes, r->exit_bytes) ||
-        !sum_is(&r->lk_blocks, r->exit_blocks)))
+   if (r->leaks.present &&
+       (!sum_is(&r->leaks.sum_bytes, r->live.bytes) ||
+        !sum_is(&r->leaks.sum_blocks, r->live.blocks)))
       warn(&warnings, file,
            "the leak kinds sum to %s, not the %s live at exit",
-           sum_text(&r->lk_bytes, &r->lk_blocks, true),
-           fig_text(r->exit_bytes, r->exit_blocks, true));
+           sum_text(&r->leaks.sum_bytes, &r->leaks.sum_blocks, true),
+           fig_text(r->live.bytes, r->live.blocks, true));
 
    /* 2. The threads' live memory is the process's, in <heap> and in
       <live-at-exit>: one warning names all three. */
    Sum tb = { 0 }, tk = { 0 };
-   for (size_t i = 0; i < r->nthreads; i++) {
-      sum_add(&tb, r->threads[i].live_bytes);
-      sum_add(&tk, r->threads[i].live_blocks);
+   for (size_t i = 0; i < r->threads.n; i++) {
+      sum_add(&tb, r->threads.list[i].live_bytes);
+      sum_add(&tk, r->threads.list[i].live_blocks);
    }
-   if (!sum_is(&tb, r->live_bytes) || !sum_is(&tk, r->live_blocks) ||
-       r->live_bytes != r->exit_bytes || r->live_blocks != r->exit_blocks)
+   if (!sum_is(&tb, r->heap.live_bytes) || !sum_is(&tk, r->heap.live_blocks) ||
+       r->heap.live_bytes != r->live.bytes ||
+       r->heap.live_blocks != r->live.blocks)
       warn(&warnings, file, "the threads' live memory sums to %s, but "
            "<heap> has %s live and <live-at-exit> %s",
            sum_text(&tb, &tk, true),
-           fig_text(r->live_bytes, r->live_blocks, true),
-           fig_text(r->exit_bytes, r->exit_blocks, true));
+           fig_text(r->heap.live_bytes, r->heap.live_blocks, true),
+           fig_text(r->live.bytes, r->live.blocks, true));
 
    /* 3. The timeline's last sample is the end. */
-   if (last != NULL && last->live != r->exit_bytes)
+   if (last != NULL && last->live != r->live.bytes)
       warn(&warnings, file, "the timeline's last sample has %s live, not "
            "the %s live at exit", bytes_str(last->live),
-           bytes_str(r->exit_bytes));
+           bytes_str(r->live.bytes));
 
    check_maps(r, file, &warnings);
    check_tasks(r, file, &warnings);
@@ -491,23 +493,27 @@ size_t check_report(const Report *r, const char *file)
       role still live, as <by-role> and the timeline count them (the
       role in force at allocation).  A role with no <role-summary> has
       none. */
-   if (!r->has_roles)
+   if (!r->roles.present)
       return warnings;
-   bool leaks = r->has_leaks, tl = last != NULL;
-   size_t n = r->nroles + (leaks ? r->nlroles + r->nlk_other : 0) +
+   bool leaks = r->leaks.present, tl = last != NULL;
+   size_t n = r->roles.n + (leaks ? r->leaks.nroles + r->leaks.nother : 0) +
               (tl ? last->nroles : 0), m = 0;
    RoleFig *f = xrealloc(NULL, (n ? n : 1) * sizeof *f);
-   for (size_t i = 0; i < r->nroles; i++, m++)
-      f[m] = (RoleFig){ &r->roles[i].role, RF_SUMMARY, r->roles[i].live_bytes,
-                        r->roles[i].live_blocks, r->roles[i].has_live_blocks,
+   for (size_t i = 0; i < r->roles.n; i++, m++)
+      f[m] = (RoleFig){ &r->roles.list[i].role, RF_SUMMARY,
+                        r->roles.list[i].live_bytes,
+                        r->roles.list[i].live_blocks,
+                        r->roles.list[i].has_live_blocks,
                         m };
-   for (size_t i = 0; leaks && i < r->nlroles + r->nlk_other; i++, m++) {
-      const LeakRole *lr = i < r->nlroles ? &r->lroles[i]
-                                          : &r->lk_other[i - r->nlroles];
+   for (size_t i = 0; leaks && i < r->leaks.nroles + r->leaks.nother;
+        i++, m++) {
+      const LeakRole *lr = i < r->leaks.nroles
+                           ? &r->leaks.roles[i]
+                           : &r->leaks.other[i - r->leaks.nroles];
       f[m] = (RoleFig){ &lr->role, RF_LEAK, lr->bytes, lr->blocks, true, m };
    }
    for (size_t i = 0; tl && i < last->nroles; i++, m++)
-      f[m] = (RoleFig){ &r->tl_cols[last->roles[i].col], RF_SAMPLE,
+      f[m] = (RoleFig){ &r->timeline.cols[last->roles[i].col], RF_SAMPLE,
                         last->roles[i].bytes, 0, false, m };
    qsort(f, n, sizeof *f, cmp_rolefig);
 

@@ -75,33 +75,34 @@ static void print_run_line(const char *which, const char *file,
                            const Report *r)
 {
    Buf cmd = { 0 }, end = { 0 };
-   buf_adds(&cmd, r->exe ? r->exe : "?");
-   for (size_t i = 0; i < r->nargs; i++) {
+   buf_adds(&cmd, r->run.exe ? r->run.exe : "?");
+   for (size_t i = 0; i < r->run.nargs; i++) {
       buf_adds(&cmd, " ");
-      buf_adds(&cmd, r->args[i]);
+      buf_adds(&cmd, r->run.args[i]);
    }
    char *shown = clip(cmd.s, 60);   /* one line whatever the arguments */
-   if (r->end_how == END_EXIT) {
+   if (r->run.end_how == END_EXIT) {
       char t[64];
-      snprintf(t, sizeof t, "exited with status %ld", r->status);
+      snprintf(t, sizeof t, "exited with status %ld", r->run.status);
       buf_adds(&end, t);
-   } else if (r->end_how == END_SIGNAL &&
-              (r->signo == 0 || strcmp(r->signal, "unknown") == 0)) {
+   } else if (r->run.end_how == END_SIGNAL &&
+              (r->run.signo == 0 || strcmp(r->run.signal, "unknown") == 0)) {
       buf_adds(&end, "killed by a signal the tool could not name");
-   } else if (r->end_how == END_SIGNAL) {
+   } else if (r->run.end_how == END_SIGNAL) {
       char t[48];
-      snprintf(t, sizeof t, " (signal %" PRIu64 ")", r->signo);
+      snprintf(t, sizeof t, " (signal %" PRIu64 ")", r->run.signo);
       buf_adds(&end, "killed by ");
-      buf_adds(&end, r->signal);
+      buf_adds(&end, r->run.signal);
       buf_adds(&end, t);
-   } else if (strcmp(r->signal, "exec") == 0) {
+   } else if (strcmp(r->run.signal, "exec") == 0) {
       buf_adds(&end, "called execve");
-   } else if (strcmp(r->signal, "thread-limit") == 0) {
+   } else if (strcmp(r->run.signal, "thread-limit") == 0) {
       buf_adds(&end, "not ended (out of Valgrind's thread slots)");
    } else {
-      buf_adds(&end, r->signal);
+      buf_adds(&end, r->run.signal);
    }
-   printf("%s %s: %s, %s ms, %s\n", which, file, shown, num(r->duration_ms),
+   printf("%s %s: %s, %s ms, %s\n", which, file, shown,
+          num(r->run.duration_ms),
           end.s);
    free(shown);
    free(cmd.s);
@@ -134,36 +135,36 @@ typedef struct {
 static void known_figs(const Report *r, bool has[F_N], bool process)
 {
    bool blocks = false, peak = false, futex = false;
-   for (size_t i = 0; i < r->nroles; i++) {
-      blocks |= r->roles[i].has_live_blocks;
-      peak |= r->roles[i].has_peak_live;
+   for (size_t i = 0; i < r->roles.n; i++) {
+      blocks |= r->roles.list[i].has_live_blocks;
+      peak |= r->roles.list[i].has_peak_live;
    }
-   for (size_t i = 0; i < r->nthreads; i++)
-      futex |= r->threads[i].has_futex;
+   for (size_t i = 0; i < r->threads.n; i++)
+      futex |= r->threads.list[i].has_futex;
    for (int f = 0; f < F_N; f++)
-      has[f] = process || r->has_roles;
+      has[f] = process || r->roles.present;
    if (!process) {
       has[F_LIVE_BLOCKS] = blocks;
       has[F_PEAK] = peak;
    } else {
       has[F_WAITS] = has[F_BLOCKED] = futex;
    }
-   has[F_LEAK] = has[F_LEAK_BLOCKS] = r->has_leaks;
+   has[F_LEAK] = has[F_LEAK_BLOCKS] = r->leaks.present;
 }
 
 static void process_figs(const Report *r, uint64_t v[F_N])
 {
    memset(v, 0, F_N * sizeof *v);
-   v[F_THREADS] = r->nthreads;
-   v[F_ALLOC] = r->bytes_allocated;
-   v[F_LIVE] = r->live_bytes;
-   v[F_LIVE_BLOCKS] = r->live_blocks;
-   v[F_PEAK] = r->peak_bytes;
+   v[F_THREADS] = r->threads.n;
+   v[F_ALLOC] = r->heap.bytes_allocated;
+   v[F_LIVE] = r->heap.live_bytes;
+   v[F_LIVE_BLOCKS] = r->heap.live_blocks;
+   v[F_PEAK] = r->heap.peak_bytes;
    v[F_LEAK] = verdict_lost_bytes(r);
    v[F_LEAK_BLOCKS] = verdict_lost_blocks(r);
-   for (size_t i = 0; i < r->nthreads; i++) {
-      v[F_WAITS] = add_sat(v[F_WAITS], r->threads[i].fx.waits);
-      v[F_BLOCKED] = add_sat(v[F_BLOCKED], r->threads[i].fx.blocked_us);
+   for (size_t i = 0; i < r->threads.n; i++) {
+      v[F_WAITS] = add_sat(v[F_WAITS], r->threads.list[i].fx.waits);
+      v[F_BLOCKED] = add_sat(v[F_BLOCKED], r->threads.list[i].fx.blocked_us);
    }
 }
 
@@ -188,15 +189,17 @@ static RoleRow *role_rows(const Report *const rep[2], size_t *n)
 {
    size_t nref = 0, m = 0;
    for (int s = 0; s < 2; s++)
-      nref += rep[s]->nroles + rep[s]->nlroles;
+      nref += rep[s]->roles.n + rep[s]->leaks.nroles;
    RoleRef *ref = xrealloc(NULL, (nref ? nref : 1) * sizeof *ref);
    for (int s = 0; s < 2; s++) {
-      for (size_t i = 0; i < rep[s]->nroles; i++)
-         ref[m++] = (RoleRef){ &rep[s]->roles[i].role, s, &rep[s]->roles[i], NULL };
+      for (size_t i = 0; i < rep[s]->roles.n; i++)
+         ref[m++] = (RoleRef){ &rep[s]->roles.list[i].role, s,
+                               &rep[s]->roles.list[i], NULL };
       /* Lost only: still reachable memory is no leak. */
-      for (size_t i = 0; i < rep[s]->nlroles; i++)
-         if (rep[s]->lroles[i].kind != LK_REACH)
-            ref[m++] = (RoleRef){ &rep[s]->lroles[i].role, s, NULL, &rep[s]->lroles[i] };
+      for (size_t i = 0; i < rep[s]->leaks.nroles; i++)
+         if (rep[s]->leaks.roles[i].kind != LK_REACH)
+            ref[m++] = (RoleRef){ &rep[s]->leaks.roles[i].role, s, NULL,
+                                  &rep[s]->leaks.roles[i] };
    }
    qsort(ref, m, sizeof *ref, cmp_roleref);
 
@@ -271,7 +274,7 @@ static size_t print_roles(const Report *const rep[2], enum Mode mode)
                .cap = fig_cap };
    /* Roles only if both reports have their summaries: an older report
       without them would make every role look new or gone. */
-   bool roles = rep[OLD]->has_roles && rep[NEW]->has_roles;
+   bool roles = rep[OLD]->roles.present && rep[NEW]->roles.present;
 
    for (int s = 0; s < 2; s++) {
       known_figs(rep[s], has[s], true);
@@ -309,9 +312,10 @@ static size_t print_roles(const Report *const rep[2], enum Mode mode)
          printf(".\n");
       }
    }
-   if (mode != COUNT && !roles && (rep[OLD]->has_roles || rep[NEW]->has_roles))
+   if (mode != COUNT && !roles &&
+       (rep[OLD]->roles.present || rep[NEW]->roles.present))
       printf("\nRoles: not compared (%s has no role summaries).\n",
-             rep[OLD]->has_roles ? "new" : "old");
+             rep[OLD]->roles.present ? "new" : "old");
    table_free(&t);
    free(same);
    free(rows);
@@ -407,14 +411,14 @@ static void add_entries(Entries *es, int list, int side, const Report *r)
 {
    switch (list) {
    case L_LIVE:
-      for (size_t i = 0; i < r->nsites; i++) {
-         const Site *s = &r->sites[i];
+      for (size_t i = 0; i < r->live.nsites; i++) {
+         const Site *s = &r->live.sites[i];
          add_entry(es, side, s->bytes, s->blocks, NULL, &s->role, &s->stack);
       }
       break;
    case L_LOSS:
-      for (size_t i = 0; i < r->nlrecs; i++) {
-         const Site *s = &r->lrecs[i];
+      for (size_t i = 0; i < r->leaks.nrecs; i++) {
+         const Site *s = &r->leaks.recs[i];
          int k = leak_kind(s->kind);
          add_entry(es, side, s->bytes, s->blocks,
                    k >= 0 ? lk_text[k] : s->kind ? s->kind : "?",
@@ -422,14 +426,14 @@ static void add_entries(Entries *es, int list, int side, const Report *r)
       }
       break;
    case L_ALLOC:
-      for (size_t i = 0; i < r->nasites; i++) {
-         const ASite *s = &r->asites[i];
+      for (size_t i = 0; i < r->alloc.nsites; i++) {
+         const ASite *s = &r->alloc.sites[i];
          add_entry(es, side, s->bytes, s->allocs, NULL, &s->role, &s->stack);
       }
       break;
    default:
-      for (size_t i = 0; i < r->nfsites; i++) {
-         const FSite *s = &r->fsites[i];
+      for (size_t i = 0; i < r->futex.nsites; i++) {
+         const FSite *s = &r->futex.sites[i];
          add_entry(es, side, s->fx.blocked_us, s->fx.waits, s->class,
                    &s->role, &s->stack);
       }
@@ -571,21 +575,21 @@ static void check_comparable(int list, const Report *const rep[2], ListDiff *d)
 {
    for (int s = 0; s < 2; s++) {
       const Report *r = rep[s];
-      bool has = list == L_LIVE ? true : list == L_LOSS ? r->has_leaks
-               : list == L_ALLOC ? r->has_asites : r->has_fsites;
+      bool has = list == L_LIVE ? true : list == L_LOSS ? r->leaks.present
+               : list == L_ALLOC ? r->alloc.present : r->futex.present;
       d->had |= has;
    }
    for (int s = 0; s < 2 && d->why[0] == '\0'; s++) {
       const Report *r = rep[s];
       const char *name = s == OLD ? "old" : "new";
-      bool has = list == L_LIVE ? true : list == L_LOSS ? r->has_leaks
-               : list == L_ALLOC ? r->has_asites : r->has_fsites;
+      bool has = list == L_LIVE ? true : list == L_LOSS ? r->leaks.present
+               : list == L_ALLOC ? r->alloc.present : r->futex.present;
       if (!has)
          snprintf(d->why, sizeof d->why, "%s has %s", name,
                   list == L_LOSS ? "no leak scan"
                   : list == L_ALLOC ? "no allocation sites" : "no futex sites");
-      else if (list == L_LOSS && r->leak_check &&
-               strcmp(r->leak_check, "summary") == 0)
+      else if (list == L_LOSS && r->leaks.check &&
+               strcmp(r->leaks.check, "summary") == 0)
          snprintf(d->why, sizeof d->why, "%s's leak check was a summary, "
                   "which lists no loss records", name);
    }
@@ -658,13 +662,13 @@ static void print_list(int list, const ListDiff *d, const Report *const rep[2],
    /* The tool lists only the largest allocation sites (its
       --alloc-sites): a site missing from a list may be below it. */
    if (list == L_ALLOC &&
-       (rep[OLD]->as_count > rep[OLD]->as_shown ||
-        rep[NEW]->as_count > rep[NEW]->as_shown))
+       (rep[OLD]->alloc.count > rep[OLD]->alloc.shown ||
+        rep[NEW]->alloc.count > rep[NEW]->alloc.shown))
       printf("(the reports list the largest sites only, old %s of %s, "
              "new %s of %s: a site new or gone may only have been too "
              "small to be listed in the other)\n",
-             num(rep[OLD]->as_shown), num(rep[OLD]->as_count),
-             num(rep[NEW]->as_shown), num(rep[NEW]->as_count));
+             num(rep[OLD]->alloc.shown), num(rep[OLD]->alloc.count),
+             num(rep[NEW]->alloc.shown), num(rep[NEW]->alloc.count));
 
    size_t shown = d->nch < opt->top ? d->nch : opt->top;
    for (size_t i = 0; i < shown; i++)
@@ -712,7 +716,8 @@ int print_diff(const char *old_path, const char *new_path,
    const Limits all = { SIZE_MAX, SIZE_MAX, SIZE_MAX, SIZE_MAX, false };
    const char *path[2] = { old_path, new_path };
    char *shown[2];
-   Report r[2] = { { 0 }, { 0 } };
+   Report r[2];
+   memset(r, 0, sizeof r);
    const Report *const rep[2] = { &r[OLD], &r[NEW] };
    int status = 0;
 

@@ -133,7 +133,7 @@ static const Attr fp_attrs[] = {
 
 static Thread *cur_thread(Parser *p)
 {
-   return &p->rep->threads[p->rep->nthreads - 1];
+   return &p->rep->threads.list[p->rep->threads.n - 1];
 }
 
 static Snap *cur_snap(Parser *p)
@@ -180,26 +180,26 @@ static void keep_root(Parser *p)
 
 static void begin_tool(Parser *p, const char *name, long line)
 {
-   free(p->rep->tool_version);
-   p->rep->tool_version = attr_str(p, name, N_VERSION, true, line);
+   free(p->rep->run.tool_version);
+   p->rep->run.tool_version = attr_str(p, name, N_VERSION, true, line);
 }
 
 static void begin_valgrind(Parser *p, const char *name, long line)
 {
-   free(p->rep->vg_version);
-   p->rep->vg_version = attr_str(p, name, N_VERSION, true, line);
+   free(p->rep->run.vg_version);
+   p->rep->run.vg_version = attr_str(p, name, N_VERSION, true, line);
 }
 
 static void end_pid(Parser *p, const char *name, long line, const char *text)
 {
    (void)text;
-   text_u64(p, name, line, &p->rep->pid);
+   text_u64(p, name, line, &p->rep->run.pid);
 }
 
 static void end_ppid(Parser *p, const char *name, long line, const char *text)
 {
    (void)text;
-   text_u64(p, name, line, &p->rep->ppid);
+   text_u64(p, name, line, &p->rep->run.ppid);
 }
 
 static void end_start(Parser *p, const char *name, long line,
@@ -207,15 +207,15 @@ static void end_start(Parser *p, const char *name, long line,
 {
    (void)name;
    (void)line;
-   free(p->rep->start_time);
-   p->rep->start_time = clean_dup(text);
+   free(p->rep->run.start_time);
+   p->rep->run.start_time = clean_dup(text);
 }
 
 static void end_duration(Parser *p, const char *name, long line,
                          const char *text)
 {
    (void)text;
-   text_u64(p, name, line, &p->rep->duration_ms);
+   text_u64(p, name, line, &p->rep->run.duration_ms);
 }
 
 static void begin_end(Parser *p, const char *name, long line)
@@ -224,15 +224,15 @@ static void begin_end(Parser *p, const char *name, long line)
    char *how = attr_str(p, name, N_HOW, true, line);
    if (how == NULL)
       return;
-   free(r->signal);
-   r->signal = NULL;
+   free(r->run.signal);
+   r->run.signal = NULL;
    if (strcmp(how, "exit") == 0) {
-      r->end_how = END_EXIT;
+      r->run.end_how = END_EXIT;
       const char *v = attr_get(p, N_STATUS);
       if (v == NULL) {
          fail(p, "line %ld: <end how=\"exit\"> has no status attribute",
               line);
-      } else if (!parse_int(v, &r->status)) {
+      } else if (!parse_int(v, &r->run.status)) {
          char *c = clip(v, 40);
          fail(p, "line %ld: <end> attribute status is not a number: "
               "\"%s\"", line, c);
@@ -240,15 +240,15 @@ static void begin_end(Parser *p, const char *name, long line)
       }
       free(how);
    } else if (strcmp(how, "signal") == 0) {
-      r->end_how = END_SIGNAL;
-      r->signal = attr_str(p, name, N_SIGNAL, true, line);
-      if (r->signal)
-         attr_u64(p, name, N_SIGNO, line, &r->signo);
+      r->run.end_how = END_SIGNAL;
+      r->run.signal = attr_str(p, name, N_SIGNAL, true, line);
+      if (r->run.signal)
+         attr_u64(p, name, N_SIGNO, line, &r->run.signo);
       free(how);
    } else {
       /* Not in version 1; show it rather than refuse the report. */
-      r->end_how = END_OTHER;
-      r->signal = how;
+      r->run.end_how = END_OTHER;
+      r->run.signal = how;
    }
 }
 
@@ -256,8 +256,8 @@ static void end_exe(Parser *p, const char *name, long line, const char *text)
 {
    (void)name;
    (void)line;
-   free(p->rep->exe);
-   p->rep->exe = clean_dup(text);
+   free(p->rep->run.exe);
+   p->rep->run.exe = clean_dup(text);
 }
 
 static void end_arg(Parser *p, const char *name, long line, const char *text)
@@ -265,8 +265,8 @@ static void end_arg(Parser *p, const char *name, long line, const char *text)
    Report *r = p->rep;
    (void)name;
    (void)line;
-   GROW(r->args, r->capargs, r->nargs + 1);
-   r->args[r->nargs++] = clean_dup(text);
+   GROW(r->run.args, r->run.capargs, r->run.nargs + 1);
+   r->run.args[r->run.nargs++] = clean_dup(text);
 }
 
 /* ---- <threads> ---- */
@@ -289,7 +289,7 @@ static const Attr thread_attrs[] = {
 static void begin_thread(Parser *p, const char *name, long line)
 {
    Report *r = p->rep;
-   Thread *t = PUSH(r->threads, r->capthreads, r->nthreads);
+   Thread *t = PUSH(r->threads.list, r->threads.cap, r->threads.n);
    if (!attrs_into(p, name, line, t, thread_attrs, NATTRS(thread_attrs)))
       return;
    if (t->seq == 0) {
@@ -344,34 +344,34 @@ static void begin_tfutex(Parser *p, const char *name, long line)
 /* ---- <heap> and <live-at-exit> ---- */
 
 static const Attr heap_attrs[] = {
-   U64(ALLOCS, Report, allocs), U64(FREES, Report, frees),
-   U64(BYTES_ALLOCATED, Report, bytes_allocated),
-   U64(BYTES_FREED, Report, bytes_freed),
-   U64(LIVE_BLOCKS, Report, live_blocks), U64(LIVE_BYTES, Report, live_bytes),
-   U64(PEAK_BYTES, Report, peak_bytes), U64(PEAK_BLOCKS, Report, peak_blocks),
-   U64(PEAK_MS, Report, peak_ms),
+   U64(ALLOCS, Heap, allocs), U64(FREES, Heap, frees),
+   U64(BYTES_ALLOCATED, Heap, bytes_allocated),
+   U64(BYTES_FREED, Heap, bytes_freed),
+   U64(LIVE_BLOCKS, Heap, live_blocks), U64(LIVE_BYTES, Heap, live_bytes),
+   U64(PEAK_BYTES, Heap, peak_bytes), U64(PEAK_BLOCKS, Heap, peak_blocks),
+   U64(PEAK_MS, Heap, peak_ms),
    /* Later: when the peak was, in the run's --time-unit. */
-   U64_OPT(PEAK_TIME, Report, peak_time, has_peak_time),
+   U64_OPT(PEAK_TIME, Heap, peak_time, has_peak_time),
 };
 
 static void begin_heap(Parser *p, const char *name, long line)
 {
    Report *r = p->rep;
-   if (attrs_into(p, name, line, r, heap_attrs, NATTRS(heap_attrs)) &&
-       r->has_peak_time) {
-      free(r->time_unit);
-      r->time_unit = attr_str(p, name, N_TIME_UNIT, true, line);
-      r->has_orphan_info = true;
+   if (attrs_into(p, name, line, &r->heap, heap_attrs, NATTRS(heap_attrs)) &&
+       r->heap.has_peak_time) {
+      free(r->heap.time_unit);
+      r->heap.time_unit = attr_str(p, name, N_TIME_UNIT, true, line);
+      r->live.has_orphan_info = true;
    }
 }
 
 static const Attr live_attrs[] = {
-   U64(BLOCKS, Report, exit_blocks), U64(BYTES, Report, exit_bytes),
+   U64(BLOCKS, Live, blocks), U64(BYTES, Live, bytes),
 };
 
 static void begin_live(Parser *p, const char *name, long line)
 {
-   attrs_into(p, name, line, p->rep, live_attrs, NATTRS(live_attrs));
+   attrs_into(p, name, line, &p->rep->live, live_attrs, NATTRS(live_attrs));
 }
 
 /* A <live-at-exit> <site> or a <loss-record>. */
@@ -391,7 +391,7 @@ static void site_begin(Parser *p, const char *name, long line, Site *st,
 
 static void begin_site(Parser *p, const char *name, long line)
 {
-   site_begin(p, name, line, &p->site, p->rep->sites_total, false);
+   site_begin(p, name, line, &p->site, p->rep->live.total, false);
 }
 
 /* A <stack> where a section names one: the stack of the record being
@@ -466,7 +466,7 @@ static void begin_roles(Parser *p, const char *name, long line)
 {
    (void)name;
    (void)line;
-   p->rep->has_roles = true;
+   p->rep->roles.present = true;
 }
 
 static const Attr rsum_attrs[] = {
@@ -479,8 +479,8 @@ static const Attr rsum_attrs[] = {
 static void begin_rsum(Parser *p, const char *name, long line)
 {
    Report *r = p->rep;
-   RoleSum *s = PUSH(r->roles, r->caproles, r->nroles);
-   s->order = r->nroles;
+   RoleSum *s = PUSH(r->roles.list, r->roles.cap, r->roles.n);
+   s->order = r->roles.n;
    attrs_into(p, name, line, s, rsum_attrs, NATTRS(rsum_attrs));
 }
 
@@ -494,13 +494,14 @@ static const Attr rheap_attrs[] = {
 
 static void begin_rheap(Parser *p, const char *name, long line)
 {
-   attrs_into(p, name, line, &p->rep->roles[p->rep->nroles - 1], rheap_attrs,
+   attrs_into(p, name, line, &p->rep->roles.list[p->rep->roles.n - 1],
+              rheap_attrs,
               NATTRS(rheap_attrs));
 }
 
 static void begin_rfutex(Parser *p, const char *name, long line)
 {
-   attr_futex(p, name, line, &p->rep->roles[p->rep->nroles - 1].fx,
+   attr_futex(p, name, line, &p->rep->roles.list[p->rep->roles.n - 1].fx,
               FX_WAITS | FX_BLOCKED | FX_IDLE_WAITS | FX_IDLE_US);
 }
 
@@ -510,7 +511,7 @@ static void begin_fsites(Parser *p, const char *name, long line)
 {
    (void)name;
    (void)line;
-   p->rep->has_fsites = true;
+   p->rep->futex.present = true;
 }
 
 static const Attr fsite_attrs[] = {
@@ -521,7 +522,7 @@ static void begin_fsite(Parser *p, const char *name, long line)
 {
    FSite *s = &p->fsite;
    fsite_free(s);
-   s->order = p->rep->fsites_total;
+   s->order = p->rep->futex.total;
    if (attrs_into(p, name, line, s, fsite_attrs, NATTRS(fsite_attrs)))
       attr_futex(p, name, line, &s->fx,
                  FX_WAITS | FX_WOKEN | FX_EAGAIN | FX_TIMEOUTS |
@@ -532,7 +533,7 @@ static void begin_wakes(Parser *p, const char *name, long line)
 {
    (void)name;
    (void)line;
-   p->rep->has_wakes = true;
+   p->rep->wakes.present = true;
 }
 
 static const Attr wake_attrs[] = {
@@ -542,10 +543,10 @@ static const Attr wake_attrs[] = {
 static void begin_wake(Parser *p, const char *name, long line)
 {
    Report *r = p->rep;
-   Wake *w = PUSH(r->wakes, r->capwakes, r->nwakes);
-   w->order = r->wakes_total++;
+   Wake *w = PUSH(r->wakes.list, r->wakes.cap, r->wakes.n);
+   w->order = r->wakes.total++;
    if (attrs_into(p, name, line, w, wake_attrs, NATTRS(wake_attrs)))
-      r->woken_total = add_sat(r->woken_total, w->count);
+      r->wakes.woken = add_sat(r->wakes.woken, w->count);
    /* The woken waits by class (newer reports): they sum to count. */
    for (int c = 0; c < WC_N; c++) {
       bool has = false;
@@ -562,9 +563,9 @@ static void begin_wake(Parser *p, const char *name, long line)
               cs.over ? "more than 2^64" : num(cs.v));
    }
    /* Keep the most frequent; cut back as keep_site does. */
-   if (!p->keep_all && r->nwakes >= 2 * WAKE_PAIRS_SHOWN + 256) {
-      qsort(r->wakes, r->nwakes, sizeof *r->wakes, cmp_wake);
-      r->nwakes = WAKE_PAIRS_SHOWN;
+   if (!p->keep_all && r->wakes.n >= 2 * WAKE_PAIRS_SHOWN + 256) {
+      qsort(r->wakes.list, r->wakes.n, sizeof *r->wakes.list, cmp_wake);
+      r->wakes.n = WAKE_PAIRS_SHOWN;
    }
 }
 
@@ -573,9 +574,9 @@ static void begin_wake(Parser *p, const char *name, long line)
 static void begin_leaks(Parser *p, const char *name, long line)
 {
    Report *r = p->rep;
-   r->has_leaks = true;
-   free(r->leak_check);
-   r->leak_check = attr_str(p, name, N_CHECK, false, line);
+   r->leaks.present = true;
+   free(r->leaks.check);
+   r->leaks.check = attr_str(p, name, N_CHECK, false, line);
 }
 
 static void begin_ltotal(Parser *p, const char *name, long line)
@@ -594,17 +595,17 @@ static void begin_ltotal(Parser *p, const char *name, long line)
       if (attr_u64_opt(p, name, N_BYTES, line, &bytes, &hb) &&
           attr_u64_opt(p, name, N_BLOCKS, line, &blocks, &hk) &&
           hb && hk) {
-         sum_add(&r->lk_bytes, bytes);
-         sum_add(&r->lk_blocks, blocks);
+         sum_add(&r->leaks.sum_bytes, bytes);
+         sum_add(&r->leaks.sum_blocks, blocks);
       }
       return;
    }
    if (attr_u64(p, name, N_BYTES, line, &bytes) &&
        attr_u64(p, name, N_BLOCKS, line, &blocks)) {
-      r->leak_bytes[kx] = add_sat(r->leak_bytes[kx], bytes);
-      r->leak_blocks[kx] = add_sat(r->leak_blocks[kx], blocks);
-      sum_add(&r->lk_bytes, bytes);
-      sum_add(&r->lk_blocks, blocks);
+      r->leaks.bytes[kx] = add_sat(r->leaks.bytes[kx], bytes);
+      r->leaks.blocks[kx] = add_sat(r->leaks.blocks[kx], blocks);
+      sum_add(&r->leaks.sum_bytes, bytes);
+      sum_add(&r->leaks.sum_blocks, blocks);
    }
 }
 
@@ -625,14 +626,14 @@ static void begin_lbyrole(Parser *p, const char *name, long line)
           attr_u64_opt(p, name, N_BYTES, line, &o.bytes, &hb) &&
           attr_u64_opt(p, name, N_BLOCKS, line, &o.blocks, &hk) &&
           hb && hk) {
-         GROW(r->lk_other, r->caplk_other, r->nlk_other + 1);
-         r->lk_other[r->nlk_other++] = o;
+         GROW(r->leaks.other, r->leaks.capother, r->leaks.nother + 1);
+         r->leaks.other[r->leaks.nother++] = o;
       } else {
          free(o.role.role);
       }
       return;
    }
-   LeakRole *lr = PUSH(r->lroles, r->caplroles, r->nlroles);
+   LeakRole *lr = PUSH(r->leaks.roles, r->leaks.caproles, r->leaks.nroles);
    lr->kind = kx;
    if (attr_role(p, name, line, &lr->role, false) &&
        attr_u64(p, name, N_BYTES, line, &lr->bytes))
@@ -642,8 +643,8 @@ static void begin_lbyrole(Parser *p, const char *name, long line)
 static void begin_held(Parser *p, const char *name, long line)
 {
    Report *r = p->rep;
-   Held *h = PUSH(r->held, r->capheld, r->nheld);
-   h->order = r->nheld;
+   Held *h = PUSH(r->leaks.held, r->leaks.capheld, r->leaks.nheld);
+   h->order = r->leaks.nheld;
    h->holder = attr_str(p, name, N_HOLDER, true, line);
    if (h->holder == NULL ||
        !attr_u64_opt(p, name, N_THREAD, line, &h->thread, &h->has_thread))
@@ -659,7 +660,7 @@ static void begin_held(Parser *p, const char *name, long line)
 
 static void begin_lrec(Parser *p, const char *name, long line)
 {
-   site_begin(p, name, line, &p->lrec, p->rep->lrecs_total, true);
+   site_begin(p, name, line, &p->lrec, p->rep->leaks.total, true);
 }
 
 static void begin_pfrom(Parser *p, const char *name, long line)
@@ -676,22 +677,22 @@ static void begin_xfrees(Parser *p, const char *name, long line)
 {
    (void)name;
    (void)line;
-   p->rep->has_xfrees = true;
+   p->rep->xfrees.present = true;
 }
 
 static void begin_xfree(Parser *p, const char *name, long line)
 {
    Report *r = p->rep;
-   XFree *x = PUSH(r->xfrees, r->capxfrees, r->nxfrees);
-   x->order = r->nxfrees;
+   XFree *x = PUSH(r->xfrees.list, r->xfrees.cap, r->xfrees.n);
+   x->order = r->xfrees.n;
    if (attr_role_named(p, name, line, &x->alloc, N_ALLOC_ROLE, N_ALLOC_POOL,
                        false) &&
        attr_role_named(p, name, line, &x->freed, N_FREE_ROLE, N_FREE_POOL,
                        false) &&
        attr_u64(p, name, N_FREES, line, &x->frees) &&
        attr_u64(p, name, N_BYTES, line, &x->bytes)) {
-      r->xfree_frees = add_sat(r->xfree_frees, x->frees);
-      r->xfree_bytes = add_sat(r->xfree_bytes, x->bytes);
+      r->xfrees.frees = add_sat(r->xfrees.frees, x->frees);
+      r->xfrees.bytes = add_sat(r->xfrees.bytes, x->bytes);
    }
 }
 
@@ -700,9 +701,9 @@ static void begin_xfree(Parser *p, const char *name, long line)
 static void begin_timeline(Parser *p, const char *name, long line)
 {
    Report *r = p->rep;
-   r->has_timeline = true;
-   free(r->tl_unit);
-   r->tl_unit = attr_str(p, name, N_UNIT, true, line);
+   r->timeline.present = true;
+   free(r->timeline.unit);
+   r->timeline.unit = attr_str(p, name, N_UNIT, true, line);
 }
 
 static void begin_sample(Parser *p, const char *name, long line)
@@ -722,11 +723,11 @@ static void begin_srole(Parser *p, const char *name, long line)
    uint64_t bytes;
    if (attr_role(p, name, line, &role, false) &&
        attr_u64(p, name, N_LIVE_BYTES, line, &bytes)) {
-      size_t c = role_find(&p->tl_ix, r->tl_cols, &role);
-      if (c == r->ntl_cols) {
-         GROW(r->tl_cols, r->captl_cols, r->ntl_cols + 1);
-         r->tl_cols[r->ntl_cols++] = role;
-         role_add(&p->tl_ix, r->tl_cols);
+      size_t c = role_find(&p->tl_ix, r->timeline.cols, &role);
+      if (c == r->timeline.ncols) {
+         GROW(r->timeline.cols, r->timeline.capcols, r->timeline.ncols + 1);
+         r->timeline.cols[r->timeline.ncols++] = role;
+         role_add(&p->tl_ix, r->timeline.cols);
          role.role = NULL;
       }
       Sample *sm = &p->sample;
@@ -739,17 +740,18 @@ static void begin_srole(Parser *p, const char *name, long line)
 /* ---- <alloc-sites> and <bad-calls> ---- */
 
 static const Attr asites_attrs[] = {
-   U64(COUNT, Report, as_count), U64(SHOWN, Report, as_shown),
-   U64(REST_ALLOCS, Report, as_rest_allocs),
-   U64(REST_BYTES, Report, as_rest_bytes),
-   U64(REST_LIVE_BYTES, Report, as_rest_live),
-   U64(REST_AT_PEAK, Report, as_rest_at_peak),
+   U64(COUNT, AllocSites, count), U64(SHOWN, AllocSites, shown),
+   U64(REST_ALLOCS, AllocSites, rest_allocs),
+   U64(REST_BYTES, AllocSites, rest_bytes),
+   U64(REST_LIVE_BYTES, AllocSites, rest_live),
+   U64(REST_AT_PEAK, AllocSites, rest_at_peak),
 };
 
 static void begin_asites(Parser *p, const char *name, long line)
 {
-   p->rep->has_asites = true;
-   attrs_into(p, name, line, p->rep, asites_attrs, NATTRS(asites_attrs));
+   p->rep->alloc.present = true;
+   attrs_into(p, name, line, &p->rep->alloc, asites_attrs,
+              NATTRS(asites_attrs));
 }
 
 static const Attr asite_attrs[] = {
@@ -762,7 +764,7 @@ static void begin_asite(Parser *p, const char *name, long line)
 {
    ASite *a = &p->asite;
    asite_free(a);
-   a->order = p->rep->asites_total;
+   a->order = p->rep->alloc.total;
    attrs_into(p, name, line, a, asite_attrs, NATTRS(asite_attrs));
 }
 
@@ -770,7 +772,7 @@ static void begin_badcalls(Parser *p, const char *name, long line)
 {
    (void)name;
    (void)line;
-   p->rep->has_bad = true;
+   p->rep->bad.present = true;
 }
 
 static const Attr badcall_attrs[] = {
@@ -783,7 +785,7 @@ static void begin_badcall(Parser *p, const char *name, long line)
 {
    BadCall *b = &p->bad;
    badcall_free(b);
-   b->order = p->rep->nbad;
+   b->order = p->rep->bad.n;
    attrs_into(p, name, line, b, badcall_attrs, NATTRS(badcall_attrs));
 }
 
@@ -1161,10 +1163,10 @@ static void end_stable(Parser *p, const char *name, long line,
    (void)name;
    (void)text;
    p->table_done = true;
-   if (r->ntstacks != p->table_stacks)
+   if (r->table.stacks != p->table_stacks)
       fail(p, "line %ld: <stack-table stacks=\"%" PRIu64 "\"> holds %"
-           PRIu64 " %s", line, p->table_stacks, r->ntstacks,
-           plural(r->ntstacks, "stack", "stacks"));
+           PRIu64 " %s", line, p->table_stacks, r->table.stacks,
+           plural(r->table.stacks, "stack", "stacks"));
    if (p->mode == 1 && !p->failed) {
       p->table_end = p->table_at + in_pos(p);
       p->done = true;

@@ -193,20 +193,20 @@ static bool has_section(const Report *r, int kind, const char *file)
    bool insns = false;
    switch (kind) {
    case FOLD_LEAKED:
-      if (!r->has_leaks)
+      if (!r->leaks.present)
          lacks = "no leak scan (<leaks>)";
       break;
    case FOLD_ALLOCATED: case FOLD_PEAK:
-      if (!r->has_asites)
+      if (!r->alloc.present)
          lacks = "no allocation sites (<alloc-sites>)";
       break;
    case FOLD_WAIT_TIME: case FOLD_WAIT_COUNT:
-      if (!r->has_fsites)
+      if (!r->futex.present)
          lacks = "no futex sites (<futex-sites>)";
       break;
    case FOLD_INSNS:
-      for (size_t i = 0; i < r->nthreads; i++)
-         insns |= r->threads[i].has_insns;
+      for (size_t i = 0; i < r->threads.n; i++)
+         insns |= r->threads.list[i].has_insns;
       if (!insns)
          lacks = "no instruction counts (the insns of <thread>)";
       break;
@@ -224,12 +224,12 @@ static bool has_section(const Report *r, int kind, const char *file)
    values still add up to the whole. */
 static void add_rest(Lines *ls, const Report *r, uint64_t v, const char *file)
 {
-   if (r->as_count <= r->as_shown)
+   if (r->alloc.count <= r->alloc.shown)
       return;
    fprintf(stderr, "at_print: %s: warning: the report lists %s of its %s "
            "allocation sites (asynctrace --alloc-sites); it sums the other "
-           "%s without roles or stacks: ", file, num(r->as_shown),
-           num(r->as_count), num(r->as_count - r->as_shown));
+           "%s without roles or stacks: ", file, num(r->alloc.shown),
+           num(r->alloc.count), num(r->alloc.count - r->alloc.shown));
    if (v > 0)
       fprintf(stderr, "they are one line, '[other sites] %" PRIu64 "'\n", v);
    else
@@ -250,10 +250,10 @@ int print_folded(const Report *r, int kind, const char *file, bool full_names)
       return -1;
    switch (kind) {
    case FOLD_LIVE:
-      for (size_t i = 0; i < r->nsites; i++)
-         add_stack(&ls, &r->sites[i].role, &r->sites[i].stack,
-                   r->sites[i].bytes);
-      sum_add(&want, r->exit_bytes);
+      for (size_t i = 0; i < r->live.nsites; i++)
+         add_stack(&ls, &r->live.sites[i].role, &r->live.sites[i].stack,
+                   r->live.sites[i].bytes);
+      sum_add(&want, r->live.bytes);
       check = true;
       what = "bytes of <live-at-exit>";
       break;
@@ -263,31 +263,32 @@ int print_folded(const Report *r, int kind, const char *file, bool full_names)
          Each counts its own bytes: the indirect bytes of a definitely
          lost one are in the indirectly lost records, at the stacks that
          allocated them, so the lines add up to the three totals. */
-      for (size_t i = 0; i < r->nsites; i++) {
-         const Site *s = &r->sites[i];
+      for (size_t i = 0; i < r->live.nsites; i++) {
+         const Site *s = &r->live.sites[i];
          int k = leak_kind(s->kind);
          if (k == LK_DEF || k == LK_IND || k == LK_POS)
             add_stack(&ls, &s->role, &s->stack, s->bytes);
       }
-      sum_add(&want, r->leak_bytes[LK_DEF]);
-      sum_add(&want, r->leak_bytes[LK_IND]);
-      sum_add(&want, r->leak_bytes[LK_POS]);
+      sum_add(&want, r->leaks.bytes[LK_DEF]);
+      sum_add(&want, r->leaks.bytes[LK_IND]);
+      sum_add(&want, r->leaks.bytes[LK_POS]);
       check = true;
       what = "definitely, indirectly and possibly lost bytes of <leaks>";
       break;
    case FOLD_ALLOCATED: case FOLD_PEAK: {
       bool peak = kind == FOLD_PEAK;
-      for (size_t i = 0; i < r->nasites; i++) {
-         const ASite *a = &r->asites[i];
+      for (size_t i = 0; i < r->alloc.nsites; i++) {
+         const ASite *a = &r->alloc.sites[i];
          add_stack(&ls, &a->role, &a->stack, peak ? a->at_peak : a->bytes);
       }
-      add_rest(&ls, r, peak ? r->as_rest_at_peak : r->as_rest_bytes, file);
+      add_rest(&ls, r, peak ? r->alloc.rest_at_peak : r->alloc.rest_bytes,
+               file);
       break;
    }
    case FOLD_WAIT_TIME: case FOLD_WAIT_COUNT: {
       bool us = kind == FOLD_WAIT_TIME;
-      for (size_t i = 0; i < r->nfsites; i++) {
-         const FSite *f = &r->fsites[i];
+      for (size_t i = 0; i < r->futex.nsites; i++) {
+         const FSite *f = &r->futex.sites[i];
          add_stack(&ls, &f->role, &f->stack, us ? f->fx.blocked_us : f->fx.waits);
       }
       break;
@@ -295,8 +296,8 @@ int print_folded(const Report *r, int kind, const char *file, bool full_names)
    case FOLD_INSNS:
       /* No stacks: a thread under its primary role, by name, so that a
          pool's threads of one name make one frame. */
-      for (size_t i = 0; i < r->nthreads; i++) {
-         const Thread *t = &r->threads[i];
+      for (size_t i = 0; i < r->threads.n; i++) {
+         const Thread *t = &r->threads.list[i];
          Buf b = { 0 };
          if (t->insns == 0)
             continue;

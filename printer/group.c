@@ -330,24 +330,24 @@ static size_t *by_seq;
 static int cmp_seq(const void *a, const void *b)
 {
    size_t i = *(const size_t *)a, j = *(const size_t *)b;
-   uint64_t x = cur->threads[i].seq, y = cur->threads[j].seq;
+   uint64_t x = cur->threads.list[i].seq, y = cur->threads.list[j].seq;
    return x != y ? (x > y) - (x < y) : (i > j) - (i < j);
 }
 
 static const char *thread_name_of(uint64_t seq)
 {
-   size_t lo = 0, hi = cur != NULL ? cur->nthreads : 0;
+   size_t lo = 0, hi = cur != NULL ? cur->threads.n : 0;
    while (lo < hi) {
       size_t mid = lo + (hi - lo) / 2;
-      if (cur->threads[by_seq[mid]].seq < seq)
+      if (cur->threads.list[by_seq[mid]].seq < seq)
          lo = mid + 1;
       else
          hi = mid;
    }
-   if (cur == NULL || lo == cur->nthreads ||
-       cur->threads[by_seq[lo]].seq != seq)
+   if (cur == NULL || lo == cur->threads.n ||
+       cur->threads.list[by_seq[lo]].seq != seq)
       return "";
-   const Thread *t = &cur->threads[by_seq[lo]];
+   const Thread *t = &cur->threads.list[by_seq[lo]];
    return t->name ? t->name : "";
 }
 
@@ -505,7 +505,7 @@ Grouper *grouper_new(const Report *r, const OwnRules *own, size_t frames,
    GROW(g->skey, g->capskey, 1);
    GROW(g->cut, g->capcut, 1);
    cur = r;
-   ftab = r->tframes;
+   ftab = r->table.frames;
    nfinfo = 0;
    finfo = xrealloc(NULL, sizeof *finfo);
    finfo[0] = 0;
@@ -657,17 +657,18 @@ static bool grouper_stack(Grouper *g, const uint32_t *ids, size_t depth)
 {
    const Report *r = g->r;
    if (g->bad || g->keyed || g->nstacks >= UINT32_MAX - 1 ||
-       r->ntframes >= OWN_BIT) {
+       r->table.nframes >= OWN_BIT) {
       g->bad = true;             /* (finfo's keys are 31 bits, KSlot's
                                     ids 32) */
       return false;
    }
-   if (r->ntframes > nfinfo) {   /* frames come before their stacks */
-      finfo = xrealloc(finfo, (r->ntframes + 1) * sizeof *finfo);
-      memset(finfo + nfinfo, 0, (r->ntframes + 1 - nfinfo) * sizeof *finfo);
-      nfinfo = r->ntframes;
+   if (r->table.nframes > nfinfo) {   /* frames come before their stacks */
+      finfo = xrealloc(finfo, (r->table.nframes + 1) * sizeof *finfo);
+      memset(finfo + nfinfo, 0,
+             (r->table.nframes + 1 - nfinfo) * sizeof *finfo);
+      nfinfo = r->table.nframes;
    }
-   ftab = r->tframes;            /* (it may have moved) */
+   ftab = r->table.frames;            /* (it may have moved) */
    size_t ref = ++g->nstacks;
    GROW(g->skey, g->capskey, ref + 1);
    GROW(g->cut, g->capcut, ref + 1);
@@ -1019,10 +1020,10 @@ static bool grouper_site(Grouper *g, bool lrec, Site *s)
    if (other && !g->threads_read)
       return false;              /* its thread's name is not known yet */
    if (other && by_seq == NULL) {
-      by_seq = xrealloc(NULL, (cur->nthreads + 1) * sizeof *by_seq);
-      for (size_t i = 0; i < cur->nthreads; i++)
+      by_seq = xrealloc(NULL, (cur->threads.n + 1) * sizeof *by_seq);
+      for (size_t i = 0; i < cur->threads.n; i++)
          by_seq[i] = i;
-      qsort(by_seq, cur->nthreads, sizeof *by_seq, cmp_seq);
+      qsort(by_seq, cur->threads.n, sizeof *by_seq, cmp_seq);
    }
    GKey k;
    SKey sk;
@@ -1269,22 +1270,22 @@ static bool glist_finish(Grouper *g, int i, Report *r)
    void *v;
    size_t n = glist_out(g, l, i, &v);
    if (i == 2) {
-      for (size_t k = 0; k < r->nasites; k++)
-         asite_free(&r->asites[k]);
-      free(r->asites);
-      r->asites = v;
-      r->nasites = r->capasites = n;
-      r->asites_groups = l->n;
+      for (size_t k = 0; k < r->alloc.nsites; k++)
+         asite_free(&r->alloc.sites[k]);
+      free(r->alloc.sites);
+      r->alloc.sites = v;
+      r->alloc.nsites = r->alloc.capsites = n;
+      r->alloc.groups = l->n;
    } else {
-      Site **list = i == 0 ? &r->sites : &r->lrecs;
-      size_t *nlist = i == 0 ? &r->nsites : &r->nlrecs;
+      Site **list = i == 0 ? &r->live.sites : &r->leaks.recs;
+      size_t *nlist = i == 0 ? &r->live.nsites : &r->leaks.nrecs;
       for (size_t k = 0; k < *nlist; k++)
          site_free(&(*list)[k]);
       free(*list);
       *list = v;
       *nlist = n;
-      *(i == 0 ? &r->capsites : &r->caplrecs) = n;
-      *(i == 0 ? &r->sites_groups : &r->lrecs_groups) = l->n;
+      *(i == 0 ? &r->live.capsites : &r->leaks.caprecs) = n;
+      *(i == 0 ? &r->live.groups : &r->leaks.groups) = l->n;
    }
    free(l->v);
    *l = (GList){ 0 };
@@ -1357,20 +1358,20 @@ void group_report(Report *r, const OwnRules *own, size_t frames,
    Grouper *g = grouper_new(r, own, frames, show);
    g->whole = true;
    g->threads_read = true;
-   nfinfo = r->ntframes;
+   nfinfo = r->table.nframes;
    finfo = xrealloc(finfo, (nfinfo + 1) * sizeof *finfo);
    memset(finfo, 0, (nfinfo + 1) * sizeof *finfo);
    /* Each list is made into its groups before the next is fed, for
       less memory at once.  (Each takes its record; none fails short of
       2^32 groups.) */
-   for (size_t i = 0; i < r->nlrecs; i++)
-      grouper_site(g, true, &r->lrecs[i]);
+   for (size_t i = 0; i < r->leaks.nrecs; i++)
+      grouper_site(g, true, &r->leaks.recs[i]);
    glist_finish(g, 1, r);
-   for (size_t i = 0; i < r->nsites; i++)
-      grouper_site(g, false, &r->sites[i]);
+   for (size_t i = 0; i < r->live.nsites; i++)
+      grouper_site(g, false, &r->live.sites[i]);
    glist_finish(g, 0, r);
-   for (size_t i = 0; i < r->nasites; i++)
-      grouper_asite(g, &r->asites[i]);
+   for (size_t i = 0; i < r->alloc.nsites; i++)
+      grouper_asite(g, &r->alloc.sites[i]);
    glist_finish(g, 2, r);
    r->grouped = true;
    grouper_free(g);

@@ -279,30 +279,30 @@ static void j_bytes_blocks(Json *j, const char *key, uint64_t bytes,
 static void j_run(Json *j, const Report *r)
 {
    j_obj(j, "run", false);
-   j_str(j, "tool_version", r->tool_version ? r->tool_version : "");
-   j_str(j, "valgrind_version", r->vg_version ? r->vg_version : "");
-   j_str(j, "exe", r->exe ? r->exe : "");
+   j_str(j, "tool_version", r->run.tool_version ? r->run.tool_version : "");
+   j_str(j, "valgrind_version", r->run.vg_version ? r->run.vg_version : "");
+   j_str(j, "exe", r->run.exe ? r->run.exe : "");
    j_arr(j, "args", true);
-   for (size_t i = 0; i < r->nargs; i++)
-      j_str(j, NULL, r->args[i]);
+   for (size_t i = 0; i < r->run.nargs; i++)
+      j_str(j, NULL, r->run.args[i]);
    j_end_arr(j);
-   j_u64(j, "pid", r->pid);
-   j_u64(j, "ppid", r->ppid);
-   j_str(j, "start_time", r->start_time ? r->start_time : "");
-   j_u64(j, "duration_ms", r->duration_ms);
+   j_u64(j, "pid", r->run.pid);
+   j_u64(j, "ppid", r->run.ppid);
+   j_str(j, "start_time", r->run.start_time ? r->run.start_time : "");
+   j_u64(j, "duration_ms", r->run.duration_ms);
    j_obj(j, "end", true);
-   switch (r->end_how) {
+   switch (r->run.end_how) {
    case END_EXIT:
       j_str(j, "how", "exit");
-      j_long(j, "status", r->status);
+      j_long(j, "status", r->run.status);
       break;
    case END_SIGNAL:
       j_str(j, "how", "signal");
-      j_str(j, "signal", r->signal ? r->signal : "unknown");
-      j_u64(j, "signo", r->signo);
+      j_str(j, "signal", r->run.signal ? r->run.signal : "unknown");
+      j_u64(j, "signo", r->run.signo);
       break;
    default:
-      j_str(j, "how", r->signal ? r->signal : "?");
+      j_str(j, "how", r->run.signal ? r->run.signal : "?");
       break;
    }
    j_end_obj(j);
@@ -315,16 +315,16 @@ static void j_run(Json *j, const Report *r)
    sentence). */
 static const char *outcome(const Report *r)
 {
-   switch (r->end_how) {
+   switch (r->run.end_how) {
    case END_EXIT:
       return "exited";
    case END_SIGNAL:
-      if (r->signo == 0 || r->signal == NULL ||
-          strcmp(r->signal, "unknown") == 0)
+      if (r->run.signo == 0 || r->run.signal == NULL ||
+          strcmp(r->run.signal, "unknown") == 0)
          return "killed";
-      return verdict_crash_signal(r->signal) ? "crashed" : "stopped";
+      return verdict_crash_signal(r->run.signal) ? "crashed" : "stopped";
    default:
-      return r->signal ? r->signal : "?";
+      return r->run.signal ? r->run.signal : "?";
    }
 }
 
@@ -354,9 +354,9 @@ static void j_held_groups(Json *j, const Report *r)
       "globals", "live_threads", "ended_threads", "unknown", "other",
    };
    uint64_t sum[HG_N] = { 0 };
-   for (size_t i = 0; i < r->nheld; i++) {
-      int g = held_group(&r->held[i], NULL);
-      sum[g] = add_sat(sum[g], r->held[i].bytes);
+   for (size_t i = 0; i < r->leaks.nheld; i++) {
+      int g = held_group(&r->leaks.held[i], NULL);
+      sum[g] = add_sat(sum[g], r->leaks.held[i].bytes);
    }
    j_obj(j, "reachable_held_by", true);
    for (int g = 0; g < HG_N; g++)
@@ -385,21 +385,21 @@ static void j_verdict(Json *j, const Report *r, size_t nwarn)
 {
    j_obj(j, "verdict", false);
    j_str(j, "outcome", outcome(r));
-   j_bool(j, "leak_scan", r->has_leaks);
-   if (r->has_leaks) {
+   j_bool(j, "leak_scan", r->leaks.present);
+   if (r->leaks.present) {
       uint64_t bytes = verdict_lost_bytes(r), blocks = verdict_lost_blocks(r);
       j_bool(j, "leaked", bytes > 0 || blocks > 0);
       j_bytes_blocks(j, "lost", bytes, blocks);
       j_lost_by_role(j, r);
-      j_bytes_blocks(j, "still_reachable", r->leak_bytes[LK_REACH],
-                     r->leak_blocks[LK_REACH]);
-      if (r->nheld > 0)
+      j_bytes_blocks(j, "still_reachable", r->leaks.bytes[LK_REACH],
+                     r->leaks.blocks[LK_REACH]);
+      if (r->leaks.nheld > 0)
          j_held_groups(j, r);
    } else {
-      j_bytes_blocks(j, "still_live", r->exit_bytes, r->exit_blocks);
+      j_bytes_blocks(j, "still_live", r->live.bytes, r->live.blocks);
    }
-   if (r->has_bad) {
-      j_u64(j, "bad_calls", r->bad_total);
+   if (r->bad.present) {
+      j_u64(j, "bad_calls", r->bad.total);
       j_bad_kinds(j, r);
    }
    j_u64(j, "invariants_broken", nwarn);
@@ -411,8 +411,8 @@ static void j_verdict(Json *j, const Report *r, size_t nwarn)
 static void j_threads(Json *j, const Report *r)
 {
    j_arr(j, "threads", false);
-   for (size_t i = 0; i < r->nthreads; i++) {
-      const Thread *t = &r->threads[i];
+   for (size_t i = 0; i < r->threads.n; i++) {
+      const Thread *t = &r->threads.list[i];
       j_obj(j, NULL, true);
       j_u64(j, "seq", t->seq);
       j_str_opt(j, "name", t->name);
@@ -442,11 +442,11 @@ static void j_threads(Json *j, const Report *r)
 
 static void j_roles(Json *j, const Report *r)
 {
-   if (!r->has_roles)
+   if (!r->roles.present)
       return;
    j_arr(j, "roles", false);
-   for (size_t i = 0; i < r->nroles; i++) {
-      const RoleSum *s = &r->roles[i];
+   for (size_t i = 0; i < r->roles.n; i++) {
+      const RoleSum *s = &r->roles.list[i];
       j_obj(j, NULL, true);
       j_role(j, &s->role);
       j_u64(j, "threads", s->threads);
@@ -473,18 +473,18 @@ static void j_roles(Json *j, const Report *r)
 static void j_heap(Json *j, const Report *r)
 {
    j_obj(j, "heap", false);
-   j_u64(j, "allocs", r->allocs);
-   j_u64(j, "frees", r->frees);
-   j_u64(j, "bytes_allocated", r->bytes_allocated);
-   j_u64(j, "bytes_freed", r->bytes_freed);
-   j_u64(j, "live_blocks", r->live_blocks);
-   j_u64(j, "live_bytes", r->live_bytes);
-   j_u64(j, "peak_bytes", r->peak_bytes);
-   j_u64(j, "peak_blocks", r->peak_blocks);
-   j_u64(j, "peak_ms", r->peak_ms);
-   if (r->has_peak_time) {
-      j_u64(j, "peak_time", r->peak_time);
-      j_str_opt(j, "time_unit", r->time_unit);
+   j_u64(j, "allocs", r->heap.allocs);
+   j_u64(j, "frees", r->heap.frees);
+   j_u64(j, "bytes_allocated", r->heap.bytes_allocated);
+   j_u64(j, "bytes_freed", r->heap.bytes_freed);
+   j_u64(j, "live_blocks", r->heap.live_blocks);
+   j_u64(j, "live_bytes", r->heap.live_bytes);
+   j_u64(j, "peak_bytes", r->heap.peak_bytes);
+   j_u64(j, "peak_blocks", r->heap.peak_blocks);
+   j_u64(j, "peak_ms", r->heap.peak_ms);
+   if (r->heap.has_peak_time) {
+      j_u64(j, "peak_time", r->heap.peak_time);
+      j_str_opt(j, "time_unit", r->heap.time_unit);
    }
    j_end_obj(j);
 }
@@ -494,17 +494,19 @@ static void j_heap(Json *j, const Report *r)
 /* The i-th sample: those kept, then the last if it was kept apart. */
 static const Sample *sample_at(const Report *r, size_t i)
 {
-   return i < r->nsamples ? &r->samples[i] : &r->tl_last;
+   return i < r->timeline.nsamples ? &r->timeline.samples[i] :
+      &r->timeline.last;
 }
 
 static void j_timeline(Json *j, const Report *r)
 {
-   if (!r->has_timeline)
+   if (!r->timeline.present)
       return;
-   size_t n = r->nsamples + (r->tl_have_last ? 1 : 0);
+   size_t n = r->timeline.nsamples + (r->timeline.have_last ? 1 : 0);
    j_obj(j, "timeline", false);
-   j_str_opt(j, "unit", r->tl_unit);
-   j_u64(j, "samples_in_report", sub_sat(r->tl_seen, r->tl_repeats));
+   j_str_opt(j, "unit", r->timeline.unit);
+   j_u64(j, "samples_in_report",
+         sub_sat(r->timeline.seen, r->timeline.repeats));
    j_arr(j, "samples", false);
    for (size_t i = 0; i < n; i++) {
       const Sample *s = sample_at(r, i), *next = i + 1 < n ? sample_at(r, i + 1) : NULL;
@@ -529,7 +531,7 @@ static void j_timeline(Json *j, const Report *r)
       j_arr(j, "roles", true);
       for (size_t k = 0; k < s->nroles; k++) {
          j_obj(j, NULL, true);
-         j_role(j, &r->tl_cols[s->roles[k].col]);
+         j_role(j, &r->timeline.cols[s->roles[k].col]);
          j_u64(j, "live_bytes", s->roles[k].bytes);
          j_end_obj(j);
       }
@@ -544,21 +546,22 @@ static void j_timeline(Json *j, const Report *r)
 
 static void j_asites(Json *j, const Report *r, size_t top)
 {
-   if (!r->has_asites)
+   if (!r->alloc.present)
       return;
-   View v = view_top(r->asites, r->nasites, sizeof *r->asites, cmp_asite,
+   View v = view_top(r->alloc.sites, r->alloc.nsites, sizeof *r->alloc.sites,
+                     cmp_asite,
                      top);
    j_obj(j, "alloc_sites", false);
-   j_u64(j, "count", r->as_count);
-   j_u64(j, "shown", r->as_shown);
-   j_u64(j, "listed", r->asites_total);
-   j_u64(j, "allocs", add_sat(r->as_allocs, r->as_rest_allocs));
-   j_u64(j, "bytes", add_sat(r->as_bytes, r->as_rest_bytes));
+   j_u64(j, "count", r->alloc.count);
+   j_u64(j, "shown", r->alloc.shown);
+   j_u64(j, "listed", r->alloc.total);
+   j_u64(j, "allocs", add_sat(r->alloc.allocs, r->alloc.rest_allocs));
+   j_u64(j, "bytes", add_sat(r->alloc.bytes, r->alloc.rest_bytes));
    j_obj(j, "rest", true);
-   j_u64(j, "allocs", r->as_rest_allocs);
-   j_u64(j, "bytes", r->as_rest_bytes);
-   j_u64(j, "live_bytes", r->as_rest_live);
-   j_u64(j, "at_peak", r->as_rest_at_peak);
+   j_u64(j, "allocs", r->alloc.rest_allocs);
+   j_u64(j, "bytes", r->alloc.rest_bytes);
+   j_u64(j, "live_bytes", r->alloc.rest_live);
+   j_u64(j, "at_peak", r->alloc.rest_at_peak);
    j_end_obj(j);
    j_arr(j, "sites", false);
    for (size_t i = 0; i < v.n; i++) {
@@ -580,14 +583,14 @@ static void j_asites(Json *j, const Report *r, size_t top)
 
 static void j_xfrees(Json *j, const Report *r)
 {
-   if (!r->has_xfrees)
+   if (!r->xfrees.present)
       return;
    j_obj(j, "cross_frees", false);
-   j_u64(j, "frees", r->xfree_frees);
-   j_u64(j, "bytes", r->xfree_bytes);
+   j_u64(j, "frees", r->xfrees.frees);
+   j_u64(j, "bytes", r->xfrees.bytes);
    j_arr(j, "pairs", false);
-   for (size_t i = 0; i < r->nxfrees; i++) {
-      const XFree *x = &r->xfrees[i];
+   for (size_t i = 0; i < r->xfrees.n; i++) {
+      const XFree *x = &r->xfrees.list[i];
       j_obj(j, NULL, true);
       j_role_as(j, "alloc", &x->alloc);
       j_role_as(j, "free", &x->freed);
@@ -601,13 +604,13 @@ static void j_xfrees(Json *j, const Report *r)
 
 static void j_bad(Json *j, const Report *r)
 {
-   if (!r->has_bad)
+   if (!r->bad.present)
       return;
    j_obj(j, "bad_calls", false);
-   j_u64(j, "calls", r->bad_total);
+   j_u64(j, "calls", r->bad.total);
    j_arr(j, "list", false);
-   for (size_t i = 0; i < r->nbad; i++) {
-      const BadCall *b = &r->bad[i];
+   for (size_t i = 0; i < r->bad.n; i++) {
+      const BadCall *b = &r->bad.list[i];
       j_obj(j, NULL, false);
       j_str(j, "kind", b->kind ? b->kind : "?");
       j_u64(j, "count", b->count);
@@ -1028,20 +1031,20 @@ static void j_site_body(Json *j, const Site *s)
 
 static void j_leaks(Json *j, const Report *r, size_t top)
 {
-   if (!r->has_leaks)
+   if (!r->leaks.present)
       return;
    j_obj(j, "leaks", false);
-   j_str_opt(j, "check", r->leak_check);
+   j_str_opt(j, "check", r->leaks.check);
    char name[32];
    j_obj(j, "totals", false);
    for (int k = 0; k < LK_N; k++)
       j_bytes_blocks(j, key_of(name, sizeof name, lk_attr[k]),
-                     r->leak_bytes[k], r->leak_blocks[k]);
+                     r->leaks.bytes[k], r->leaks.blocks[k]);
    j_end_obj(j);
 
    j_arr(j, "by_role", false);
-   for (size_t i = 0; i < r->nlroles; i++) {
-      const LeakRole *lr = &r->lroles[i];
+   for (size_t i = 0; i < r->leaks.nroles; i++) {
+      const LeakRole *lr = &r->leaks.roles[i];
       j_obj(j, NULL, true);
       j_str(j, "kind", lk_attr[lr->kind]);
       j_role(j, &lr->role);
@@ -1052,8 +1055,8 @@ static void j_leaks(Json *j, const Report *r, size_t top)
    j_end_arr(j);
 
    j_arr(j, "held_by", false);
-   for (size_t i = 0; i < r->nheld; i++) {
-      const Held *h = &r->held[i];
+   for (size_t i = 0; i < r->leaks.nheld; i++) {
+      const Held *h = &r->leaks.held[i];
       j_obj(j, NULL, true);
       j_str(j, "holder", h->holder);
       if (h->has_thread) {
@@ -1068,8 +1071,9 @@ static void j_leaks(Json *j, const Report *r, size_t top)
    }
    j_end_arr(j);
 
-   View v = view_top(r->lrecs, r->nlrecs, sizeof *r->lrecs, cmp_lrec, top);
-   j_u64(j, "loss_records_count", r->lrecs_total);
+   View v = view_top(r->leaks.recs, r->leaks.nrecs, sizeof *r->leaks.recs,
+                     cmp_lrec, top);
+   j_u64(j, "loss_records_count", r->leaks.total);
    j_arr(j, "loss_records", false);
    for (size_t i = 0; i < v.n; i++) {
       const Site *s = v.at[i];
@@ -1086,14 +1090,14 @@ static void j_leaks(Json *j, const Report *r, size_t top)
 
 static void j_orphans(Json *j, const Report *r)
 {
-   if (!r->has_orphan_info)
+   if (!r->live.has_orphan_info)
       return;
    j_arr(j, "orphans", false);
-   for (size_t i = 0; i < r->norphans; i++) {
+   for (size_t i = 0; i < r->live.norphans; i++) {
       j_obj(j, NULL, true);
-      j_role(j, &r->orphans[i].role);
-      j_u64(j, "bytes", r->orphans[i].bytes);
-      j_u64(j, "blocks", r->orphans[i].blocks);
+      j_role(j, &r->live.orphans[i].role);
+      j_u64(j, "bytes", r->live.orphans[i].bytes);
+      j_u64(j, "blocks", r->live.orphans[i].blocks);
       j_end_obj(j);
    }
    j_end_arr(j);
@@ -1101,17 +1105,18 @@ static void j_orphans(Json *j, const Report *r)
 
 static void j_sites(Json *j, const Report *r, size_t top)
 {
-   View v = view_top(r->sites, r->nsites, sizeof *r->sites, cmp_site, top);
+   View v = view_top(r->live.sites, r->live.nsites, sizeof *r->live.sites,
+                     cmp_site, top);
    j_obj(j, "live_at_exit", false);
-   j_u64(j, "bytes", r->exit_bytes);
-   j_u64(j, "blocks", r->exit_blocks);
-   j_u64(j, "count", r->sites_total);
+   j_u64(j, "bytes", r->live.bytes);
+   j_u64(j, "blocks", r->live.blocks);
+   j_u64(j, "count", r->live.total);
    j_arr(j, "sites", false);
    for (size_t i = 0; i < v.n; i++) {
       const Site *s = v.at[i];
       j_obj(j, NULL, false);
       j_site_body(j, s);
-      if (r->has_orphan_info)
+      if (r->live.has_orphan_info)
          j_bool(j, "orphan", s->orphan);
       j_stack(j, &s->stack);
       j_end_obj(j);
@@ -1125,15 +1130,16 @@ static void j_sites(Json *j, const Report *r, size_t top)
 
 static void j_fsites(Json *j, const Report *r, size_t top)
 {
-   if (!r->has_fsites)
+   if (!r->futex.present)
       return;
-   View v = view_top(r->fsites, r->nfsites, sizeof *r->fsites, cmp_fsite, top);
+   View v = view_top(r->futex.sites, r->futex.nsites, sizeof *r->futex.sites,
+                     cmp_fsite, top);
    j_obj(j, "futex_sites", false);
-   j_u64(j, "count", r->fsites_total);
-   j_u64(j, "active", r->fsites_active);
-   j_u64(j, "waits", r->fx_waits);
-   j_u64(j, "blocked_us", r->fx_blocked_us);
-   j_u64(j, "wakes", r->fx_wakes);
+   j_u64(j, "count", r->futex.total);
+   j_u64(j, "active", r->futex.active);
+   j_u64(j, "waits", r->futex.waits);
+   j_u64(j, "blocked_us", r->futex.blocked_us);
+   j_u64(j, "wakes", r->futex.wakes);
    j_arr(j, "sites", false);
    for (size_t i = 0; i < v.n; i++) {
       const FSite *s = v.at[i];
@@ -1152,12 +1158,13 @@ static void j_fsites(Json *j, const Report *r, size_t top)
 
 static void j_wakes(Json *j, const Report *r)
 {
-   if (!r->has_wakes)
+   if (!r->wakes.present)
       return;
-   View v = view_sorted(r->wakes, r->nwakes, sizeof *r->wakes, cmp_wake);
+   View v = view_sorted(r->wakes.list, r->wakes.n, sizeof *r->wakes.list,
+                        cmp_wake);
    j_obj(j, "wake_pairs", false);
-   j_u64(j, "count", r->wakes_total);
-   j_u64(j, "woken", r->woken_total);
+   j_u64(j, "count", r->wakes.total);
+   j_u64(j, "woken", r->wakes.woken);
    j_arr(j, "pairs", false);
    for (size_t i = 0; i < v.n; i++) {
       const Wake *w = v.at[i];

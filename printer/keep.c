@@ -74,7 +74,8 @@ static bool keep_site(void *ctx, Site *s)
 {
    Keeper *k = ctx;
    Report *r = k->r;
-   keep_top(&top_sites, s, (void **)&r->sites, &r->nsites, &r->capsites,
+   keep_top(&top_sites, s, (void **)&r->live.sites, &r->live.nsites,
+            &r->live.capsites,
             k->top, &k->cut_sites);
    return true;
 }
@@ -83,7 +84,8 @@ static bool keep_lrec(void *ctx, Site *s)
 {
    Keeper *k = ctx;
    Report *r = k->r;
-   keep_top(&top_lrecs, s, (void **)&r->lrecs, &r->nlrecs, &r->caplrecs,
+   keep_top(&top_lrecs, s, (void **)&r->leaks.recs, &r->leaks.nrecs,
+            &r->leaks.caprecs,
             k->leaks_top, &k->cut_lrecs);
    return true;
 }
@@ -92,7 +94,8 @@ static bool keep_asite(void *ctx, ASite *a)
 {
    Keeper *k = ctx;
    Report *r = k->r;
-   keep_top(&top_asites, a, (void **)&r->asites, &r->nasites, &r->capasites,
+   keep_top(&top_asites, a, (void **)&r->alloc.sites, &r->alloc.nsites,
+            &r->alloc.capsites,
             k->alloc_top, &k->cut_asites);
    return true;
 }
@@ -105,7 +108,8 @@ static bool keep_fsite(void *ctx, FSite *f)
       fsite_free(f);
       return true;
    }
-   keep_top(&top_fsites, f, (void **)&r->fsites, &r->nfsites, &r->capfsites,
+   keep_top(&top_fsites, f, (void **)&r->futex.sites, &r->futex.nsites,
+            &r->futex.capsites,
             k->futex_top, &k->cut_fsites);
    return true;
 }

@@ -301,21 +301,23 @@ static void to_sink(Parser *p, bool took, const char *what)
 void keep_site(Parser *p)
 {
    Report *r = p->rep;
-   r->sites_total++;
+   r->live.total++;
    if (p->site.orphan) {
       /* Summed by role whatever --top is: few roles, many sites. */
-      r->has_orphan_info = true;
-      size_t i = role_find(&p->orphan_ix, r->orphans, &p->site.role);
-      if (i == r->norphans) {
-         GROW(r->orphans, r->caporphans, r->norphans + 1);
-         r->orphans[i] = (Orphans){ .order = i };
-         r->orphans[i].role = p->site.role;
-         r->orphans[i].role.role = xstrdup(p->site.role.role);
-         r->norphans++;
-         role_add(&p->orphan_ix, r->orphans);
+      r->live.has_orphan_info = true;
+      size_t i = role_find(&p->orphan_ix, r->live.orphans, &p->site.role);
+      if (i == r->live.norphans) {
+         GROW(r->live.orphans, r->live.caporphans, r->live.norphans + 1);
+         r->live.orphans[i] = (Orphans){ .order = i };
+         r->live.orphans[i].role = p->site.role;
+         r->live.orphans[i].role.role = xstrdup(p->site.role.role);
+         r->live.norphans++;
+         role_add(&p->orphan_ix, r->live.orphans);
       }
-      r->orphans[i].bytes = add_sat(r->orphans[i].bytes, p->site.bytes);
-      r->orphans[i].blocks = add_sat(r->orphans[i].blocks, p->site.blocks);
+      r->live.orphans[i].bytes = add_sat(r->live.orphans[i].bytes,
+                                         p->site.bytes);
+      r->live.orphans[i].blocks = add_sat(r->live.orphans[i].blocks,
+                                          p->site.blocks);
    }
    to_sink(p, p->sink.site(p->sink.ctx, &p->site), "a site");
 }
@@ -326,18 +328,18 @@ void keep_fsite(Parser *p)
 {
    Report *r = p->rep;
    FSite *s = &p->fsite;
-   r->fsites_total++;
-   r->fx_waits = add_sat(r->fx_waits, s->fx.waits);
-   r->fx_blocked_us = add_sat(r->fx_blocked_us, s->fx.blocked_us);
-   r->fx_wakes = add_sat(r->fx_wakes, s->fx.wakes);
+   r->futex.total++;
+   r->futex.waits = add_sat(r->futex.waits, s->fx.waits);
+   r->futex.blocked_us = add_sat(r->futex.blocked_us, s->fx.blocked_us);
+   r->futex.wakes = add_sat(r->futex.wakes, s->fx.wakes);
    if (s->fx.waits != 0 || s->fx.wakes != 0)
-      r->fsites_active++;
+      r->futex.active++;
    to_sink(p, p->sink.fsite(p->sink.ctx, s), "a futex site");
 }
 
 void keep_lrec(Parser *p)
 {
-   p->rep->lrecs_total++;
+   p->rep->leaks.total++;
    to_sink(p, p->sink.lrec(p->sink.ctx, &p->lrec), "a loss record");
 }
 
@@ -346,18 +348,18 @@ void keep_asite(Parser *p)
 {
    Report *r = p->rep;
    ASite *a = &p->asite;
-   r->asites_total++;
-   r->as_allocs = add_sat(r->as_allocs, a->allocs);
-   r->as_bytes = add_sat(r->as_bytes, a->bytes);
+   r->alloc.total++;
+   r->alloc.allocs = add_sat(r->alloc.allocs, a->allocs);
+   r->alloc.bytes = add_sat(r->alloc.bytes, a->bytes);
    to_sink(p, p->sink.asite(p->sink.ctx, a), "an allocation site");
 }
 
 void keep_bad(Parser *p)
 {
    Report *r = p->rep;
-   GROW(r->bad, r->capbad, r->nbad + 1);
-   r->bad[r->nbad++] = p->bad;
-   r->bad_total = add_sat(r->bad_total, p->bad.count);
+   GROW(r->bad.list, r->bad.cap, r->bad.n + 1);
+   r->bad.list[r->bad.n++] = p->bad;
+   r->bad.total = add_sat(r->bad.total, p->bad.count);
    memset(&p->bad, 0, sizeof p->bad);
 }
 
@@ -372,35 +374,37 @@ void keep_sample(Parser *p)
 {
    Report *r = p->rep;
    Sample *sm = &p->sample;
-   if (r->tl_stride == 0)
-      r->tl_stride = 1;
-   if (sm->peak && r->tl_seen > 0 && sm->time == r->tl_prev_time &&
-       sm->live == r->tl_prev_live)
-      r->tl_repeats++;
-   r->tl_prev_time = sm->time;
-   r->tl_prev_live = sm->live;
-   sm->ordinal = r->tl_seen++;
-   bool keep = sm->peak || sm->ordinal % r->tl_stride == 0;
-   if (keep && !p->keep_all && r->nsamples >= TL_KEPT &&
-       r->tl_stride <= UINT64_MAX / 2) {
+   if (p->tl_stride == 0)
+      p->tl_stride = 1;
+   if (sm->peak && r->timeline.seen > 0 && sm->time == p->tl_prev_time &&
+       sm->live == p->tl_prev_live)
+      r->timeline.repeats++;
+   p->tl_prev_time = sm->time;
+   p->tl_prev_live = sm->live;
+   sm->ordinal = r->timeline.seen++;
+   bool keep = sm->peak || sm->ordinal % p->tl_stride == 0;
+   if (keep && !p->keep_all && r->timeline.nsamples >= TL_KEPT &&
+       p->tl_stride <= UINT64_MAX / 2) {
       size_t n = 0;
-      r->tl_stride *= 2;
-      for (size_t i = 0; i < r->nsamples; i++) {
-         if (r->samples[i].peak || r->samples[i].ordinal % r->tl_stride == 0)
-            r->samples[n++] = r->samples[i];
+      p->tl_stride *= 2;
+      for (size_t i = 0; i < r->timeline.nsamples; i++) {
+         if (r->timeline.samples[i].peak ||
+             r->timeline.samples[i].ordinal % p->tl_stride == 0)
+            r->timeline.samples[n++] = r->timeline.samples[i];
          else
-            sample_free(&r->samples[i]);
+            sample_free(&r->timeline.samples[i]);
       }
-      r->nsamples = n;
-      keep = sm->peak || sm->ordinal % r->tl_stride == 0;
+      r->timeline.nsamples = n;
+      keep = sm->peak || sm->ordinal % p->tl_stride == 0;
    }
-   sample_free(&r->tl_last);
-   r->tl_have_last = !keep;
+   sample_free(&r->timeline.last);
+   r->timeline.have_last = !keep;
    if (keep) {
-      GROW(r->samples, r->capsamples, r->nsamples + 1);
-      r->samples[r->nsamples++] = *sm;
+      GROW(r->timeline.samples, r->timeline.capsamples,
+           r->timeline.nsamples + 1);
+      r->timeline.samples[r->timeline.nsamples++] = *sm;
    } else {
-      r->tl_last = *sm;
+      r->timeline.last = *sm;
    }
    memset(sm, 0, sizeof *sm);
 }
@@ -666,8 +670,8 @@ const char *read_report(const char *path, Input *in,
    static char why[1100];
    XmlError xerr = { .in = in };
    Parser p = { .rep = rep, .keep_all = lim->keep_all, .xerr = &xerr,
-                .tl_ix = { .stride = sizeof *rep->tl_cols },
-                .orphan_ix = { .stride = sizeof *rep->orphans,
+                .tl_ix = { .stride = sizeof *rep->timeline.cols },
+                .orphan_ix = { .stride = sizeof *rep->live.orphans,
                                .off = offsetof(Orphans, role) },
                 .mode = mode };
    if (mode != 0) {

@@ -467,6 +467,8 @@ typedef struct {
    int fp_at;                    /* the <footprint> being read: FP_*,
                                     -1 if unknown */
    Sample sample;                /* the <sample> being read */
+   uint64_t tl_stride;           /* keep_sample's: the samples kept */
+   uint64_t tl_prev_time, tl_prev_live;   /* the sample before */
    RoleIndex tl_ix, orphan_ix;   /* of Report.tl_cols, .orphans */
    Stack *stack;                 /* the <stack> being read */
    Frame *frame;                 /* the <frame> being read */

@@ -2,6 +2,16 @@
  * asynctrace report (XML, versions 1 and 2) for the outputs to print,
  * and the small helpers they share (util.c).
  *
+ * The model is one struct per section of the report, in the file's
+ * order (Report: run, threads, heap, live-at-exit, leaks, cross-frees,
+ * timeline, alloc-sites, bad-calls, mappings, roles, futex-sites,
+ * wake-pairs, tasks, snapshots, stack table), each named as its
+ * section is in docs/report-format.md.  What only the reader needs
+ * while it reads (the timeline's stride, the keeper's cuts, the
+ * grouper's keys) is in the reader's and the sinks' own state
+ * (read_int.h, sink.h), not here.  The outputs take the model const
+ * and sort views of it (view.h), never the model itself.
+ *
  * Copyright (C) 2026 the asynctrace authors.
  * SPDX-License-Identifier: GPL-2.0-or-later
  *
@@ -444,14 +454,16 @@ typedef struct {
    size_t nlrecs;
 } Growth;
 
+/* ---- The report: one struct per section, in the report's order ----
+
+   Each holds what the outputs print of its section
+   (docs/report-format.md).  present: the section was in the file (a
+   report of an older tool may lack it).  A list kept in part says what
+   it keeps; its total counts every record the file has. */
+
 enum EndHow { END_EXIT, END_SIGNAL, END_OTHER };
 
-typedef struct {                 /* a stack of the table a kept site uses */
-   uint64_t ref;
-   size_t start, n;              /* its frames: Report.tids[start..+n) */
-} Need;
-
-typedef struct {
+typedef struct {                 /* <run> */
    char *tool_version, *vg_version, *exe, *start_time;
    char **args;
    size_t nargs, capargs;
@@ -460,110 +472,155 @@ typedef struct {
    long status;                  /* END_EXIT */
    char *signal;                 /* END_SIGNAL: its name; END_OTHER: how */
    uint64_t signo;
+} Run;
 
-   Thread *threads;
-   size_t nthreads, capthreads;
+typedef struct {                 /* <threads> */
+   Thread *list;
+   size_t n, cap;
+} Threads;
 
+typedef struct {                 /* <heap> */
    uint64_t allocs, frees, bytes_allocated, bytes_freed, live_blocks,
             live_bytes, peak_bytes, peak_blocks, peak_ms;
-
-   uint64_t exit_blocks, exit_bytes;   /* from <live-at-exit> */
-   Site *sites;                  /* the largest ones, at least --top */
-   size_t nsites, capsites;
-   size_t sites_total;           /* all <site>s in the file */
-
-   /* Sections added to version 1 later; absent from older reports. */
-   bool has_roles, has_fsites, has_wakes;
-   RoleSum *roles;               /* all <role-summary>s */
-   size_t nroles, caproles;
-   FSite *fsites;                /* the most blocked, at least --futex-top */
-   size_t nfsites, capfsites;
-   size_t fsites_total;          /* all futex <site>s in the file */
-   size_t fsites_active;         /* of them, those with waits or wakes */
-   uint64_t fx_waits, fx_blocked_us, fx_wakes;   /* over all futex sites */
-   Wake *wakes;                  /* the most frequent, at least 10 */
-   size_t nwakes, capwakes;
-   size_t wakes_total;           /* all <wake>s in the file */
-   uint64_t woken_total;         /* the sum of their counts */
-
-   /* Added to version 1 later still: the peak's time, the leak scan,
-      frees across roles, the timeline, allocation sites, bad calls. */
-   bool has_peak_time;
+   bool has_peak_time;           /* added to version 1 later */
    uint64_t peak_time;
    char *time_unit;              /* of peak_time */
-   bool has_orphan_info;         /* the report marks orphans */
-   Orphans *orphans;             /* live at exit, owner ended, by role */
-   size_t norphans, caporphans;
+} Heap;
 
-   bool has_leaks;
-   char *leak_check;             /* "full" or "summary" */
-   uint64_t leak_bytes[LK_N], leak_blocks[LK_N];
-   Sum lk_bytes, lk_blocks;      /* over every <total>, any kind */
-   LeakRole *lroles;             /* every <by-role> of a known kind */
-   size_t nlroles, caplroles;
-   LeakRole *lk_other;           /* the <by-role>s of other kinds */
-   size_t nlk_other, caplk_other;
+typedef struct {                 /* <live-at-exit> */
+   uint64_t blocks, bytes;
+   Site *sites;                  /* the largest ones, at least --top */
+   size_t nsites, capsites;
+   size_t total;                 /* all <site>s in the file */
+   size_t groups;                /* grouped as read: the groups in all */
+   bool has_orphan_info;         /* the report marks orphans */
+   Orphans *orphans;             /* owner ended, by role */
+   size_t norphans, caporphans;
+} Live;
+
+typedef struct {                 /* <leaks> */
+   bool present;
+   char *check;                  /* "full" or "summary" */
+   uint64_t bytes[LK_N], blocks[LK_N];
+   Sum sum_bytes, sum_blocks;    /* over every <total>, any kind */
+   LeakRole *roles;              /* every <by-role> of a known kind */
+   size_t nroles, caproles;
+   LeakRole *other;              /* the <by-role>s of other kinds */
+   size_t nother, capother;
    Held *held;                   /* every <held-by> */
    size_t nheld, capheld;
-   Site *lrecs;                  /* the largest loss records, at least
+   Site *recs;                   /* the largest loss records, at least
                                     --leaks-top */
-   size_t nlrecs, caplrecs;
-   size_t lrecs_total;           /* all <loss-record>s in the file */
+   size_t nrecs, caprecs;
+   size_t total;                 /* all <loss-record>s in the file */
+   size_t groups;                /* grouped as read: the groups in all */
+} Leaks;
 
-   bool has_xfrees;
-   XFree *xfrees;                /* every <free> */
-   size_t nxfrees, capxfrees;
-   uint64_t xfree_frees, xfree_bytes;
+typedef struct {                 /* <cross-frees> */
+   bool present;
+   XFree *list;                  /* every <free> */
+   size_t n, cap;
+   uint64_t frees, bytes;
+} XFrees;
 
-   bool has_timeline;
-   char *tl_unit;
+typedef struct {                 /* <timeline> */
+   bool present;
+   char *unit;
    Sample *samples;              /* every stride-th sample and the peaks */
    size_t nsamples, capsamples;
-   uint64_t tl_seen, tl_stride;
-   uint64_t tl_repeats;          /* peaks that repeat the sample before */
-   uint64_t tl_prev_time, tl_prev_live;
-   Sample tl_last;               /* the last sample, if not in samples */
-   bool tl_have_last;
-   Role *tl_cols;                /* the roles the samples name */
-   size_t ntl_cols, captl_cols;
+   uint64_t seen;                /* samples in the file */
+   uint64_t repeats;             /* peaks that repeat the sample before */
+   Sample last;                  /* the last sample, if not in samples */
+   bool have_last;
+   Role *cols;                   /* the roles the samples name */
+   size_t ncols, capcols;
+} Timeline;
 
-   bool has_asites;
-   uint64_t as_count, as_shown, as_rest_allocs, as_rest_bytes,
-            as_rest_live, as_rest_at_peak;
-   uint64_t as_allocs, as_bytes; /* over the listed sites */
-   ASite *asites;                /* the largest, at least --alloc-top */
-   size_t nasites, capasites;
-   size_t asites_total;          /* all listed sites in the file */
+typedef struct {                 /* <alloc-sites> */
+   bool present;
+   uint64_t count, shown, rest_allocs, rest_bytes, rest_live,
+            rest_at_peak;        /* its attributes */
+   uint64_t allocs, bytes;       /* over the listed sites */
+   ASite *sites;                 /* the largest, at least --alloc-top */
+   size_t nsites, capsites;
+   size_t total;                 /* all listed sites in the file */
+   size_t groups;                /* grouped as read: the groups in all */
+} AllocSites;
 
-   bool has_bad;
-   BadCall *bad;                 /* every <bad-call> */
-   size_t nbad, capbad;
-   uint64_t bad_total;           /* the sum of their counts */
+typedef struct {                 /* <bad-calls> */
+   bool present;
+   BadCall *list;                /* every <bad-call> */
+   size_t n, cap;
+   uint64_t total;               /* the sum of their counts */
+} BadCalls;
 
-   Maps *maps;                   /* <mappings>; NULL if absent */
-   Tasks *tasks;                 /* <tasks>; NULL if absent */
-   Snaps *snaps;                 /* <snapshots>; NULL if absent */
+typedef struct {                 /* <roles> */
+   bool present;
+   RoleSum *list;                /* every <role-summary> */
+   size_t n, cap;
+} RoleSums;
 
-   /* Version 2's <stack-table>.  Every frame is kept, once: a frame
-      comes before the first stack that uses it, so which are needed is
-      known only at the end.  Of the stacks, only those of the sites
-      kept above: the table is the last element, so they are known by
-      then. */
-   Frame *tframes;               /* their strings are in strs */
-   size_t ntframes, captframes;
-   Chunk *strs;                  /* and the sites' strings */
+typedef struct {                 /* <futex-sites> */
+   bool present;
+   FSite *sites;                 /* the most blocked, at least --futex-top */
+   size_t nsites, capsites;
+   size_t total;                 /* all futex <site>s in the file */
+   size_t active;                /* of them, those with waits or wakes */
+   uint64_t waits, blocked_us, wakes;   /* over all futex sites */
+} FutexSites;
+
+typedef struct {                 /* <wake-pairs> */
+   bool present;
+   Wake *list;                   /* the most frequent, at least 10 */
+   size_t n, cap;
+   size_t total;                 /* all <wake>s in the file */
+   uint64_t woken;               /* the sum of their counts */
+} WakePairs;
+
+typedef struct {                 /* a stack of the table a kept site uses */
+   uint64_t ref;
+   size_t start, n;              /* its frames: StackTable.tids[start..+n) */
+} Need;
+
+/* Version 2's <stack-table>.  Every frame is kept, once: a frame comes
+   before the first stack that uses it, so which are needed is known
+   only at the end.  Of the stacks, only those of the sites kept: the
+   table is the last element, so they are known by then. */
+typedef struct {
+   Frame *frames;                /* their strings are in Report.strs */
+   size_t nframes, capframes;
    uint32_t *tids;               /* the needed stacks' frames (indices
-                                    into tframes), one after another */
+                                    into frames), one after another */
    size_t ntids, captids;
    Need *need;                   /* sorted by ref */
    size_t nneed;
-   uint64_t ntstacks;            /* the table's stacks */
-   bool grouped;                 /* sites, lrecs and asites were grouped
-                                    as they were read (group_report then
-                                    does nothing) */
-   /* Grouped as read, the lists hold only the groups text.c can show
-      (report_read_grouped): how many groups there are in all. */
-   size_t sites_groups, lrecs_groups, asites_groups;
+   uint64_t stacks;              /* the table's stacks */
+} StackTable;
+
+typedef struct {
+   Run run;
+   Threads threads;
+   Heap heap;
+   Live live;
+   Leaks leaks;
+   XFrees xfrees;
+   Timeline timeline;
+   AllocSites alloc;
+   BadCalls bad;
+   Maps *maps;                   /* <mappings>; NULL if absent */
+   RoleSums roles;
+   FutexSites futex;
+   WakePairs wakes;
+   Tasks *tasks;                 /* <tasks>; NULL if absent */
+   Snaps *snaps;                 /* <snapshots>; NULL if absent */
+   StackTable table;
+
+   Chunk *strs;                  /* the table's and the sites' strings */
+   bool grouped;                 /* live, leaks and alloc sites were
+                                    grouped as they were read (the lists
+                                    hold only the groups text.c can
+                                    show; group_report then does
+                                    nothing) */
 } Report;
 
 /* growth.c: NULL if the report has no snapshots; free with growth_free. */

@@ -96,16 +96,16 @@ static void each_kept_stack(Report *r, void (*fn)(void *, Stack *),
                             void *ctx)
 {
 #define VISIT(s) do { if ((s)->ref != 0) fn(ctx, (s)); } while (0)
-   for (size_t i = 0; i < r->nsites; i++)
-      VISIT(&r->sites[i].stack);
-   for (size_t i = 0; i < r->nfsites; i++)
-      VISIT(&r->fsites[i].stack);
-   for (size_t i = 0; i < r->nlrecs; i++)
-      VISIT(&r->lrecs[i].stack);
-   for (size_t i = 0; i < r->nasites; i++)
-      VISIT(&r->asites[i].stack);
-   for (size_t i = 0; i < r->nbad; i++)
-      VISIT(&r->bad[i].stack);
+   for (size_t i = 0; i < r->live.nsites; i++)
+      VISIT(&r->live.sites[i].stack);
+   for (size_t i = 0; i < r->futex.nsites; i++)
+      VISIT(&r->futex.sites[i].stack);
+   for (size_t i = 0; i < r->leaks.nrecs; i++)
+      VISIT(&r->leaks.recs[i].stack);
+   for (size_t i = 0; i < r->alloc.nsites; i++)
+      VISIT(&r->alloc.sites[i].stack);
+   for (size_t i = 0; i < r->bad.n; i++)
+      VISIT(&r->bad.list[i].stack);
    for (size_t i = 0; r->maps && i < r->maps->nlist; i++)
       VISIT(&r->maps->list[i].stack);
    Tasks *t = r->tasks;
@@ -138,7 +138,7 @@ static void mark_stack(void *ctx, Stack *s)
 static void add_need(void *ctx, Stack *s)
 {
    Report *r = ctx;
-   r->need[r->nneed++] = (Need){ .ref = s->ref };
+   r->table.need[r->table.nneed++] = (Need){ .ref = s->ref };
 }
 
 /* The stacks the kept records show (n of them, duplicates included),
@@ -146,11 +146,12 @@ static void add_need(void *ctx, Stack *s)
 static void gather_needs(Report *r, size_t n)
 {
    each_kept_stack(r, add_need, r);
-   qsort(r->need, n, sizeof *r->need, cmp_need);
-   r->nneed = 0;
+   qsort(r->table.need, n, sizeof *r->table.need, cmp_need);
+   r->table.nneed = 0;
    for (size_t i = 0; i < n; i++)
-      if (r->nneed == 0 || r->need[r->nneed - 1].ref != r->need[i].ref)
-         r->need[r->nneed++] = r->need[i];
+      if (r->table.nneed == 0 ||
+          r->table.need[r->table.nneed - 1].ref != r->table.need[i].ref)
+         r->table.need[r->table.nneed++] = r->table.need[i];
 }
 
 /* <stack-table> starts: note which of its stacks the kept entries use. */
@@ -164,8 +165,8 @@ void table_begin(Parser *p, long line)
       return;                    /* every stack is kept (table_stack) */
    size_t n = 0;
    each_kept_stack(r, count_stack, &n);
-   r->need = xrealloc(NULL, (n ? n : 1) * sizeof *r->need);
-   r->nneed = 0;
+   r->table.need = xrealloc(NULL, (n ? n : 1) * sizeof *r->table.need);
+   r->table.nneed = 0;
    if (n > 0 && n < UINT32_MAX && p->max_ref <= 8 * (uint64_t)n + 1024) {
       /* Sites kept by the million (all of them, say) use most of the
          table's stacks: their refs are sorted by marking each in an
@@ -177,8 +178,8 @@ void table_begin(Parser *p, long line)
       each_kept_stack(r, mark_stack, p->need_of);
       for (size_t ref = 1; ref < m; ref++)
          if (p->need_of[ref] != 0) {
-            r->need[r->nneed++] = (Need){ .ref = ref };
-            p->need_of[ref] = (uint32_t)r->nneed;
+            r->table.need[r->table.nneed++] = (Need){ .ref = ref };
+            p->need_of[ref] = (uint32_t)r->table.nneed;
          }
       return;
    }
@@ -193,19 +194,20 @@ void table_frame(Parser *p, long line)
    p->frame = NULL;
    if (!attr_id(p, "frame", N_ID, line, &id))
       return;
-   if (id != (uint64_t)r->ntframes + 1) {
+   if (id != (uint64_t)r->table.nframes + 1) {
       fail(p, "line %ld: <frame> id %" PRIu64 " is out of order (%" PRIu64
            " expected: the table's frame ids count from 1)", line, id,
-           (uint64_t)r->ntframes + 1);
+           (uint64_t)r->table.nframes + 1);
       return;
    }
-   if (r->ntframes == UINT32_MAX) {      /* the stacks hold 32-bit indices */
+   /* The stacks hold 32-bit indices. */
+   if (r->table.nframes == UINT32_MAX) {
       fail(p, "line %ld: more than %s frames in the <stack-table>", line,
            num(UINT32_MAX));
       return;
    }
-   GROW(r->tframes, r->captframes, r->ntframes + 1);
-   p->frame = &r->tframes[r->ntframes++];
+   GROW(r->table.frames, r->table.capframes, r->table.nframes + 1);
+   p->frame = &r->table.frames[r->table.nframes++];
    memset(p->frame, 0, sizeof *p->frame);
 }
 
@@ -247,13 +249,13 @@ void table_stack(Parser *p, long line)
    uint64_t id;
    if (!attr_id(p, "stack", N_ID, line, &id))
       return;
-   if (id != r->ntstacks + 1) {
+   if (id != r->table.stacks + 1) {
       fail(p, "line %ld: <stack> id %" PRIu64 " is out of order (%" PRIu64
            " expected: the table's stack ids count from 1)", line, id,
-           r->ntstacks + 1);
+           r->table.stacks + 1);
       return;
    }
-   r->ntstacks++;
+   r->table.stacks++;
    const char *v = attr_get(p, N_FRAMES);
    if (v == NULL) {
       fail(p, "line %ld: <stack> has no frames attribute", line);
@@ -261,10 +263,10 @@ void table_stack(Parser *p, long line)
    }
    Need *nd = NULL;
    size_t nids = 0;              /* mode 1: its frames, in p->ids */
-   if (p->mode != 1 && p->next_need < r->nneed &&
-       r->need[p->next_need].ref == id) {
-      nd = &r->need[p->next_need++];
-      nd->start = r->ntids;
+   if (p->mode != 1 && p->next_need < r->table.nneed &&
+       r->table.need[p->next_need].ref == id) {
+      nd = &r->table.need[p->next_need++];
+      nd->start = r->table.ntids;
    }
    /* A million stacks of tens of frames: each id is read with no more
       than a test a digit. */
@@ -301,15 +303,15 @@ void table_stack(Parser *p, long line)
               "\"%.*s%s\"", line, len, tok, q - tok > len ? "..." : "");
          break;
       }
-      if (f == 0 || f > r->ntframes) {
+      if (f == 0 || f > r->table.nframes) {
          fail(p, "line %ld: <stack id=\"%" PRIu64 "\"> uses frame %" PRIu64
               ", which no <frame> before it defines", line, id, f);
          break;
       }
       if (nd != NULL) {
-         if (r->ntids == r->captids)
-            GROW(r->tids, r->captids, r->ntids + 1);
-         r->tids[r->ntids++] = (uint32_t)(f - 1);
+         if (r->table.ntids == r->table.captids)
+            GROW(r->table.tids, r->table.captids, r->table.ntids + 1);
+         r->table.tids[r->table.ntids++] = (uint32_t)(f - 1);
       } else if (p->mode == 1) {
          if (nids == p->capids)
             GROW(p->ids, p->capids, nids + 1);
@@ -317,7 +319,7 @@ void table_stack(Parser *p, long line)
       }
    }
    if (nd != NULL)
-      nd->n = r->ntids - nd->start;
+      nd->n = r->table.ntids - nd->start;
    if (p->mode == 1 && !p->failed)
       table_stack_keyed(p, id, nids);
 }
@@ -331,10 +333,10 @@ void check_refs(Parser *p, long line)
       fail(p, "line %ld: <asynctrace> has no <stack-table>: the stacks it "
            "refers to (the first at line %ld) are missing", line,
            p->first_ref_line);
-   else if (p->max_ref > p->rep->ntstacks)
+   else if (p->max_ref > p->rep->table.stacks)
       fail(p, "line %ld: <stack ref=\"%" PRIu64 "\"> names no stack (the "
            "<stack-table> has %" PRIu64 ")", p->max_ref_line, p->max_ref,
-           p->rep->ntstacks);
+           p->rep->table.stacks);
 }
 
 /* Points the kept sites' stacks at their frames in the table. */
@@ -342,15 +344,17 @@ static void resolve_stack(Report *r, const uint32_t *need_of, Stack *s)
 {
    Need key = { .ref = s->ref };
    const Need *nd = need_of != NULL
-                    ? &r->need[need_of[s->ref] - 1]
-                    : s->ref <= r->nneed && r->need[s->ref - 1].ref == s->ref
-                    ? &r->need[s->ref - 1]       /* every stack kept */
-                    : bsearch(&key, r->need, r->nneed, sizeof *r->need,
+                    ? &r->table.need[need_of[s->ref] - 1]
+                    : s->ref <= r->table.nneed &&
+                    r->table.need[s->ref - 1].ref == s->ref
+                    ? &r->table.need[s->ref - 1]       /* every stack kept */
+                    : bsearch(&key, r->table.need, r->table.nneed,
+                              sizeof *r->table.need,
                               cmp_need);
    s->in_table = true;
-   s->tab = r->tframes;
+   s->tab = r->table.frames;
    if (nd != NULL && nd->n > 0) {
-      s->ids = r->tids + nd->start;
+      s->ids = r->table.tids + nd->start;
       s->nids = nd->n;
    }
 }
@@ -383,19 +387,19 @@ bool reread_stacks(Report *r, int fd, const Fast *f)
 {
    size_t n = 0;
    each_kept_stack(r, count_stack, &n);
-   free(r->need);
-   r->need = xrealloc(NULL, (n ? n : 1) * sizeof *r->need);
-   r->nneed = 0;
+   free(r->table.need);
+   r->table.need = xrealloc(NULL, (n ? n : 1) * sizeof *r->table.need);
+   r->table.nneed = 0;
    gather_needs(r, n);
    char *buf = NULL;
    size_t cap = 0, have = 0;
    uint64_t at = 0;              /* buf holds [at, at + have) */
    bool ok = true;
-   for (size_t k = 0; ok && k < r->nneed; k++) {
-      Need *nd = &r->need[k];
+   for (size_t k = 0; ok && k < r->table.nneed; k++) {
+      Need *nd = &r->table.need[k];
       uint64_t ref = nd->ref;
       ok = false;
-      if (ref == 0 || ref >= f->capspos || ref > r->ntstacks)
+      if (ref == 0 || ref >= f->capspos || ref > r->table.stacks)
          break;
       uint64_t lo = f->spos[ref - 1], hi = f->spos[ref];
       if (hi <= lo || hi - lo > (UINT64_C(1) << 30))
@@ -429,7 +433,7 @@ bool reread_stacks(Report *r, int fd, const Fast *f)
       if (q == NULL || e - q < 6 || memcmp(q, "<stack", 6) != 0)
          break;
       q += 6;
-      nd->start = r->ntids;
+      nd->start = r->table.ntids;
       bool frames = false;
       /* Its attributes: name, '=', a quoted value, white space around. */
       for (;;) {
@@ -467,20 +471,20 @@ bool reread_stacks(Report *r, int fd, const Fast *f)
             const char *tok = d;
             for (; d < ve && (unsigned)(*d - '0') < 10 && d - tok < 12; d++)
                id = id * 10 + (unsigned)(*d - '0');
-            if (d == tok || id == 0 || id > r->ntframes ||
+            if (d == tok || id == 0 || id > r->table.nframes ||
                 (d < ve && !is_xml_space(*d))) {
                frames = false;
                break;
             }
-            GROW(r->tids, r->captids, r->ntids + 1);
-            r->tids[r->ntids++] = (uint32_t)(id - 1);
+            GROW(r->table.tids, r->table.captids, r->table.ntids + 1);
+            r->table.tids[r->table.ntids++] = (uint32_t)(id - 1);
          }
          if (!frames)
             break;
       }
-      nd->n = r->ntids - nd->start;
+      nd->n = r->table.ntids - nd->start;
       ok = frames && (q == e || *q == '/' || *q == '>') &&
-           ids_sum(nd->n > 0 ? r->tids + nd->start : NULL, nd->n) ==
+           ids_sum(nd->n > 0 ? r->table.tids + nd->start : NULL, nd->n) ==
            f->ssum[ref];         /* (tids is NULL while the stacks had
                                     no frames) */
    }

@@ -519,44 +519,45 @@ static int cmp_blocked(const void *a, const void *b)
 static void how_ended(Buf *b, const Report *r)
 {
    char n[96];
-   switch (r->end_how) {
+   switch (r->run.end_how) {
    case END_EXIT:
-      snprintf(n, sizeof n, "exited with status %ld", r->status);
+      snprintf(n, sizeof n, "exited with status %ld", r->run.status);
       buf_adds(b, n);
       break;
    case END_SIGNAL:
-      if (r->signal == NULL || r->signo == 0 ||
-          strcmp(r->signal, "unknown") == 0) {
+      if (r->run.signal == NULL || r->run.signo == 0 ||
+          strcmp(r->run.signal, "unknown") == 0) {
          buf_adds(b, "killed by a signal the tool could not name");
       } else {
          buf_adds(b, "killed by ");
-         buf_adds(b, r->signal);
-         snprintf(n, sizeof n, " (signal %" PRIu64 ")", r->signo);
+         buf_adds(b, r->run.signal);
+         snprintf(n, sizeof n, " (signal %" PRIu64 ")", r->run.signo);
          buf_adds(b, n);
       }
       break;
    default:
-      if (r->signal != NULL && strcmp(r->signal, "exec") == 0) {
+      if (r->run.signal != NULL && strcmp(r->run.signal, "exec") == 0) {
          buf_adds(b, "called execve");
-      } else if (r->signal != NULL && strcmp(r->signal, "thread-limit") == 0) {
+      } else if (r->run.signal != NULL &&
+                 strcmp(r->run.signal, "thread-limit") == 0) {
          buf_adds(b, "still running when Valgrind's thread slots ran out");
       } else {
          buf_adds(b, "ended: ");
-         buf_adds(b, r->signal ? r->signal : "?");
+         buf_adds(b, r->run.signal ? r->run.signal : "?");
       }
       break;
    }
-   snprintf(n, sizeof n, " after %s ms", num(r->duration_ms));
+   snprintf(n, sizeof n, " after %s ms", num(r->run.duration_ms));
    buf_adds(b, n);
 }
 
 static double draw_title(Buf *out, const Report *r)
 {
    Buf cmd = { 0 }, end = { 0 };
-   buf_adds(&cmd, r->exe ? r->exe : "?");
-   for (size_t i = 0; i < r->nargs; i++) {
+   buf_adds(&cmd, r->run.exe ? r->run.exe : "?");
+   for (size_t i = 0; i < r->run.nargs; i++) {
       buf_adds(&cmd, " ");
-      buf_adds(&cmd, r->args[i]);
+      buf_adds(&cmd, r->run.args[i]);
    }
    how_ended(&end, r);
    /* The command is cut to leave room for how it ended, on one line. */
@@ -574,16 +575,16 @@ static double draw_title(Buf *out, const Report *r)
 
    Buf sub = { 0 };
    char n[160];
-   snprintf(n, sizeof n, "asynctrace report: pid %s, ", num(r->pid));
+   snprintf(n, sizeof n, "asynctrace report: pid %s, ", num(r->run.pid));
    buf_adds(&sub, n);
-   if (r->start_time != NULL) {
+   if (r->run.start_time != NULL) {
       buf_adds(&sub, "started ");
-      buf_adds(&sub, r->start_time);
+      buf_adds(&sub, r->run.start_time);
       buf_adds(&sub, ", ");
    }
    snprintf(n, sizeof n, "%s %s, peak heap %s",
-            num(r->nthreads), plural(r->nthreads, "thread", "threads"),
-            bytes_str(r->peak_bytes));
+            num(r->threads.n), plural(r->threads.n, "thread", "threads"),
+            bytes_str(r->heap.peak_bytes));
    buf_adds(&sub, n);
    char *s = clip_px(sub.s, TEXT_PX, WIDTH - 2 * MARGIN);
    text(out, MARGIN, 50, TEXT_PX, NULL, "fill=\"" MUTED "\"", s);
@@ -703,13 +704,14 @@ static double ypos(const HeapPlot *h, double v)
 static bool heap_samples(HeapPlot *h, const Report *r)
 {
    size_t n = 0;
-   h->sm = xrealloc(NULL, (r->nsamples + 1) * sizeof *h->sm);
-   h->peak_of = xrealloc(NULL, (r->nsamples + 1) * sizeof *h->peak_of);
+   h->sm = xrealloc(NULL, (r->timeline.nsamples + 1) * sizeof *h->sm);
+   h->peak_of = xrealloc(NULL,
+                         (r->timeline.nsamples + 1) * sizeof *h->peak_of);
    const Sample **sm = h->sm;
    bool *peak_of = h->peak_of;
-   for (size_t i = 0; i <= r->nsamples; i++) {
-      const Sample *s = i < r->nsamples ? &r->samples[i]
-                        : r->tl_have_last ? &r->tl_last : NULL;
+   for (size_t i = 0; i <= r->timeline.nsamples; i++) {
+      const Sample *s = i < r->timeline.nsamples ? &r->timeline.samples[i]
+                        : r->timeline.have_last ? &r->timeline.last : NULL;
       if (s != NULL)
          sm[n++] = s;
    }
@@ -774,7 +776,8 @@ static void heap_layers(HeapPlot *h, const Report *r, Roles *rs,
       uint64_t *v = &h->val[i * nl], sum = 0;
       for (size_t j = 0; j < h->sm[i]->nroles; j++) {
          const SRole *sr = &h->sm[i]->roles[j];
-         size_t l = sr->col < r->ntl_cols ? h->layer_of[col_role[sr->col]]
+         size_t l = sr->col < r->timeline.ncols ?
+            h->layer_of[col_role[sr->col]]
                                           : own;
          v[l] = add_sat(v[l], sr->bytes);
          sum = add_sat(sum, sr->bytes);
@@ -807,7 +810,7 @@ static void heap_axes(Buf *b, HeapPlot *h, const Report *r, double y)
    if (h->yk == 0)
       h->yk = 1;
    h->yrange = (double)h->yk * h->ystep * h->ys.div;
-   h->xs = time_scale(r->tl_unit, tmax);
+   h->xs = time_scale(r->timeline.unit, tmax);
    h->pw = PLOT_R - PLOT_L;
    h->xstep = 0;
    h->xdec = 0;
@@ -952,10 +955,10 @@ static void heap_x_axis(Buf *b, const HeapPlot *h, const Report *r)
       text(b, xx, bottom + 18, TICK_PX, "middle", "fill=\"" INK "\"", l);
    }
    Scale xs = h->xs;
-   const char *xt = time_axis_title(r->tl_unit, &xs);
+   const char *xt = time_axis_title(r->timeline.unit, &xs);
    char xtb[96];
    if (xt == NULL) {
-      snprintf(xtb, sizeof xtb, "time (in units of \"%s\")", r->tl_unit);
+      snprintf(xtb, sizeof xtb, "time (in units of \"%s\")", r->timeline.unit);
       xt = xtb;
    }
    text(b, (PLOT_L + PLOT_R) / 2.0, bottom + 36, TEXT_PX, "middle",
@@ -979,7 +982,7 @@ static void heap_peak(Buf *b, const HeapPlot *h, const Report *r)
         ypos(h, (double)ptop));
    char bt[96], l[256];
    bytes_text(bt, sizeof bt, p->live);
-   const char *unit = r->tl_unit ? r->tl_unit : "";
+   const char *unit = r->timeline.unit ? r->timeline.unit : "";
    if (strcmp(unit, "ms") == 0)
       snprintf(l, sizeof l, "peak: %s at %s ms", bt, num(p->time));
    else if (strcmp(unit, "i") == 0)
@@ -1035,7 +1038,7 @@ static double draw_heap(Buf *b, const Report *r, Roles *rs, double y,
    text(b, MARGIN, y + 22, HEAD_PX, NULL, "font-weight=\"bold\" fill=\"" INK "\"",
         "Heap over time, by role and pool");
    y += 22;
-   if (!r->has_timeline) {
+   if (!r->timeline.present) {
       text(b, MARGIN, y + 24, TEXT_PX, NULL, "fill=\"" MUTED "\"",
            "This report has no timeline.");
       return y + 24;
@@ -1117,9 +1120,10 @@ static double draw_blocked(Buf *b, const Report *r, Roles *rs, double y)
    text(b, MARGIN, y + 22, HEAD_PX, NULL, "font-weight=\"bold\" fill=\"" INK "\"",
         "Time blocked in futex waits, by role and pool and wait class");
    y += 22;
-   if (!r->has_fsites || r->fsites_total == 0) {
+   if (!r->futex.present || r->futex.total == 0) {
       text(b, MARGIN, y + 24, TEXT_PX, NULL, "fill=\"" MUTED "\"",
-           r->has_fsites ? "This report has no futex sites: no thread waited "
+           r->futex.present ?
+           "This report has no futex sites: no thread waited "
                            "on or woke a futex."
                          : "This report has no futex sites.");
       return y + 24;
@@ -1132,7 +1136,7 @@ static double draw_blocked(Buf *b, const Report *r, Roles *rs, double y)
    if (nb == 0) {
       char l[160];
       snprintf(l, sizeof l, "No thread blocked in a futex wait (%s futex %s).",
-               num(r->fsites_total), plural(r->fsites_total, "site", "sites"));
+               num(r->futex.total), plural(r->futex.total, "site", "sites"));
       text(b, MARGIN, y + 24, TEXT_PX, NULL, "fill=\"" MUTED "\"", l);
       free(order);
       return y + 24;
@@ -1269,9 +1273,9 @@ static double draw_blocked(Buf *b, const Report *r, Roles *rs, double y)
         y - BAR_GAP + 4);
    char l[200];
    snprintf(l, sizeof l, "In all: %s blocked in %s %s at %s futex %s.",
-            dur_str(r->fx_blocked_us), num(r->fx_waits),
-            plural(r->fx_waits, "wait", "waits"), num(r->fsites_total),
-            plural(r->fsites_total, "site", "sites"));
+            dur_str(r->futex.blocked_us), num(r->futex.waits),
+            plural(r->futex.waits, "wait", "waits"), num(r->futex.total),
+            plural(r->futex.total, "site", "sites"));
    text(b, MARGIN, y + 12, TEXT_PX, NULL, "fill=\"" MUTED "\"", l);
    free(bars);
    free(order);
@@ -1285,25 +1289,26 @@ static void build(Buf *out, const Report *r)
    Roles rs = { 0 };
 
    /* The roles, from the timeline's columns and the futex sites. */
-   size_t *col_role = xrealloc(NULL, (r->ntl_cols ? r->ntl_cols : 1) *
+   size_t *col_role = xrealloc(NULL,
+                               (r->timeline.ncols ? r->timeline.ncols : 1) *
                                      sizeof *col_role);
-   for (size_t c = 0; c < r->ntl_cols; c++)
-      col_role[c] = role_find(&rs, &r->tl_cols[c]);
-   for (size_t i = 0; i <= r->nsamples; i++) {
-      const Sample *s = i < r->nsamples ? &r->samples[i]
-                        : r->tl_have_last ? &r->tl_last : NULL;
+   for (size_t c = 0; c < r->timeline.ncols; c++)
+      col_role[c] = role_find(&rs, &r->timeline.cols[c]);
+   for (size_t i = 0; i <= r->timeline.nsamples; i++) {
+      const Sample *s = i < r->timeline.nsamples ? &r->timeline.samples[i]
+                        : r->timeline.have_last ? &r->timeline.last : NULL;
       if (s == NULL)
          continue;
       for (size_t j = 0; j < s->nroles; j++) {
-         if (s->roles[j].col >= r->ntl_cols)
+         if (s->roles[j].col >= r->timeline.ncols)
             continue;
          RoleInfo *ri = &rs.v[col_role[s->roles[j].col]];
          if (s->roles[j].bytes > ri->max_bytes)
             ri->max_bytes = s->roles[j].bytes;
       }
    }
-   for (size_t i = 0; i < r->nfsites; i++) {
-      const FSite *fs = &r->fsites[i];
+   for (size_t i = 0; i < r->futex.nsites; i++) {
+      const FSite *fs = &r->futex.sites[i];
       size_t at = role_find(&rs, &fs->role);   /* may move rs.v */
       RoleInfo *ri = &rs.v[at];
       int c = CL_OTHER;
@@ -1333,7 +1338,7 @@ static void build(Buf *out, const Report *r)
 
    Buf title = { 0 };
    buf_adds(&title, "asynctrace report of ");
-   buf_adds(&title, r->exe ? r->exe : "?");
+   buf_adds(&title, r->run.exe ? r->run.exe : "?");
    buf_adds(&title, ": heap over time and time blocked, by role");
    char *t = clip_px(title.s, TEXT_PX, 4000);
    addf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"

@@ -63,36 +63,40 @@ static void add_word(Buf *b, const char *w)
 static void print_run(const Report *r)
 {
    Buf cmd = { 0 };
-   add_word(&cmd, r->exe);
-   for (size_t i = 0; i < r->nargs; i++) {
+   add_word(&cmd, r->run.exe);
+   for (size_t i = 0; i < r->run.nargs; i++) {
       buf_adds(&cmd, " ");
-      add_word(&cmd, r->args[i]);
+      add_word(&cmd, r->run.args[i]);
    }
    printf("Command:  %s\n", cmd.s);
    free(cmd.s);
-   printf("Process:  pid %" PRIu64 ", parent pid %" PRIu64 "\n", r->pid, r->ppid);
-   printf("Tool:     asynctrace %s, Valgrind %s\n", r->tool_version, r->vg_version);
-   printf("Started:  %s\n", r->start_time);
-   printf("Duration: %s ms\n", num(r->duration_ms));
-   if (r->end_how == END_EXIT)
-      printf("Ended:    exited with status %ld\n", r->status);
-   else if (r->end_how == END_SIGNAL && (r->signo == 0 || strcmp(r->signal, "unknown") == 0))
+   printf("Process:  pid %" PRIu64 ", parent pid %" PRIu64 "\n", r->run.pid,
+          r->run.ppid);
+   printf("Tool:     asynctrace %s, Valgrind %s\n", r->run.tool_version,
+          r->run.vg_version);
+   printf("Started:  %s\n", r->run.start_time);
+   printf("Duration: %s ms\n", num(r->run.duration_ms));
+   if (r->run.end_how == END_EXIT)
+      printf("Ended:    exited with status %ld\n", r->run.status);
+   else if (r->run.end_how == END_SIGNAL &&
+            (r->run.signo == 0 || strcmp(r->run.signal, "unknown") == 0))
       printf("Ended:    killed by a signal the tool could not name\n");
-   else if (r->end_how == END_SIGNAL)
-      printf("Ended:    killed by %s (signal %" PRIu64 ")\n", r->signal, r->signo);
-   else if (strcmp(r->signal, "exec") == 0)
+   else if (r->run.end_how == END_SIGNAL)
+      printf("Ended:    killed by %s (signal %" PRIu64 ")\n", r->run.signal,
+             r->run.signo);
+   else if (strcmp(r->run.signal, "exec") == 0)
       printf("Ended:    called execve (the report describes the program "
              "before it)\n");
-   else if (strcmp(r->signal, "thread-limit") == 0)
+   else if (strcmp(r->run.signal, "thread-limit") == 0)
       printf("Ended:    not yet: the report so far, written when the program "
              "took the last of Valgrind's thread slots (rerun with a larger "
              "--max-threads)\n");
-   else if (strcmp(r->signal, "snapshot") == 0)
+   else if (strcmp(r->run.signal, "snapshot") == 0)
       printf("Ended:    not when this was written: the report as of the last "
              "snapshot; if the run is over, it ended without the tool's "
              "end (SIGKILL?)\n");
    else
-      printf("Ended:    %s\n", r->signal);
+      printf("Ended:    %s\n", r->run.signal);
 }
 
 /* ------------------------------------------------------------------ */
@@ -130,16 +134,16 @@ static void add_other_names(Buf *b, const Report *r, unsigned mask,
    char **names = NULL;
    uint64_t *amt = NULL, sum = 0;
    size_t n = 0, cap = 0, capa = 0;
-   for (size_t i = 0; i < r->nlrecs; i++) {
-      const Site *s = &r->lrecs[i];
+   for (size_t i = 0; i < r->leaks.nrecs; i++) {
+      const Site *s = &r->leaks.recs[i];
       int k = leak_kind(s->kind);
       if (k < 0 || !(mask & (1u << k)) || s->role.role == NULL ||
           strcmp(s->role.role, "other") != 0 || s->role.has_pool)
          continue;
       const char *tn = NULL;
-      for (size_t t = 0; t < r->nthreads; t++)
-         if (r->threads[t].seq == s->thread)
-            tn = r->threads[t].name;
+      for (size_t t = 0; t < r->threads.n; t++)
+         if (r->threads.list[t].seq == s->thread)
+            tn = r->threads.list[t].name;
       char *f = fold_name(tn);
       size_t j = 0;
       while (j < n && strcmp(names[j], f) != 0)
@@ -217,9 +221,11 @@ static void add_holders(Buf *b, const Report *r)
    static const char *const kind_word[] = { "stacks", "registers", "TLS" };
 
    for (int g = 0; g < HG_N; g++)
-      roles[g] = xrealloc(NULL, (r->nheld ? r->nheld : 1) * sizeof *roles[g]);
-   for (size_t i = 0; i < r->nheld; i++) {
-      const Held *h = &r->held[i];
+      roles[g] = xrealloc(NULL,
+                          (r->leaks.nheld ? r->leaks.nheld : 1) *
+                          sizeof *roles[g]);
+   for (size_t i = 0; i < r->leaks.nheld; i++) {
+      const Held *h = &r->leaks.held[i];
       int kind, g = held_group(h, &kind);
       if (kind != HK_NONE) {
          kinds[g] |= 1u << kind;
@@ -245,7 +251,7 @@ static void add_holders(Buf *b, const Report *r)
 
    for (int i = 0; i < m; i++) {
       int g = order[i];
-      if (i == 0 && m == 1 && sum[g] == r->leak_bytes[LK_REACH]) {
+      if (i == 0 && m == 1 && sum[g] == r->leaks.bytes[LK_REACH]) {
          buf_adds(b, ", held by ");
       } else {
          buf_adds(b, i == 0 ? ", " : i == m - 1 ? " and " : ", ");
@@ -297,8 +303,8 @@ static void clause(Buf *b, bool *first)
    main 351)", or nothing if none. */
 static void add_lost(Buf *b, const Report *r, bool *first)
 {
-   uint64_t d = r->leak_bytes[LK_DEF], in = r->leak_bytes[LK_IND],
-            pos = r->leak_bytes[LK_POS];
+   uint64_t d = r->leaks.bytes[LK_DEF], in = r->leaks.bytes[LK_IND],
+            pos = r->leaks.bytes[LK_POS];
    size_t n;
    RoleAmt *a;
    if (d > 0 || in > 0) {
@@ -341,10 +347,10 @@ static void add_lost(Buf *b, const Report *r, bool *first)
 
 static void add_reachable(Buf *b, const Report *r, bool *first)
 {
-   if (r->leak_bytes[LK_REACH] == 0)
+   if (r->leaks.bytes[LK_REACH] == 0)
       return;
    clause(b, first);
-   buf_adds(b, bytes_str(r->leak_bytes[LK_REACH]));
+   buf_adds(b, bytes_str(r->leaks.bytes[LK_REACH]));
    buf_adds(b, " still reachable");
    add_holders(b, r);
 }
@@ -353,11 +359,11 @@ static void add_reachable(Buf *b, const Report *r, bool *first)
 
 static void add_bad(Buf *b, const Report *r, bool *first)
 {
-   if (r->bad_total == 0)
+   if (r->bad.total == 0)
       return;
    clause(b, first);
-   buf_adds(b, num(r->bad_total));
-   buf_adds(b, plural(r->bad_total, " bad call (", " bad calls ("));
+   buf_adds(b, num(r->bad.total));
+   buf_adds(b, plural(r->bad.total, " bad call (", " bad calls ("));
    /* Sum by kind, most first, equals in the order of first sight
       among the calls as the Bad calls section lists them. */
    const BadCall **v = bad_by_count(r);
@@ -383,32 +389,33 @@ static void print_verdict(const Report *r)
    char n[96];
    bool signalled = false, first = true;
 
-   switch (r->end_how) {
+   switch (r->run.end_how) {
    case END_EXIT:
-      snprintf(n, sizeof n, "Exited with status %ld", r->status);
+      snprintf(n, sizeof n, "Exited with status %ld", r->run.status);
       buf_adds(&b, n);
       break;
    case END_SIGNAL:
       signalled = true;
-      if (r->signo == 0 || strcmp(r->signal, "unknown") == 0) {
+      if (r->run.signo == 0 || strcmp(r->run.signal, "unknown") == 0) {
          buf_adds(&b, "Killed by a signal the tool could not name");
       } else {
-         buf_adds(&b, verdict_crash_signal(r->signal) ? "Crashed with " : "Stopped by ");
-         buf_adds(&b, r->signal);
+         buf_adds(&b, verdict_crash_signal(r->run.signal)
+                      ? "Crashed with " : "Stopped by ");
+         buf_adds(&b, r->run.signal);
       }
       break;
    default:
-      if (strcmp(r->signal, "exec") == 0) {
+      if (strcmp(r->run.signal, "exec") == 0) {
          buf_adds(&b, "Called execve");
-      } else if (strcmp(r->signal, "thread-limit") == 0) {
+      } else if (strcmp(r->run.signal, "thread-limit") == 0) {
          buf_adds(&b, "Still running when all of Valgrind's thread slots "
                       "were taken (the report so far)");
-      } else if (strcmp(r->signal, "snapshot") == 0) {
+      } else if (strcmp(r->run.signal, "snapshot") == 0) {
          buf_adds(&b, "Still running at the last snapshot (the report so "
                       "far)");
       } else {
          buf_adds(&b, "Ended (");
-         buf_adds(&b, r->signal);
+         buf_adds(&b, r->run.signal);
          buf_adds(&b, ")");
       }
       break;
@@ -416,16 +423,16 @@ static void print_verdict(const Report *r)
    buf_adds(&b, ": ");
 
    uint64_t lost = verdict_lost_bytes(r);
-   if (!r->has_leaks) {
-      if (r->exit_blocks == 0 && r->exit_bytes == 0) {
+   if (!r->leaks.present) {
+      if (r->live.blocks == 0 && r->live.bytes == 0) {
          buf_adds(&b, "nothing left on the heap");
       } else {
-         buf_adds(&b, bytes_blocks(r->exit_bytes, r->exit_blocks));
+         buf_adds(&b, bytes_blocks(r->live.bytes, r->live.blocks));
          buf_adds(&b, " still live (the report has no leak scan)");
       }
       first = false;
-   } else if (lost == 0 && r->leak_blocks[LK_DEF] == 0 &&
-              r->leak_blocks[LK_IND] == 0 && r->leak_blocks[LK_POS] == 0) {
+   } else if (lost == 0 && r->leaks.blocks[LK_DEF] == 0 &&
+              r->leaks.blocks[LK_IND] == 0 && r->leaks.blocks[LK_POS] == 0) {
       Buf reach = { 0 };
       bool rfirst = true;
       add_reachable(&reach, r, &rfirst);
@@ -469,14 +476,14 @@ static void print_verdict(const Report *r)
 
 static void print_overview_leaks(const Report *r)
 {
-   if (!r->has_leaks || r->nlrecs == 0)
+   if (!r->leaks.present || r->leaks.nrecs == 0)
       return;
    /* The largest of the kinds shown, picked in one pass rather than
       the list sorted (print_lrecs sorts what it shows). */
    const Site *best[OVERVIEW_LEAKS];
    size_t nbest = 0;
-   for (size_t i = 0; i < r->nlrecs; i++) {
-      const Site *s = &r->lrecs[i];
+   for (size_t i = 0; i < r->leaks.nrecs; i++) {
+      const Site *s = &r->leaks.recs[i];
       int k = leak_kind(s->kind);
       /* An indirectly lost block is in its leader's figures. */
       if (k == LK_REACH || k == LK_IND || k < 0)
@@ -547,19 +554,20 @@ static void print_class_times(const Futex *fx)
 
 static void print_overview_waits(const Report *r)
 {
-   if (!r->has_roles || r->nroles == 0)
+   if (!r->roles.present || r->roles.n == 0)
       return;
-   const RoleSum **v = xrealloc(NULL, r->nroles * sizeof *v);
+   const RoleSum **v = xrealloc(NULL, r->roles.n * sizeof *v);
    uint64_t total = 0, idle = 0;
    bool classes = roles_have_classes(r);
    Futex all = { 0 };
-   for (size_t i = 0; i < r->nroles; i++) {
-      v[i] = &r->roles[i];
-      total = add_sat(total, r->roles[i].fx.blocked_us);
-      idle = add_sat(idle, r->roles[i].fx.idle_us);
+   for (size_t i = 0; i < r->roles.n; i++) {
+      v[i] = &r->roles.list[i];
+      total = add_sat(total, r->roles.list[i].fx.blocked_us);
+      idle = add_sat(idle, r->roles.list[i].fx.idle_us);
       for (size_t k = 0; classes && k < FUTEX_N; k++) {
          uint64_t *to = (uint64_t *)((char *)&all + futex_attrs[k].off);
-         *to = add_sat(*to, *(const uint64_t *)((const char *)&r->roles[i].fx
+         *to = add_sat(*to,
+                       *(const uint64_t *)((const char *)&r->roles.list[i].fx
                                                 + futex_attrs[k].off));
       }
    }
@@ -567,7 +575,7 @@ static void print_overview_waits(const Report *r)
       free(v);
       return;
    }
-   qsort(v, r->nroles, sizeof *v, cmp_blocked);
+   qsort(v, r->roles.n, sizeof *v, cmp_blocked);
    if (classes) {
       printf("\nWaiting: threads blocked %s in futex waits", ms1(total));
       print_class_times(&all);
@@ -577,7 +585,7 @@ static void print_overview_waits(const Report *r)
              "(waiting for work) and %s in contention; the most:\n",
              ms1(total), ms1(idle), ms1(sub_sat(total, idle)));
    }
-   for (size_t i = 0; i < r->nroles && i < OVERVIEW_WAITS; i++) {
+   for (size_t i = 0; i < r->roles.n && i < OVERVIEW_WAITS; i++) {
       if (v[i]->fx.blocked_us == 0)
          break;
       char *role = role_label(&v[i]->role, false);

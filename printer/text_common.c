@@ -53,10 +53,10 @@ static int cmp_thread_seq(const void *a, const void *b)
 
 ThreadIndex thread_index(const Report *r)
 {
-   ThreadIndex ix = { xrealloc(NULL, (r->nthreads ? r->nthreads : 1) *
-                               sizeof *ix.by_seq), r->nthreads };
-   for (size_t i = 0; i < r->nthreads; i++)
-      ix.by_seq[i] = &r->threads[i];
+   ThreadIndex ix = { xrealloc(NULL, (r->threads.n ? r->threads.n : 1) *
+                               sizeof *ix.by_seq), r->threads.n };
+   for (size_t i = 0; i < r->threads.n; i++)
+      ix.by_seq[i] = &r->threads.list[i];
    qsort(ix.by_seq, ix.n, sizeof *ix.by_seq, cmp_thread_seq);
    return ix;
 }

@@ -46,21 +46,22 @@ void print_futex_sites(const Report *r, size_t top)
    static const size_t cap[] = { 0, 0, ROLE_COL_MAX, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
    Table t = { .ncols = 13, .head = head, .right = right, .cap = cap };
 
-   if (top == 0 || !r->has_fsites)
+   if (top == 0 || !r->futex.present)
       return;
-   if (r->fsites_active == 0) {
+   if (r->futex.active == 0) {
       printf("\nFutex sites: none with waits or wakes.\n");
       return;
    }
-   View v = view_top(r->fsites, r->nfsites, sizeof *r->fsites, cmp_fsite, top);
+   View v = view_top(r->futex.sites, r->futex.nsites, sizeof *r->futex.sites,
+                     cmp_fsite, top);
    size_t shown = v.n;
    printf("\nFutex sites: %s %s blocked for %s, %s %s; the most blocked %s "
           "of %s %s with waits or wakes:\n",
-          num(r->fx_waits), plural(r->fx_waits, "wait", "waits"),
-          ms1(r->fx_blocked_us),
-          num(r->fx_wakes), plural(r->fx_wakes, "wake", "wakes"),
-          num(shown), num(r->fsites_active),
-          plural(r->fsites_active, "site", "sites"));
+          num(r->futex.waits), plural(r->futex.waits, "wait", "waits"),
+          ms1(r->futex.blocked_us),
+          num(r->futex.wakes), plural(r->futex.wakes, "wake", "wakes"),
+          num(shown), num(r->futex.active),
+          plural(r->futex.active, "site", "sites"));
    for (size_t i = 0; i < shown; i++) {
       const FSite *s = v.at[i];
       table_cell(&t, num(i + 1));
@@ -100,19 +101,20 @@ void print_futex_sites(const Report *r, size_t top)
 
 void print_wakes(const Report *r, const ThreadIndex *ix)
 {
-   if (!r->has_wakes)
+   if (!r->wakes.present)
       return;
-   if (r->wakes_total == 0) {
+   if (r->wakes.total == 0) {
       printf("\nWake pairs: none.\n");
       return;
    }
-   View v = view_top(r->wakes, r->nwakes, sizeof *r->wakes, cmp_wake,
+   View v = view_top(r->wakes.list, r->wakes.n, sizeof *r->wakes.list,
+                     cmp_wake,
                      WAKE_PAIRS_SHOWN);
    size_t shown = v.n;
    printf("\nWake pairs: %s woken %s; the most frequent %s of %s %s:\n",
-          num(r->woken_total), plural(r->woken_total, "wait", "waits"),
-          num(shown), num(r->wakes_total),
-          plural(r->wakes_total, "pair", "pairs"));
+          num(r->wakes.woken), plural(r->wakes.woken, "wait", "waits"),
+          num(shown), num(r->wakes.total),
+          plural(r->wakes.total, "pair", "pairs"));
    for (size_t i = 0; i < shown; i++) {
       const Wake *w = v.at[i];
       char *waker = thread_ref(ix, w->waker), *waiter = thread_ref(ix, w->waiter);

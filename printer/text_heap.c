@@ -47,26 +47,31 @@ static int cmp_rolesum_peak(const void *a, const void *b)
 void print_heap(const Report *r)
 {
    printf("\nHeap:\n");
-   printf("      in use at exit: %s\n", bytes_blocks(r->live_bytes, r->live_blocks));
+   printf("      in use at exit: %s\n",
+          bytes_blocks(r->heap.live_bytes, r->heap.live_blocks));
    printf("    total heap usage: %s %s, %s %s, %s allocated, %s freed\n",
-          num(r->allocs), plural(r->allocs, "alloc", "allocs"),
-          num(r->frees), plural(r->frees, "free", "frees"),
-          bytes_str(r->bytes_allocated), bytes_str(r->bytes_freed));
-   printf("                peak: %s, at ", bytes_blocks(r->peak_bytes, r->peak_blocks));
-   if (!r->has_peak_time)
-      printf("%s ms\n", num(r->peak_ms));
-   else if (r->time_unit && strcmp(r->time_unit, "ms") == 0 && r->peak_time == r->peak_ms)
-      printf("%s ms\n", num(r->peak_time));
+          num(r->heap.allocs), plural(r->heap.allocs, "alloc", "allocs"),
+          num(r->heap.frees), plural(r->heap.frees, "free", "frees"),
+          bytes_str(r->heap.bytes_allocated), bytes_str(r->heap.bytes_freed));
+   printf("                peak: %s, at ",
+          bytes_blocks(r->heap.peak_bytes, r->heap.peak_blocks));
+   if (!r->heap.has_peak_time)
+      printf("%s ms\n", num(r->heap.peak_ms));
+   else if (r->heap.time_unit && strcmp(r->heap.time_unit, "ms") == 0 &&
+            r->heap.peak_time == r->heap.peak_ms)
+      printf("%s ms\n", num(r->heap.peak_time));
    else
-      printf("%s %s (%s ms)\n", num(r->peak_time), time_unit_name(r->time_unit),
-             num(r->peak_ms));
+      printf("%s %s (%s ms)\n", num(r->heap.peak_time),
+             time_unit_name(r->heap.time_unit),
+             num(r->heap.peak_ms));
 
    /* Each role's share of the peak and its own highest. */
-   const RoleSum **rs = xrealloc(NULL, (r->nroles ? r->nroles : 1) * sizeof *rs);
+   const RoleSum **rs = xrealloc(NULL,
+                                 (r->roles.n ? r->roles.n : 1) * sizeof *rs);
    size_t n = 0;
    bool own = false;
-   for (size_t i = 0; i < r->nroles; i++) {
-      const RoleSum *s = &r->roles[i];
+   for (size_t i = 0; i < r->roles.n; i++) {
+      const RoleSum *s = &r->roles.list[i];
       if (s->has_live_at_peak && (s->live_at_peak > 0 || s->peak_live > 0)) {
          rs[n++] = s;
          own |= s->has_peak_live;
@@ -96,35 +101,38 @@ void print_heap(const Report *r)
 
 void print_asites(const Report *r, size_t top)
 {
-   if (top == 0 || !r->has_asites)
+   if (top == 0 || !r->alloc.present)
       return;
-   uint64_t sites = add_sat(r->asites_total, sub_sat(r->as_count, r->as_shown));
-   if (r->asites_total == 0) {
+   uint64_t sites = add_sat(r->alloc.total,
+                            sub_sat(r->alloc.count, r->alloc.shown));
+   if (r->alloc.total == 0) {
       printf("\nAllocation sites: none.\n");
       return;
    }
-   View v = view_top(r->asites, r->nasites, sizeof *r->asites, cmp_asite,
+   View v = view_top(r->alloc.sites, r->alloc.nsites, sizeof *r->alloc.sites,
+                     cmp_asite,
                      top);
    size_t shown = v.n;
-   size_t ng = list_groups(r->nasites, r->asites_groups);
+   size_t ng = list_groups(r->alloc.nsites, r->alloc.groups);
    printf("\nAllocation sites: %s %s of %s at %s %s; the largest %s:\n",
-          num(add_sat(r->as_allocs, r->as_rest_allocs)),
-          plural(add_sat(r->as_allocs, r->as_rest_allocs), "allocation", "allocations"),
-          bytes_str(add_sat(r->as_bytes, r->as_rest_bytes)),
+          num(add_sat(r->alloc.allocs, r->alloc.rest_allocs)),
+          plural(add_sat(r->alloc.allocs, r->alloc.rest_allocs), "allocation",
+                 "allocations"),
+          bytes_str(add_sat(r->alloc.bytes, r->alloc.rest_bytes)),
           num(sites), plural(sites, "site", "sites"), num(shown));
-   if (ng < r->asites_total)
+   if (ng < r->alloc.total)
       printf("(the %s listed %s merged into %s %s by role and first %s own %s)\n",
-             num(r->asites_total), plural(r->asites_total, "site", "sites"),
+             num(r->alloc.total), plural(r->alloc.total, "site", "sites"),
              num(ng), plural(ng, "group", "groups"),
              num(text_opt.group_frames),
              plural(text_opt.group_frames, "frame", "frames"));
-   if (r->as_count > r->as_shown)
+   if (r->alloc.count > r->alloc.shown)
       printf("(the report lists %s of them; the other %s allocated %s in %s %s, "
              "%s live at exit, %s at the peak)\n",
-             num(r->as_shown), num(r->as_count - r->as_shown),
-             bytes_str(r->as_rest_bytes), num(r->as_rest_allocs),
-             plural(r->as_rest_allocs, "allocation", "allocations"),
-             num(r->as_rest_live), num(r->as_rest_at_peak));
+             num(r->alloc.shown), num(r->alloc.count - r->alloc.shown),
+             bytes_str(r->alloc.rest_bytes), num(r->alloc.rest_allocs),
+             plural(r->alloc.rest_allocs, "allocation", "allocations"),
+             num(r->alloc.rest_live), num(r->alloc.rest_at_peak));
    for (size_t i = 0; i < shown; i++) {
       const ASite *a = v.at[i];
       char *role = role_label(&a->role, false);
@@ -155,16 +163,18 @@ static int cmp_xfree(const void *a, const void *b)
 
 void print_xfrees(const Report *r)
 {
-   if (!r->has_xfrees)
+   if (!r->xfrees.present)
       return;
-   if (r->nxfrees == 0) {
+   if (r->xfrees.n == 0) {
       printf("\nFrees across roles: none.\n");
       return;
    }
-   View v = view_sorted(r->xfrees, r->nxfrees, sizeof *r->xfrees, cmp_xfree);
+   View v = view_sorted(r->xfrees.list, r->xfrees.n, sizeof *r->xfrees.list,
+                        cmp_xfree);
    printf("\nFrees across roles: %s %s of %s allocated in one role and freed in "
-          "another:\n", num(r->xfree_frees), plural(r->xfree_frees, "free", "frees"),
-          bytes_str(r->xfree_bytes));
+          "another:\n", num(r->xfrees.frees),
+          plural(r->xfrees.frees, "free", "frees"),
+          bytes_str(r->xfrees.bytes));
    for (size_t i = 0; i < v.n; i++) {
       const XFree *x = v.at[i];
       char *a = role_label(&x->alloc, false), *f = role_label(&x->freed, false);
@@ -190,10 +200,10 @@ static int cmp_bad(const void *a, const void *b)
 
 const BadCall **bad_by_count(const Report *r)
 {
-   const BadCall **v = xrealloc(NULL, (r->nbad ? r->nbad : 1) * sizeof *v);
-   for (size_t i = 0; i < r->nbad; i++)
-      v[i] = &r->bad[i];
-   qsort(v, r->nbad, sizeof *v, cmp_bad);
+   const BadCall **v = xrealloc(NULL, (r->bad.n ? r->bad.n : 1) * sizeof *v);
+   for (size_t i = 0; i < r->bad.n; i++)
+      v[i] = &r->bad.list[i];
+   qsort(v, r->bad.n, sizeof *v, cmp_bad);
    return v;
 }
 
@@ -249,18 +259,18 @@ static void print_bad_alignment(const BadCall *b)
 
 void print_bad(const Report *r)
 {
-   if (!r->has_bad)
+   if (!r->bad.present)
       return;
-   if (r->nbad == 0) {
+   if (r->bad.n == 0) {
       printf("\nBad calls: none.\n");
       return;
    }
    const BadCall **v = bad_by_count(r);
    printf("\nBad calls: %s %s the program got wrong, at %s %s (it went on "
-          "after each):\n", num(r->bad_total),
-          plural(r->bad_total, "call", "calls"), num(r->nbad),
-          plural(r->nbad, "place", "places"));
-   for (size_t i = 0; i < r->nbad; i++) {
+          "after each):\n", num(r->bad.total),
+          plural(r->bad.total, "call", "calls"), num(r->bad.n),
+          plural(r->bad.n, "place", "places"));
+   for (size_t i = 0; i < r->bad.n; i++) {
       const BadCall *b = v[i];
       const char *k = b->kind;
       printf("\n%s: %s %s%s", k, num(b->count), plural(b->count, "call", "calls"),
@@ -303,25 +313,26 @@ void print_sites(const Report *r, size_t top, const ThreadIndex *ix)
 {
    if (top == 0)
       return;
-   if (r->sites_total == 0) {
+   if (r->live.total == 0) {
       printf("\nMemory live at exit: none.\n");
       return;
    }
-   View v = view_top(r->sites, r->nsites, sizeof *r->sites, cmp_site, top);
+   View v = view_top(r->live.sites, r->live.nsites, sizeof *r->live.sites,
+                     cmp_site, top);
    size_t shown = v.n;
-   size_t ng = list_groups(r->nsites, r->sites_groups);
-   if (ng < r->sites_total)
+   size_t ng = list_groups(r->live.nsites, r->live.groups);
+   if (ng < r->live.total)
       printf("\nMemory live at exit: %s; the largest %s of %s %s (%s sites "
              "merged by role, kind and first %s own %s):\n",
-             bytes_blocks(r->exit_bytes, r->exit_blocks), num(shown),
+             bytes_blocks(r->live.bytes, r->live.blocks), num(shown),
              num(ng), plural(ng, "group", "groups"),
-             num(r->sites_total), num(text_opt.group_frames),
+             num(r->live.total), num(text_opt.group_frames),
              plural(text_opt.group_frames, "frame", "frames"));
    else
       printf("\nMemory live at exit: %s; the largest %s of %s %s:\n",
-             bytes_blocks(r->exit_bytes, r->exit_blocks),
-             num(shown), num(r->sites_total),
-             plural(r->sites_total, "site", "sites"));
+             bytes_blocks(r->live.bytes, r->live.blocks),
+             num(shown), num(r->live.total),
+             plural(r->live.total, "site", "sites"));
 
    for (size_t i = 0; i < shown; i++) {
       const Site *s = v.at[i];

@@ -47,14 +47,16 @@ static int cmp_held(const void *a, const void *b)
 
 void print_leaks(const Report *r, const ThreadIndex *ix)
 {
-   if (!r->has_leaks)
+   if (!r->leaks.present)
       return;
-   printf("\nLeaks (leak check: %s):\n", r->leak_check ? r->leak_check : "?");
+   printf("\nLeaks (leak check: %s):\n",
+          r->leaks.check ? r->leaks.check : "?");
    for (int k = 0; k < LK_N; k++)
-      printf("%20s: %s\n", lk_text[k], bytes_blocks(r->leak_bytes[k], r->leak_blocks[k]));
+      printf("%20s: %s\n", lk_text[k],
+             bytes_blocks(r->leaks.bytes[k], r->leaks.blocks[k]));
 
    /* By role and kind. */
-   if (r->nlroles > 0) {
+   if (r->leaks.nroles > 0) {
       static const char *const head0[] = {
          "", "definitely", "indirectly", "possibly", "still",
       };
@@ -65,12 +67,12 @@ void print_leaks(const Report *r, const ThreadIndex *ix)
       static const size_t cap[] = { ROLE_COL_MAX, 0, 0, 0, 0 };
       Table t = { .ncols = 5, .head0 = head0, .head = head, .right = right,
                   .cap = cap };
-      RoleAmt *a = xrealloc(NULL, r->nlroles * sizeof *a);
-      for (size_t i = 0; i < r->nlroles; i++) {
-         a[i] = (RoleAmt){ .role = &r->lroles[i].role };
-         a[i].v[r->lroles[i].kind] = r->lroles[i].bytes;
+      RoleAmt *a = xrealloc(NULL, r->leaks.nroles * sizeof *a);
+      for (size_t i = 0; i < r->leaks.nroles; i++) {
+         a[i] = (RoleAmt){ .role = &r->leaks.roles[i].role };
+         a[i].v[r->leaks.roles[i].kind] = r->leaks.roles[i].bytes;
       }
-      size_t n = merge_amts(a, r->nlroles);
+      size_t n = merge_amts(a, r->leaks.nroles);
       qsort(a, n, sizeof *a, cmp_amt_desc);
       for (size_t i = 0; i < n; i++) {
          table_cell_take(&t, role_label(a[i].role, false));
@@ -83,13 +85,15 @@ void print_leaks(const Report *r, const ThreadIndex *ix)
    }
 
    /* What holds the still reachable bytes. */
-   if (r->nheld > 0) {
+   if (r->leaks.nheld > 0) {
       static const char *const head[] = { "holder", "thread", "role", "bytes", "blocks" };
       static const bool right[] = { false, false, false, true, true };
       static const size_t cap[] = { 0, NAME_COL_MAX + 16, ROLE_COL_MAX, 0, 0 };
       Table t = { .ncols = 5, .head = head, .right = right, .cap = cap };
-      View v = view_sorted(r->held, r->nheld, sizeof *r->held, cmp_held);
-      size_t shown = r->nheld < HOLDERS_SHOWN ? r->nheld : HOLDERS_SHOWN;
+      View v = view_sorted(r->leaks.held, r->leaks.nheld, sizeof *r->leaks.held,
+                           cmp_held);
+      size_t shown = r->leaks.nheld < HOLDERS_SHOWN ? r->leaks.nheld :
+         HOLDERS_SHOWN;
       uint64_t rest_bytes = 0, rest_blocks = 0;
       for (size_t i = 0; i < v.n; i++) {
          const Held *h = v.at[i];
@@ -121,8 +125,8 @@ void print_leaks(const Report *r, const ThreadIndex *ix)
       view_free(&v);
       printf("\n  Still reachable memory, by what first reached it:\n");
       table_print(&t);
-      if (shown < r->nheld)
-         printf("  ... and %s more: %s\n", num(r->nheld - shown),
+      if (shown < r->leaks.nheld)
+         printf("  ... and %s more: %s\n", num(r->leaks.nheld - shown),
                 bytes_blocks(rest_bytes, rest_blocks));
    }
 }
@@ -214,26 +218,28 @@ static void print_pointed_from(const PointedFrom *f, const ThreadIndex *ix)
 
 void print_lrecs(const Report *r, size_t top, const ThreadIndex *ix)
 {
-   if (top == 0 || !r->has_leaks)
+   if (top == 0 || !r->leaks.present)
       return;
-   if (r->lrecs_total == 0) {
-      if (r->leak_check && strcmp(r->leak_check, "summary") == 0)
+   if (r->leaks.total == 0) {
+      if (r->leaks.check && strcmp(r->leaks.check, "summary") == 0)
          printf("\nLoss records: none in the report (the leak check was a summary).\n");
       else
          printf("\nLoss records: none.\n");
       return;
    }
-   View v = view_top(r->lrecs, r->nlrecs, sizeof *r->lrecs, cmp_lrec, top);
+   View v = view_top(r->leaks.recs, r->leaks.nrecs, sizeof *r->leaks.recs,
+                     cmp_lrec, top);
    size_t shown = v.n;
-   size_t ng = list_groups(r->nlrecs, r->lrecs_groups);
-   if (ng < r->lrecs_total)
+   size_t ng = list_groups(r->leaks.nrecs, r->leaks.groups);
+   if (ng < r->leaks.total)
       printf("\nLoss records: the largest %s of %s %s (%s records merged by "
              "role, kind and first %s own %s):\n", num(shown), num(ng),
-             plural(ng, "group", "groups"), num(r->lrecs_total),
+             plural(ng, "group", "groups"), num(r->leaks.total),
              num(text_opt.group_frames),
              plural(text_opt.group_frames, "frame", "frames"));
    else
-      printf("\nLoss records: the largest %s of %s:\n", num(shown), num(r->lrecs_total));
+      printf("\nLoss records: the largest %s of %s:\n", num(shown),
+             num(r->leaks.total));
    for (size_t i = 0; i < shown; i++) {
       const Site *s = v.at[i];
       int k = leak_kind(s->kind);
@@ -270,14 +276,15 @@ static int cmp_orphans(const void *a, const void *b)
 
 void print_orphans(const Report *r)
 {
-   if (!r->has_orphan_info)
+   if (!r->live.has_orphan_info)
       return;
-   if (r->norphans == 0) {
+   if (r->live.norphans == 0) {
       printf("\nOrphans: none (no memory live at exit belongs to a thread that "
              "had ended).\n");
       return;
    }
-   View v = view_sorted(r->orphans, r->norphans, sizeof *r->orphans,
+   View v = view_sorted(r->live.orphans, r->live.norphans,
+                        sizeof *r->live.orphans,
                         cmp_orphans);
    printf("\nOrphans: memory live at exit whose owning thread had ended, by "
           "role:\n");

@@ -56,9 +56,9 @@ static size_t timeline_view(const Report *r, const Sample **sm,
                             bool *is_peak)
 {
    size_t n = 0;
-   for (size_t i = 0; i <= r->nsamples; i++) {
-      const Sample *s = i < r->nsamples ? &r->samples[i]
-                        : r->tl_have_last ? &r->tl_last : NULL;
+   for (size_t i = 0; i <= r->timeline.nsamples; i++) {
+      const Sample *s = i < r->timeline.nsamples ? &r->timeline.samples[i]
+                        : r->timeline.have_last ? &r->timeline.last : NULL;
       if (s == NULL)
          break;
       if (n > 0 && s->peak != is_peak[n - 1] && s->time == sm[n - 1]->time &&
@@ -74,10 +74,11 @@ static size_t timeline_view(const Report *r, const Sample **sm,
 
 void print_timeline(const Report *r, size_t rows)
 {
-   if (rows == 0 || !r->has_timeline)
+   if (rows == 0 || !r->timeline.present)
       return;
-   const Sample **sm = xrealloc(NULL, (r->nsamples + 1) * sizeof *sm);
-   bool *is_peak = xrealloc(NULL, (r->nsamples + 1) * sizeof *is_peak);
+   const Sample **sm = xrealloc(NULL, (r->timeline.nsamples + 1) * sizeof *sm);
+   bool *is_peak = xrealloc(NULL,
+                            (r->timeline.nsamples + 1) * sizeof *is_peak);
    size_t n = timeline_view(r, sm, is_peak);
    if (n == 0) {
       printf("\nHeap over time: no samples.\n");
@@ -118,10 +119,10 @@ void print_timeline(const Report *r, size_t rows)
    }
 
    /* The role columns: the roles with the most bytes at any sample. */
-   size_t nc = r->ntl_cols;
+   size_t nc = r->timeline.ncols;
    RoleAmt *cols = xrealloc(NULL, (nc ? nc : 1) * sizeof *cols);
    for (size_t c = 0; c < nc; c++)
-      cols[c] = (RoleAmt){ .role = &r->tl_cols[c] };
+      cols[c] = (RoleAmt){ .role = &r->timeline.cols[c] };
    for (size_t i = 0; i < n; i++)
       for (size_t j = 0; j < sm[i]->nroles; j++) {
          RoleAmt *a = &cols[sm[i]->roles[j].col];
@@ -203,8 +204,9 @@ void print_timeline(const Report *r, size_t rows)
          strcat(bar, " peak");
       table_cell(&t, bar);
    }
-   uint64_t total = sub_sat(r->tl_seen, r->tl_repeats);
-   printf("\nHeap over time, in %s: %s of %s %s%s:\n", time_unit_name(r->tl_unit),
+   uint64_t total = sub_sat(r->timeline.seen, r->timeline.repeats);
+   printf("\nHeap over time, in %s: %s of %s %s%s:\n",
+          time_unit_name(r->timeline.unit),
           num(np), num(total), plural(total, "sample", "samples"),
           np < total ? ", evenly spaced, with the peak and the last" : "");
    table_print(&t);

@@ -460,7 +460,7 @@ void add_lost_in_tasks(Buf *b, const Report *r)
    for (size_t i = 0; i < n; i++)
       total = add_sat(total, v[i]->lost_bytes);
    if (n > 0) {
-      bool all = total == r->leak_bytes[LK_DEF];
+      bool all = total == r->leaks.bytes[LK_DEF];
       bool has[SC_N] = { false };
       for (size_t i = 0; i < n; i++)
          has[site_class(v[i])] = true;

@@ -145,13 +145,13 @@ static int cmp_tgroup(const void *a, const void *b)
    gives it): what a run of many short-lived threads comes down to. */
 static void print_thread_groups(const Report *r, bool insns, bool futex)
 {
-   const Thread **by = xrealloc(NULL, r->nthreads * sizeof *by);
-   TGroup *g = xrealloc(NULL, r->nthreads * sizeof *g);
+   const Thread **by = xrealloc(NULL, r->threads.n * sizeof *by);
+   TGroup *g = xrealloc(NULL, r->threads.n * sizeof *g);
    size_t ng = 0;
-   for (size_t i = 0; i < r->nthreads; i++)
-      by[i] = &r->threads[i];
-   qsort(by, r->nthreads, sizeof *by, cmp_thread_group);
-   for (size_t i = 0; i < r->nthreads; i++) {
+   for (size_t i = 0; i < r->threads.n; i++)
+      by[i] = &r->threads.list[i];
+   qsort(by, r->threads.n, sizeof *by, cmp_thread_group);
+   for (size_t i = 0; i < r->threads.n; i++) {
       const Thread *th = by[i];
       TGroup *cur = ng > 0 ? &g[ng - 1] : NULL;
       if (cur == NULL || !same_role(cur->role, &th->role)) {
@@ -236,30 +236,30 @@ static void print_thread_groups(const Report *r, bool insns, bool futex)
 void print_threads(const Report *r, size_t top)
 {
    bool insns = false, futex = false;
-   for (size_t i = 0; i < r->nthreads; i++) {
-      insns |= r->threads[i].has_insns;
-      futex |= r->threads[i].has_futex;
+   for (size_t i = 0; i < r->threads.n; i++) {
+      insns |= r->threads.list[i].has_insns;
+      futex |= r->threads.list[i].has_futex;
    }
-   const Thread **list = xrealloc(NULL, (r->nthreads ? r->nthreads : 1) *
+   const Thread **list = xrealloc(NULL, (r->threads.n ? r->threads.n : 1) *
                                   sizeof *list);
-   for (size_t i = 0; i < r->nthreads; i++)
-      list[i] = &r->threads[i];
+   for (size_t i = 0; i < r->threads.n; i++)
+      list[i] = &r->threads.list[i];
 
-   if (r->nthreads <= top) {
-      printf("\nThreads: %s\n", num(r->nthreads));
-      if (r->nthreads > 0)
-         print_thread_rows(list, r->nthreads, insns, futex);
+   if (r->threads.n <= top) {
+      printf("\nThreads: %s\n", num(r->threads.n));
+      if (r->threads.n > 0)
+         print_thread_rows(list, r->threads.n, insns, futex);
    } else {
-      printf("\nThreads: %s, by role and pool:\n", num(r->nthreads));
+      printf("\nThreads: %s, by role and pool:\n", num(r->threads.n));
       print_thread_groups(r, insns, futex);
       if (top > 0) {
-         qsort(list, r->nthreads, sizeof *list, cmp_thread_weight);
+         qsort(list, r->threads.n, sizeof *list, cmp_thread_weight);
          printf("\n  The %s %s:\n", num(top),
                 insns ? "that executed the most instructions"
                       : "with the most live bytes");
          print_thread_rows(list, top, insns, futex);
          printf("  ... and %s more (--threads=all lists them all)\n",
-                num(r->nthreads - top));
+                num(r->threads.n - top));
       }
    }
    free(list);
@@ -271,10 +271,10 @@ void print_threads(const Report *r, size_t top)
    tool before them has idle and the rest, "contention"). */
 bool roles_have_classes(const Report *r)
 {
-   for (size_t i = 0; i < r->nroles; i++)
-      if (!futex_has_classes(&r->roles[i].fx))
+   for (size_t i = 0; i < r->roles.n; i++)
+      if (!futex_has_classes(&r->roles.list[i].fx))
          return false;
-   return r->nroles > 0;
+   return r->roles.n > 0;
 }
 
 /* The wait classes by role: a waits and a blocked column per class that
@@ -354,13 +354,14 @@ void print_roles(const Report *r)
    Table t = { .ncols = 12, .head0 = classes ? head0_classes : head0,
                .head = head, .right = right, .cap = cap };
 
-   if (!r->has_roles)
+   if (!r->roles.present)
       return;
-   if (r->nroles == 0) {
+   if (r->roles.n == 0) {
       printf("\nBy role: none.\n");
       return;
    }
-   View v = view_sorted(r->roles, r->nroles, sizeof *r->roles, cmp_rolesum);
+   View v = view_sorted(r->roles.list, r->roles.n, sizeof *r->roles.list,
+                        cmp_rolesum);
    printf("\nBy role:\n");
    for (size_t i = 0; i < v.n; i++) {
       const RoleSum *s = v.at[i];
@@ -414,13 +415,13 @@ void print_other_names(const Report *r)
    size_t ng = 0, cap = 0, nother = 0;
    /* A lone thread of role other is in the threads table already; an
       early report has no counters to sum. */
-   for (size_t i = 0; i < r->nthreads; i++)
-      nother += r->threads[i].role.role &&
-                strcmp(r->threads[i].role.role, "other") == 0;
-   if (nother < 2 || !r->has_roles)
+   for (size_t i = 0; i < r->threads.n; i++)
+      nother += r->threads.list[i].role.role &&
+                strcmp(r->threads.list[i].role.role, "other") == 0;
+   if (nother < 2 || !r->roles.present)
       return;
-   for (size_t i = 0; i < r->nthreads; i++) {
-      const Thread *t = &r->threads[i];
+   for (size_t i = 0; i < r->threads.n; i++) {
+      const Thread *t = &r->threads.list[i];
       if (t->role.role == NULL || strcmp(t->role.role, "other") != 0)
          continue;
       char *f = fold_name(t->name);

@@ -592,74 +592,74 @@ void snaps_free(Snaps *s)
 
 void report_free(Report *r)
 {
-   free(r->tool_version);
-   free(r->vg_version);
-   free(r->exe);
-   free(r->start_time);
-   free(r->signal);
-   for (size_t i = 0; i < r->nargs; i++)
-      free(r->args[i]);
-   free(r->args);
-   for (size_t i = 0; i < r->nthreads; i++) {
-      free(r->threads[i].role.role);
-      free(r->threads[i].name);
+   free(r->run.tool_version);
+   free(r->run.vg_version);
+   free(r->run.exe);
+   free(r->run.start_time);
+   free(r->run.signal);
+   for (size_t i = 0; i < r->run.nargs; i++)
+      free(r->run.args[i]);
+   free(r->run.args);
+   for (size_t i = 0; i < r->threads.n; i++) {
+      free(r->threads.list[i].role.role);
+      free(r->threads.list[i].name);
    }
-   free(r->threads);
-   for (size_t i = 0; i < r->nsites; i++)
-      site_free(&r->sites[i]);
-   free(r->sites);
-   for (size_t i = 0; i < r->nroles; i++)
-      free(r->roles[i].role.role);
-   free(r->roles);
-   for (size_t i = 0; i < r->nfsites; i++)
-      fsite_free(&r->fsites[i]);
-   free(r->fsites);
-   free(r->wakes);
-   free(r->time_unit);
-   for (size_t i = 0; i < r->norphans; i++)
-      free(r->orphans[i].role.role);
-   free(r->orphans);
-   free(r->leak_check);
-   for (size_t i = 0; i < r->nlroles; i++)
-      free(r->lroles[i].role.role);
-   free(r->lroles);
-   for (size_t i = 0; i < r->nlk_other; i++)
-      free(r->lk_other[i].role.role);
-   free(r->lk_other);
-   for (size_t i = 0; i < r->nheld; i++) {
-      free(r->held[i].holder);
-      free(r->held[i].role.role);
+   free(r->threads.list);
+   for (size_t i = 0; i < r->live.nsites; i++)
+      site_free(&r->live.sites[i]);
+   free(r->live.sites);
+   for (size_t i = 0; i < r->roles.n; i++)
+      free(r->roles.list[i].role.role);
+   free(r->roles.list);
+   for (size_t i = 0; i < r->futex.nsites; i++)
+      fsite_free(&r->futex.sites[i]);
+   free(r->futex.sites);
+   free(r->wakes.list);
+   free(r->heap.time_unit);
+   for (size_t i = 0; i < r->live.norphans; i++)
+      free(r->live.orphans[i].role.role);
+   free(r->live.orphans);
+   free(r->leaks.check);
+   for (size_t i = 0; i < r->leaks.nroles; i++)
+      free(r->leaks.roles[i].role.role);
+   free(r->leaks.roles);
+   for (size_t i = 0; i < r->leaks.nother; i++)
+      free(r->leaks.other[i].role.role);
+   free(r->leaks.other);
+   for (size_t i = 0; i < r->leaks.nheld; i++) {
+      free(r->leaks.held[i].holder);
+      free(r->leaks.held[i].role.role);
    }
-   free(r->held);
-   for (size_t i = 0; i < r->nlrecs; i++)
-      site_free(&r->lrecs[i]);
-   free(r->lrecs);
-   for (size_t i = 0; i < r->nxfrees; i++) {
-      free(r->xfrees[i].alloc.role);
-      free(r->xfrees[i].freed.role);
+   free(r->leaks.held);
+   for (size_t i = 0; i < r->leaks.nrecs; i++)
+      site_free(&r->leaks.recs[i]);
+   free(r->leaks.recs);
+   for (size_t i = 0; i < r->xfrees.n; i++) {
+      free(r->xfrees.list[i].alloc.role);
+      free(r->xfrees.list[i].freed.role);
    }
-   free(r->xfrees);
-   free(r->tl_unit);
-   for (size_t i = 0; i < r->nsamples; i++)
-      sample_free(&r->samples[i]);
-   free(r->samples);
-   sample_free(&r->tl_last);
-   for (size_t i = 0; i < r->ntl_cols; i++)
-      free(r->tl_cols[i].role);
-   free(r->tl_cols);
-   for (size_t i = 0; i < r->nasites; i++)
-      asite_free(&r->asites[i]);
-   free(r->asites);
-   for (size_t i = 0; i < r->nbad; i++)
-      badcall_free(&r->bad[i]);
-   free(r->bad);
+   free(r->xfrees.list);
+   free(r->timeline.unit);
+   for (size_t i = 0; i < r->timeline.nsamples; i++)
+      sample_free(&r->timeline.samples[i]);
+   free(r->timeline.samples);
+   sample_free(&r->timeline.last);
+   for (size_t i = 0; i < r->timeline.ncols; i++)
+      free(r->timeline.cols[i].role);
+   free(r->timeline.cols);
+   for (size_t i = 0; i < r->alloc.nsites; i++)
+      asite_free(&r->alloc.sites[i]);
+   free(r->alloc.sites);
+   for (size_t i = 0; i < r->bad.n; i++)
+      badcall_free(&r->bad.list[i]);
+   free(r->bad.list);
    maps_free(r->maps);
    tasks_free(r->tasks);
    snaps_free(r->snaps);
-   free(r->tframes);
+   free(r->table.frames);
    arena_free(r->strs);
-   free(r->tids);
-   free(r->need);
+   free(r->table.tids);
+   free(r->table.need);
 }
 
 int cmp_order(size_t x, size_t y)

@@ -63,7 +63,7 @@ uint64_t verdict_lost_bytes(const Report *r)
 {
    uint64_t s = 0;
    for (int k = LK_DEF; k <= LK_POS; k++)
-      s = add_sat(s, r->leak_bytes[k]);
+      s = add_sat(s, r->leaks.bytes[k]);
    return s;
 }
 
@@ -71,7 +71,7 @@ uint64_t verdict_lost_blocks(const Report *r)
 {
    uint64_t s = 0;
    for (int k = LK_DEF; k <= LK_POS; k++)
-      s = add_sat(s, r->leak_blocks[k]);
+      s = add_sat(s, r->leaks.blocks[k]);
    return s;
 }
 
@@ -91,10 +91,11 @@ static int cmp_lost(const void *a, const void *b)
 
 LostRole *verdict_lost_by_role(const Report *r, unsigned mask, size_t *n_out)
 {
-   LostRole *a = xrealloc(NULL, (r->nlroles ? r->nlroles : 1) * sizeof *a);
+   LostRole *a = xrealloc(NULL,
+                          (r->leaks.nroles ? r->leaks.nroles : 1) * sizeof *a);
    size_t n = 0, m = 0;
-   for (size_t i = 0; i < r->nlroles; i++) {
-      const LeakRole *lr = &r->lroles[i];
+   for (size_t i = 0; i < r->leaks.nroles; i++) {
+      const LeakRole *lr = &r->leaks.roles[i];
       if (!(mask & (1u << lr->kind)) || (lr->bytes == 0 && lr->blocks == 0))
          continue;
       a[n++] = (LostRole){ &lr->role, lr->bytes, lr->blocks };
@@ -134,13 +135,13 @@ BadKind *verdict_bad_kinds(const Report *r, const BadCall *const *order,
                            size_t *nk_out)
 {
    size_t nk = 0;
-   BadKind *kinds = xrealloc(NULL, (r->nbad ? r->nbad : 1) * sizeof *kinds);
-   for (size_t i = 0; i < r->nbad; i++) {
-      const BadCall *b = order ? order[i] : &r->bad[i];
+   BadKind *kinds = xrealloc(NULL, (r->bad.n ? r->bad.n : 1) * sizeof *kinds);
+   for (size_t i = 0; i < r->bad.n; i++) {
+      const BadCall *b = order ? order[i] : &r->bad.list[i];
       kinds[i] = (BadKind){ b->kind, b->count, i };
    }
-   qsort(kinds, r->nbad, sizeof *kinds, cmp_bad_kind);
-   for (size_t i = 0; i < r->nbad; i++) {
+   qsort(kinds, r->bad.n, sizeof *kinds, cmp_bad_kind);
+   for (size_t i = 0; i < r->bad.n; i++) {
       if (nk > 0 && strcmp(kinds[nk - 1].kind, kinds[i].kind) == 0)
          kinds[nk - 1].count = add_sat(kinds[nk - 1].count, kinds[i].count);
       else
