@@ -75,8 +75,7 @@ static bool keep_site(void *ctx, Site *s)
    Keeper *k = ctx;
    Report *r = k->r;
    keep_top(&top_sites, s, (void **)&r->live.sites, &r->live.nsites,
-            &r->live.capsites,
-            k->top, &k->cut_sites);
+            &r->live.capsites, k->top, &k->cut_sites);
    return true;
 }
 
@@ -85,8 +84,7 @@ static bool keep_lrec(void *ctx, Site *s)
    Keeper *k = ctx;
    Report *r = k->r;
    keep_top(&top_lrecs, s, (void **)&r->leaks.recs, &r->leaks.nrecs,
-            &r->leaks.caprecs,
-            k->leaks_top, &k->cut_lrecs);
+            &r->leaks.caprecs, k->leaks_top, &k->cut_lrecs);
    return true;
 }
 
@@ -95,8 +93,7 @@ static bool keep_asite(void *ctx, ASite *a)
    Keeper *k = ctx;
    Report *r = k->r;
    keep_top(&top_asites, a, (void **)&r->alloc.sites, &r->alloc.nsites,
-            &r->alloc.capsites,
-            k->alloc_top, &k->cut_asites);
+            &r->alloc.capsites, k->alloc_top, &k->cut_asites);
    return true;
 }
 
@@ -109,8 +106,7 @@ static bool keep_fsite(void *ctx, FSite *f)
       return true;
    }
    keep_top(&top_fsites, f, (void **)&r->futex.sites, &r->futex.nsites,
-            &r->futex.capsites,
-            k->futex_top, &k->cut_fsites);
+            &r->futex.capsites, k->futex_top, &k->cut_fsites);
    return true;
 }
 
