@@ -69,6 +69,7 @@
 
 #include "asynctrace.h"
 #include "at_check.h"
+#include "at_crash.h"
 #include "at_blockon.h"
 #include "at_rayon.h"
 #include "at_tasks.h"
@@ -331,7 +332,7 @@ static void at_post_clo_init(void)
    AT_(report_check_writable)();
 
    AT_ThreadHooks th = { AT_(roles_thread_start), AT_(roles_named),
-                         report_thread_limit };
+                         report_thread_limit, AT_(crash_dying) };
 
    AT_(roles_init)();
    AT_(threads_set_hooks)(&th);
@@ -353,7 +354,8 @@ static void at_post_clo_init(void)
 static void at_fini(Int exitcode)
 {
    AT_RunEnd end;
-   end.ms = AT_NOW_MS();
+   end.ms    = AT_NOW_MS();
+   end.crash = NULL;
    if (exit_seen) {
       end.how    = AT_END_EXIT;
       end.status = exit_status;
@@ -362,6 +364,7 @@ static void at_fini(Int exitcode)
       end.how    = AT_END_SIGNAL;
       end.status = 0;
       end.signo  = find_fatal_signal();
+      end.crash  = AT_(crash_of)(end.signo);
    }
    AT_(futex_finish)();
    final_report(&end);

@@ -107,6 +107,23 @@ static const HChar* signal_name(Int signo)
    return "unknown";
 }
 
+/* The thread a fatal signal killed: who, the fault, its stack. */
+static void out_crash(const AT_Crash* c)
+{
+   const AT_Thread* t = AT_(thread_by_seq)(c->seq);
+   AT_(out_fmt)("  <crash thread=\"%u\"", c->seq);
+   AT_(out_role_attrs)(c->inst);
+   if (c->has_code)
+      AT_(out_fmt)(" code=\"%d\"", c->code);
+   if (c->has_addr)
+      AT_(out_fmt)(" addr=\"%#lx\"", c->addr);
+   AT_(out_str)(" name=\"");
+   AT_(out_esc)(t ? AT_(thread_name)(t) : "");
+   AT_(out_str)("\">");
+   AT_(out_stack)(c->stack);
+   AT_(out_str)("</crash>\n");
+}
+
 static void out_run(const AT_RunEnd* end)
 {
    Word i;
@@ -134,6 +151,8 @@ static void out_run(const AT_RunEnd* end)
       case AT_END_SIGNAL:
          AT_(out_fmt)("  <end how=\"signal\" signal=\"%s\" signo=\"%d\"/>\n",
                       signal_name(end->signo), end->signo);
+         if (end->crash)
+            out_crash(end->crash);
          break;
       case AT_END_EXEC:
          AT_(out_str)("  <end how=\"exec\"/>\n");

@@ -9,6 +9,7 @@
 #define __AT_REPORT_H
 
 #include "at_basics.h"
+#include "at_crash.h"
 
 /* How the run ended, as the report tells it. */
 typedef enum { AT_END_EXIT, AT_END_SIGNAL, AT_END_EXEC,
@@ -19,6 +20,7 @@ typedef struct {
    Int       status;    /* AT_END_EXIT: the exit status (0..255) */
    Int       signo;     /* AT_END_SIGNAL: the signal, 0 if unknown */
    UInt      ms;        /* when it ended, before the leak scan */
+   const AT_Crash* crash; /* AT_END_SIGNAL: the dying thread, or NULL */
    /* AT_END_THREAD_LIMIT: not an end, the report so far, written when
       the program took the core's last thread slot (at_main.c).
       AT_END_SNAPSHOT: not an end either, the report as of a snapshot

@@ -180,6 +180,10 @@ static void at_pre_thread_ll_exit(ThreadId tid)
    if (t == NULL)
       return;
    AT_(threads_note_stack)(tid);
+   /* The thread running when the process is taken down: the one that
+      took a fatal signal (or called exit_group). */
+   if (!t->exit_called && tid == VG_(get_running_tid)() && hooks.dying)
+      hooks.dying(t, tid);
    if (t->exit_called)
       end_thread(t, AT_ENDED_EXIT);
    else

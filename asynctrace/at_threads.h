@@ -102,12 +102,16 @@ typedef struct {
 
 /* Rare events the layers above follow (at_main.c registers them, before
    AT_(threads_init)): a new record (roles start it in its base role), a
-   name given by prctl (roles may follow it), and the last of the core's
-   thread slots taken (the report so far is written). */
+   name given by prctl (roles may follow it), the last of the core's
+   thread slots taken (the report so far is written), and the running
+   thread taken down with the process (a crash's). */
 typedef struct {
    void (*started)(AT_Thread* t);
    void (*named)(AT_Thread* t, const HChar* name);
    void (*last_slot)(void);
+   /* The running thread taken down with the process, its slot still
+      valid (at_crash.c). */
+   void (*dying)(AT_Thread* t, ThreadId tid);
 } AT_ThreadHooks;
 void       AT_(threads_set_hooks)(const AT_ThreadHooks* h);
 void       AT_(threads_init)(void);     /* after options: the main thread */
