@@ -252,6 +252,31 @@ static void begin_end(Parser *p, const char *name, long line)
    }
 }
 
+static const Attr crash_attrs[] = {
+   U64(THREAD, Crash, thread),
+   ROLE(Crash, role),
+   STR_OPT(ADDR, Crash, addr),
+   STR(ANAME, Crash, name),
+};
+
+static void begin_crash(Parser *p, const char *name, long line)
+{
+   Run *run = &p->rep->run;
+   attrs_into(p, name, line, &run->crash, crash_attrs, NATTRS(crash_attrs));
+   run->crash.present = true;
+   const char *v = attr_get(p, N_CODE);
+   if (v != NULL) {
+      if (parse_int(v, &run->crash.code)) {
+         run->crash.has_code = true;
+      } else {
+         char *c = clip(v, 40);
+         fail(p, "line %ld: <crash> attribute code is not a number: \"%s\"",
+              line, c);
+         free(c);
+      }
+   }
+}
+
 static void end_exe(Parser *p, const char *name, long line, const char *text)
 {
    (void)name;
@@ -403,6 +428,7 @@ static Stack *fsite_stack(Parser *p) { return &p->fsite.stack; }
 static Stack *lrec_stack(Parser *p) { return &p->lrec.stack; }
 static Stack *asite_stack(Parser *p) { return &p->asite.stack; }
 static Stack *bad_stack(Parser *p) { return &p->bad.stack; }
+static Stack *crash_stack(Parser *p) { return &p->rep->run.crash.stack; }
 static Stack *map_stack(Parser *p) { return &p->map.stack; }
 
 static Stack *spawn_stack(Parser *p)
@@ -440,7 +466,7 @@ static StackOf *const stack_of[K_COUNT] = {
    [K_ASITE] = asite_stack, [K_BADCALL] = bad_stack,
    [K_MAP] = map_stack, [K_SPAWN] = spawn_stack, [K_TASK] = task_stack,
    [K_BLOCKIN] = blockin_stack, [K_SNSITE] = snsite_stack,
-   [K_SNLREC] = snlrec_stack,
+   [K_SNLREC] = snlrec_stack, [K_CRASH] = crash_stack,
 };
 
 static void begin_stack(Parser *p, const char *name, long line)

@@ -300,6 +300,21 @@ static void j_run(Json *j, const Report *r)
       j_str(j, "how", "signal");
       j_str(j, "signal", r->run.signal ? r->run.signal : "unknown");
       j_u64(j, "signo", r->run.signo);
+      if (r->run.crash.present) {
+         const Crash *c = &r->run.crash;
+         j_obj(j, "crash", true);
+         j_u64(j, "thread", c->thread);
+         j_str(j, "name", c->name ? c->name : "");
+         j_role(j, &c->role);
+         if (c->has_code) {
+            const char *e = verdict_fault_event(r->run.signal, c->code);
+            j_long(j, "code", c->code);
+            j_str_opt(j, "fault", e);
+         }
+         j_str_opt(j, "addr", c->addr);
+         j_stack(j, &c->stack);
+         j_end_obj(j);
+      }
       break;
    default:
       j_str(j, "how", r->run.signal ? r->run.signal : "?");

@@ -463,6 +463,17 @@ typedef struct {
 
 enum EndHow { END_EXIT, END_SIGNAL, END_OTHER };
 
+typedef struct {                 /* <crash>, after a fatal signal */
+   bool present;                 /* added later: an older report has none */
+   uint64_t thread;              /* the dying thread's seq */
+   Role role;                    /* its role then */
+   bool has_code;                /* a fault the kernel raised: */
+   long code;                    /*   si_code */
+   char *addr;                   /*   the address; NULL: none */
+   char *name;                   /* its name then */
+   Stack stack;
+} Crash;
+
 typedef struct {                 /* <run> */
    char *tool_version, *vg_version, *exe, *start_time;
    char **args;
@@ -472,6 +483,7 @@ typedef struct {                 /* <run> */
    long status;                  /* END_EXIT */
    char *signal;                 /* END_SIGNAL: its name; END_OTHER: how */
    uint64_t signo;
+   Crash crash;
 } Run;
 
 typedef struct {                 /* <threads> */

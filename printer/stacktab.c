@@ -96,6 +96,7 @@ static void each_kept_stack(Report *r, void (*fn)(void *, Stack *),
                             void *ctx)
 {
 #define VISIT(s) do { if ((s)->ref != 0) fn(ctx, (s)); } while (0)
+   VISIT(&r->run.crash.stack);
    for (size_t i = 0; i < r->live.nsites; i++)
       VISIT(&r->live.sites[i].stack);
    for (size_t i = 0; i < r->futex.nsites; i++)

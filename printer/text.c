@@ -381,6 +381,44 @@ static void add_bad(Buf *b, const Report *r, bool *first)
    free(v);
 }
 
+/* " in thread 2 "crasher" (other)": who took the fatal signal. */
+static void add_crash_thread(Buf *b, const Crash *c)
+{
+   char n[48];
+   snprintf(n, sizeof n, " in thread %" PRIu64, c->thread);
+   buf_adds(b, n);
+   if (c->name && c->name[0]) {
+      buf_adds(b, " \"");
+      buf_adds(b, c->name);
+      buf_adds(b, "\"");
+   }
+   char *role = role_label(&c->role, false);
+   buf_adds(b, " (");
+   buf_adds(b, role);
+   buf_adds(b, ")");
+   free(role);
+}
+
+/* Under the verdict, as Valgrind says it: the signal, the fault, the
+   dying thread's stack. */
+static void print_crash(const Report *r)
+{
+   const Crash *c = &r->run.crash;
+   Buf b = { 0 };
+   printf("\nProcess terminating with default action of signal %" PRIu64
+          " (%s)\n", r->run.signo, r->run.signal);
+   add_crash_thread(&b, c);
+   printf("%s\n", b.s);
+   free(b.s);
+   const char *event = c->has_code
+                       ? verdict_fault_event(r->run.signal, c->code) : NULL;
+   if (event && c->addr)
+      printf(" %s at address %s\n", event, c->addr);
+   else if (event)
+      printf(" %s\n", event);
+   print_stack(&c->stack);
+}
+
 /* The paragraph under the run header: how the program ended and what
    it left on the heap. */
 static void print_verdict(const Report *r)
@@ -402,6 +440,8 @@ static void print_verdict(const Report *r)
          buf_adds(&b, verdict_crash_signal(r->run.signal)
                       ? "Crashed with " : "Stopped by ");
          buf_adds(&b, r->run.signal);
+         if (r->run.crash.present && verdict_crash_signal(r->run.signal))
+            add_crash_thread(&b, &r->run.crash);
       }
       break;
    default:
@@ -466,6 +506,11 @@ static void print_verdict(const Report *r)
    putchar('\n');
    print_wrapped(b.s, 78);
    free(b.s);
+   /* A stop from outside (SIGINT, SIGTERM) says nothing of the thread
+      that took it. */
+   if (r->run.end_how == END_SIGNAL && r->run.crash.present &&
+       verdict_crash_signal(r->run.signal))
+      print_crash(r);
 }
 
 /* ------------------------------------------------------------------ */

@@ -597,6 +597,10 @@ void report_free(Report *r)
    free(r->run.exe);
    free(r->run.start_time);
    free(r->run.signal);
+   free(r->run.crash.role.role);
+   free(r->run.crash.addr);
+   free(r->run.crash.name);
+   stack_free(&r->run.crash.stack);
    for (size_t i = 0; i < r->run.nargs; i++)
       free(r->run.args[i]);
    free(r->run.args);

@@ -39,6 +39,32 @@ bool verdict_crash_signal(const char *sig)
    return false;
 }
 
+const char *verdict_fault_event(const char *sig, long code)
+{
+   static const struct {
+      const char *sig;
+      const char *const what[9];   /* by si_code, from 1 */
+   } faults[] = {
+      { "SIGSEGV", { "Access not within mapped region",
+                     "Bad permissions for mapped region" } },
+      { "SIGBUS", { "Invalid address alignment",
+                    "Non-existent physical address", "Hardware error" } },
+      { "SIGFPE", { "Integer divide by zero", "Integer overflow",
+                    "FP divide by zero", "FP overflow", "FP underflow",
+                    "FP inexact", "FP invalid operation",
+                    "FP subscript out of range" } },
+      { "SIGILL", { "Illegal opcode", "Illegal operand",
+                    "Illegal addressing mode", "Illegal trap",
+                    "Privileged opcode", "Privileged register",
+                    "Coprocessor error", "Internal stack error" } },
+   };
+   for (size_t i = 0; sig != NULL && i < sizeof faults / sizeof faults[0];
+        i++)
+      if (strcmp(sig, faults[i].sig) == 0)
+         return code >= 1 && code <= 9 ? faults[i].what[code - 1] : NULL;
+   return NULL;
+}
+
 int held_group(const Held *h, int *kind)
 {
    int g = HG_OTHER, k = HK_NONE;

@@ -25,6 +25,10 @@ enum { HK_NONE = -1, HK_STACK, HK_REGISTERS, HK_TLS };
    stop from outside. */
 bool verdict_crash_signal(const char *sig);
 
+/* What a fault of signal SIG with si_code CODE was, in Valgrind's words
+   ("Access not within mapped region"), or NULL if not known. */
+const char *verdict_fault_event(const char *sig, long code);
+
 /* The group of the <held-by> row H; *KIND (if not NULL) gets its
    thread-holder kind, or HK_NONE. */
 int held_group(const Held *h, int *kind);
