@@ -7,25 +7,29 @@
    authors.  GPL-2.0-or-later; see at_basics.h and COPYING.
 
    When a signal's default action kills the program, the core kills
-   every other thread and runs fini on the one that took the signal,
-   its guest registers as they were when it died: that thread is the
-   running one (its slot already told us it exited: it is found by its
-   kernel thread id), and its stack is the crash's.
+   every other thread and takes down the one that took the signal last,
+   its guest registers as they were when it died: the core tells us of
+   its end (track_pre_thread_ll_exit) while it is the running thread,
+   and at_threads.c calls AT_(crash_dying) then, its slot still valid.
+   Its stack there is the crash's.  (At exit_group the caller is the
+   running thread too: noted the same, used only after a signal.)
 
-   The core does not keep the siginfo of a fault (si_code, si_addr).
-   It gets it from the kernel in its signal handler, on the host stack
-   of the thread that faulted, and returns from the handler to the
-   scheduler by longjmp; the handler's frame lies unused below the
-   frames of fini.  So for a fault (SIGSEGV, SIGBUS, SIGFPE, SIGILL from
-   the kernel) the frame is looked for there: the kernel's rt_sigframe
-   on amd64 is the return address, the ucontext (304 bytes, its
-   sigcontext 40 bytes in) and then the siginfo.  A candidate counts
-   only if the sigcontext agrees with it: for a page fault (trap 14)
-   cr2 is si_addr, for a divide error (trap 0) or an invalid opcode
-   (trap 6) rip is si_addr.  Nothing that checks out, and the report
-   has the thread and stack only.  For SIGFPE and SIGILL the address
-   the kernel gives is the host's instruction, in Valgrind's
-   translation: the report gives the program's, the guest IP. */
+   The core keeps no siginfo of a fault (si_code, si_addr).  It gets it
+   from the kernel in its signal handler, on the host stack of the
+   thread that faulted, and leaves the handler for the scheduler by
+   longjmp: the handler's frame lies unused below the frames that run
+   when the thread is taken down.  So for a fault (SIGSEGV, SIGBUS,
+   SIGFPE, SIGILL from the kernel) the frame is looked for there,
+   nearest first: the kernel's rt_sigframe on amd64 is the return
+   address, the ucontext (304 bytes, its sigcontext 40 bytes in), then
+   the siginfo.  A candidate counts only if the sigcontext agrees: for a
+   page fault (trap 14) cr2 is si_addr; for a divide error or a
+   floating-point one (traps 0, 16, 19) or an invalid opcode (trap 6)
+   rip is.  Nothing that checks out, and the report has the thread and
+   its stack only (as for a signal sent, abort() or kill).  For SIGFPE
+   and SIGILL the kernel's address is the host's instruction, in
+   Valgrind's translation: the report gives the program's, the guest
+   IP, which is the stack's first frame. */
 
 #include "pub_tool_aspacemgr.h"
 #include "pub_tool_machine.h"
@@ -44,6 +48,8 @@
 #define TRAP_DIVIDE    0
 #define TRAP_INVALID   6
 #define TRAP_PAGE      14
+#define TRAP_X87       16
+#define TRAP_SIMD      19
 
 static Bool frame_checks(Addr info, Int signo, Int code)
 {
@@ -54,7 +60,9 @@ static Bool frame_checks(Addr info, Int signo, Int code)
       case VKI_SIGBUS:
          return code > 0 && sc[SC_TRAPNO] == TRAP_PAGE && sc[SC_CR2] == addr;
       case VKI_SIGFPE:
-         return code > 0 && sc[SC_TRAPNO] == TRAP_DIVIDE && sc[SC_RIP] == addr;
+         return code > 0 && sc[SC_RIP] == addr
+                && (sc[SC_TRAPNO] == TRAP_DIVIDE || sc[SC_TRAPNO] == TRAP_X87
+                    || sc[SC_TRAPNO] == TRAP_SIMD);
       case VKI_SIGILL:
          return code > 0 && sc[SC_TRAPNO] == TRAP_INVALID
                 && sc[SC_RIP] == addr;
