@@ -961,8 +961,10 @@ static Bool our_exec_report(const HChar* file)
           && VG_(strstr)(buf, "<end how=\"exec\"/>") != NULL;
 }
 
-/* FILE.exec1 (FILE's .xml kept last): the first such name that is free. */
-static HChar* exec_name(const HChar* file)
+/* FILE.exec1 (FILE's .xml kept last): the first such name that is free;
+   *prev gets the one before it (FILE itself for .exec1), the report of
+   the program this one replaces. */
+static HChar* exec_name(const HChar* file, HChar** prev)
 {
    SizeT  len = VG_(strlen)(file), stem = len;
    HChar* out = VG_(malloc)("at.exec_name", len + 32);
@@ -970,6 +972,7 @@ static HChar* exec_name(const HChar* file)
    UInt   k;
    if (len > 4 && VG_(strcmp)(file + len - 4, ".xml") == 0)
       stem = len - 4;
+   *prev = VG_(strdup)("at.exec_name", file);
    for (k = 1; ; k++) {
       /* (the core's snprintf has no %.*s) */
       VG_(memcpy)(out, file, stem);
@@ -977,6 +980,8 @@ static HChar* exec_name(const HChar* file)
                     file + stem);
       if (sr_isError(VG_(stat)(out, &st)))
          return out;
+      VG_(free)(*prev);
+      *prev = VG_(strdup)("at.exec_name", out);
    }
 }
 
@@ -991,9 +996,11 @@ void AT_(report_check_writable)(void)
                                        AT_(clo_out_file));
    struct vg_stat st;
    if (our_exec_report(file)) {
-      HChar* other = exec_name(file);
+      HChar* prev;
+      HChar* other = exec_name(file, &prev);
       VG_(umsg)("asynctrace: %s is this process's report before its "
-                "execve; this program's goes to %s\n", file, other);
+                "execve; this program's goes to %s\n", prev, other);
+      VG_(free)(prev);
       VG_(free)(file);
       file = other;
       AT_(clo_out_file) = VG_(strdup)("at.out_file", other);
