@@ -59,6 +59,7 @@
    figures settled, the invariants checked, then the file written. */
 
 #include "pub_tool_aspacemgr.h"
+#include "pub_tool_libcfile.h"
 #include "pub_tool_libcproc.h"
 #include "pub_tool_machine.h"
 #include "pub_tool_options.h"
@@ -232,6 +233,66 @@ static void at_post_syscall(ThreadId tid, UInt sysno, UWord* args,
 }
 
 /*------------------------------------------------------------*/
+/*--- The report's name in child processes                 ---*/
+/*------------------------------------------------------------*/
+
+/* Without %p in --asynctrace-out-file every process of the run would
+   write the same file, the last one's report replacing the others': a
+   forked child, and with --trace-children=yes a program a child
+   execs.  So a child's name gets ".%p" (before a final ".xml"): FILE
+   stays the first process's, each child writes FILE.PID. */
+extern Bool VG_(clo_trace_children);   /* the core's, not in the API */
+
+static Bool out_file_has_pid(void)
+{
+   return VG_(strstr)(AT_(clo_out_file), "%p") != NULL;
+}
+
+static void out_file_per_pid(void)
+{
+   const HChar* f   = AT_(clo_out_file);
+   SizeT        len = VG_(strlen)(f), stem = len;
+   HChar*       out = VG_(malloc)("at.out_file", len + 4);
+   if (len > 4 && VG_(strcmp)(f + len - 4, ".xml") == 0)
+      stem = len - 4;
+   VG_(memcpy)(out, f, stem);
+   VG_(strcpy)(out + stem, ".%p");
+   VG_(strcpy)(out + stem + 3, f + stem);
+   AT_(clo_out_file) = out;
+}
+
+/* Whether the parent process runs under asynctrace: its executable is
+   then the tool's (asynctrace-amd64-linux), which runs the program. */
+static Bool parent_under_tool(void)
+{
+   HChar  path[48], exe[VKI_PATH_MAX];
+   SSizeT n;
+   const HChar* base;
+   VG_(sprintf)(path, "/proc/%d/exe", VG_(getppid)());
+   n = VG_(readlink)(path, exe, sizeof(exe) - 1);
+   if (n <= 0)
+      return False;
+   exe[n] = '\0';
+   base = VG_(strrchr)(exe, '/');
+   base = base ? base + 1 : exe;
+   return VG_(strncmp)(base, "asynctrace-", 11) == 0;
+}
+
+/* At the start: a child's own name, or the one line that says how the
+   children's reports are named. */
+static void out_file_for_children(void)
+{
+   if (out_file_has_pid())
+      return;
+   if (parent_under_tool())
+      out_file_per_pid();
+   else if (VG_(clo_trace_children))
+      VG_(umsg)("asynctrace: --asynctrace-out-file=%s has no %%p: with "
+                "--trace-children=yes each child process writes its report "
+                "under that name with .PID added\n", AT_(clo_out_file));
+}
+
+/*------------------------------------------------------------*/
 /*--- Fork                                                 ---*/
 /*------------------------------------------------------------*/
 
@@ -239,9 +300,12 @@ static void at_fork_child(ThreadId tid)
 {
    /* The child writes its own report: %p expands to its pid then.  It
       inherits the parent's records and blocks, as it inherits the
-      memory; only the forking thread lives on. */
+      memory; only the forking thread lives on.  Without %p in the
+      name it gets one (above). */
    exit_seen      = False;
    forked_child   = True;
+   if (!out_file_has_pid())
+      out_file_per_pid();
    allocs_at_fork = AT_(heap_summary)()->total.allocs;
    AT_(threads_fork_child)(tid);
    AT_(futex_fork_child)(tid);
@@ -329,6 +393,7 @@ static void at_post_clo_init(void)
 {
    /* Check the file now (a bad %q{VAR}, a folder that cannot be written
       stop the run at once); its name is expanded again when written. */
+   out_file_for_children();
    AT_(report_check_writable)();
 
    AT_ThreadHooks th = { AT_(roles_thread_start), AT_(roles_named),
