@@ -10,8 +10,8 @@
    calloc that overflows and an alignment that is not a power of two
    itself, as glibc does, and never tells the tool; and it drops the
    size a C++ sized delete passes.  The build renames its calloc,
-   memalign, posix_memalign, aligned_alloc and sized deletes out of the
-   way (objcopy, see Makefile.am); these take their place, report such
+   memalign, posix_memalign, aligned_alloc, valloc, pvalloc and sized
+   deletes out of the way (objcopy, see Makefile.am); these take their place, report such
    calls to the tool, and otherwise do what glibc 2.36 does:
    - calloc: a product that overflows gives NULL and ENOMEM;
    - memalign and aligned_alloc (the same function in glibc 2.36): an
@@ -166,6 +166,33 @@ static __attribute__((noinline, cold)) void* no_memory(void)
       return LIKELY(p != 0) ? (void*)p : no_memory();                  \
    }
 
+/* valloc and pvalloc: page-aligned.  The shared ones call its own
+   memalign, renamed away: the stack then showed that name. */
+#define VALLOC(soname)                                                 \
+   void* VG_REPLACE_FUNCTION_EZU(10120, soname, valloc)(SizeT size);   \
+   void* VG_REPLACE_FUNCTION_EZU(10120, soname, valloc)(SizeT size)    \
+   {                                                                   \
+      UWord p;                                                         \
+      LEAN_ALLOC(p, size, lg(VKI_PAGE_SIZE));                          \
+      return LIKELY(p != 0) ? (void*)p : no_memory();                  \
+   }
+
+/* pvalloc rounds the size up to whole pages; a size that would wrap is
+   asked for as it is (too large either way). */
+#define PVALLOC(soname)                                                \
+   void* VG_REPLACE_FUNCTION_EZU(10190, soname, pvalloc)(SizeT size);  \
+   void* VG_REPLACE_FUNCTION_EZU(10190, soname, pvalloc)(SizeT size)   \
+   {                                                                   \
+      UWord p;                                                         \
+      SizeT whole = (size + VKI_PAGE_SIZE - 1) & ~(SizeT)(VKI_PAGE_SIZE - 1); \
+      if (whole < size)                                                \
+         whole = size;                                                 \
+      if (whole == 0)                                                  \
+         whole = VKI_PAGE_SIZE;                                        \
+      LEAN_ALLOC(p, whole, lg(VKI_PAGE_SIZE));                         \
+      return LIKELY(p != 0) ? (void*)p : no_memory();                  \
+   }
+
 #define POSIX_MEMALIGN(soname)                                         \
    int VG_REPLACE_FUNCTION_EZU(10160, soname, posix_memalign)          \
                               (void** memptr, SizeT align, SizeT size); \
@@ -225,6 +252,9 @@ MEMALIGN(10170, VG_Z_LIBC_SONAME, aligned_alloc)
 MEMALIGN(10170, SO_SYN_MALLOC,    aligned_alloc)
 POSIX_MEMALIGN(VG_Z_LIBC_SONAME)
 POSIX_MEMALIGN(SO_SYN_MALLOC)
+VALLOC(VG_Z_LIBC_SONAME)
+VALLOC(SO_SYN_MALLOC)
+PVALLOC(VG_Z_LIBC_SONAME)
 SIZED_DELETES(VG_Z_LIBSTDCXX_SONAME)
 SIZED_DELETES(VG_Z_LIBCXX_SONAME)
 SIZED_DELETES(VG_Z_LIBC_SONAME)
