@@ -32,7 +32,8 @@
      symbolic walk of a stack), the stack cache, the client requests'
      numbers;
    - records: threads and their lifecycle, the stack wipe, the
-     instruction counter, and at_fpleaf.h: the heap counters a record
+     instruction counter, what a crash left (the dying thread, its
+     fault and stack), and at_fpleaf.h: the heap counters a record
      carries and the footprint's peak test;
    - attribution: who runs now and what to charge: roles (the runtime
      functions' entries, found at translation), tasks and their records
@@ -48,7 +49,8 @@
    - driver: this file.
    Calls go down the layers.  The few that must go up are rare events,
    passed as hooks this file registers: a thread record made, a thread
-   named, the core's last thread slot taken (at_threads.c); every 256
+   named, the core's last thread slot taken, the running thread taken
+   down with the process (at_threads.c, the last for at_crash.c); every 256
    heap events, the snapshot poll (at_heap.c); the report written as of
    a snapshot (at_snap.c); a Rayon job's allocation stack (at_rayon.c
    asks the heap).  Hot paths keep direct calls downwards (an allocation
