@@ -7,7 +7,8 @@
 
    A conservative scan, with memcheck's rules: every aligned word of the
    roots (the client's writable memory but the heap, every thread's
-   registers) that points at or into a live block marks it; a block
+   registers, for a thread the end of the process took down as they
+   were when it went) that points at or into a live block marks it; a block
    pointed at by its start from a root or from a reachable block is
    reachable, one pointed at only inside is possibly lost, one no
    pointer reaches is definitely lost, and a lost block's own pointers
@@ -465,18 +466,37 @@ static void scan_root_range(Addr lo, Addr hi)
    }
 }
 
+static void push_register(UInt seq, const HChar* regname, UWord val)
+{
+   Scan s;
+   if (val < heap_lo || val >= heap_hi)
+      return;
+   s.definite = True;
+   s.holder   = AT_HOLD_REGISTERS;
+   s.seq      = seq;
+   s.src      = -1;
+   s.leader   = -1;
+   s.reg      = regname;
+   push_if_block(0, val, &s);
+}
+
 static void on_register(ThreadId tid, const HChar* regname, UWord val)
 {
    AT_Thread* t = AT_(thread)(tid);
-   if (val >= heap_lo && val < heap_hi) {
-      Scan s;
-      s.definite = True;
-      s.holder   = AT_HOLD_REGISTERS;
-      s.seq      = t ? t->seq : 0;
-      s.src      = -1;
-      s.leader   = -1;
-      s.reg      = regname;
-      push_if_block(0, val, &s);
+   push_register(t ? t->seq : 0, regname, val);
+}
+
+/* Threads the end of the process took down before the scan: their
+   registers as it found them (at_threads.c). */
+static void scan_kept_regs(void)
+{
+   UInt seq, i, n = AT_(n_threads)();
+   for (seq = 1; seq <= n; seq++) {
+      const AT_Thread* t = AT_(thread_by_seq)(seq);
+      if (!t->alive || t->last_regs == NULL)
+         continue;
+      for (i = 0; i < AT_N_GP_REGS; i++)
+         push_register(t->seq, AT_(gp_reg_name)(i), t->last_regs[i]);
    }
 }
 
@@ -785,6 +805,10 @@ static void scan(Bool at_exit)
          add_thread_regions(&stks[i]);
 
    /* Roots: registers, then memory. */
+   /* Taken-down threads first: after exit_group the core offers their
+      registers too, but under no thread of ours (it was unmapped). */
+   if (at_exit)
+      scan_kept_regs();
    VG_(apply_to_GP_regs)(on_register);
    if (in_flight != 0)
       on_register(VG_(get_running_tid)(), "rax", in_flight);

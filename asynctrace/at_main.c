@@ -79,6 +79,7 @@
 #include "at_futex.h"
 #include "at_heap.h"
 #include "at_instrument.h"
+#include "at_layout.h"
 #include "at_leak.h"
 #include "at_maps.h"
 #include "at_options.h"
@@ -408,6 +409,7 @@ static void at_post_clo_init(void)
    AT_(blockon_init)();
    AT_(futex_init)();
    AT_(threads_init)();
+   AT_(layout_post_clo_init)();
    AT_(heap_post_clo_init)();
    AT_(heap_set_tick_hook)(AT_(snap_poll));
    AT_(maps_init)();

@@ -33,6 +33,7 @@ Bool         AT_(clo_stack_check)       = False;
 AT_WipeStacks AT_(clo_wipe_stacks)      = AT_WIPE_POPPED;
 UInt         AT_(clo_tasks)             = 20;
 Bool         AT_(clo_task_attr)         = True;
+Bool         AT_(clo_heap_above_4g)     = True;
 
 /* Parses a comma-separated list of leak kinds into bits; False if a
    word is not one. */
@@ -187,6 +188,7 @@ Bool AT_(process_cmd_line_option)(const HChar* arg)
    }
    else if VG_BINT_CLO(arg, "--tasks", AT_(clo_tasks), 0, 1000000) {}
    else if VG_BOOL_CLO(arg, "--task-attribution", AT_(clo_task_attr)) {}
+   else if VG_BOOL_CLO(arg, "--heap-above-4g", AT_(clo_heap_above_4g)) {}
    else if VG_XACT_CLO(arg, "--wipe-stacks=no", AT_(clo_wipe_stacks),
                        AT_WIPE_NO) {}
    else if VG_XACT_CLO(arg, "--wipe-stacks=reused", AT_(clo_wipe_stacks),
@@ -255,6 +257,11 @@ void AT_(print_usage)(void)
 "                                  frame as it is pushed and the red zone\n"
 "                                  at calls and returns, as memcheck marks\n"
 "                                  them undefined [popped]\n"
+"    --heap-above-4g=no|yes        put the heap and the program's new\n"
+"                                  mappings above 4 GiB, where no 32-bit\n"
+"                                  number (a hash, feature bits) can look\n"
+"                                  like a pointer to a block; no: where\n"
+"                                  the core would (MAP_32BIT works) [yes]\n"
 "    --time-unit=i|ms|B            heap timeline in instructions, ms or\n"
 "                                  bytes allocated+freed [i]\n"
 "    --timeline-samples=<number>   samples of the heap timeline kept [100]\n"

@@ -47,6 +47,8 @@ extern AT_WipeStacks AT_(clo_wipe_stacks);
    at_tasks.c. */
 extern UInt AT_(clo_tasks);
 extern Bool AT_(clo_task_attr);
+/* --heap-above-4g=no|yes: see at_layout.c. */
+extern Bool AT_(clo_heap_above_4g);
 
 /* Snapshots (at_snap.c): --snapshot-interval as given ("" for none),
    in ms or instructions; --snapshot-max, -sites, -leak-check, -tasks. */

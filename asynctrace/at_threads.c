@@ -13,7 +13,8 @@
    live ThreadId to its record.  A record holds what every layer above
    charges to the thread: its names (prctl(PR_SET_NAME) as it returns,
    each with its time), its heap counters, its instructions, its role
-   frames, and where its stack was when it ended (for the leak scan).
+   frames, and where its stack was when it ended (for the leak scan),
+   with its registers if the end of the process took it down.
    The roles and the report follow three rare events through hooks the
    driver registers: a record made, a name given, and the core's last
    thread slot taken, after which one more thread would end the run. */
@@ -174,6 +175,34 @@ void AT_(threads_note_stack)(ThreadId tid)
    t->stack_known = True;
 }
 
+const HChar* AT_(gp_reg_name)(UInt i)
+{
+   static const HChar* const names[AT_N_GP_REGS] = {
+      "rax", "rcx", "rdx", "rbx", "rsp", "rbp", "rsi", "rdi",
+      "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15"
+   };
+   return i < AT_N_GP_REGS ? names[i] : "?";
+}
+
+/* A thread the end of the process takes down may hold a block only in a
+   register (one just returned by malloc, say).  At exit_group the core
+   still offers its registers to the exit scan; after a fatal signal it
+   has cleared them by then, and memcheck calls such a block lost.  They
+   are kept here, so both endings give the same figures. */
+static void keep_regs(ThreadId tid, AT_Thread* t)
+{
+   /* guest_RAX to guest_R15 are consecutive in the guest state. */
+   tl_assert(offsetof(VexGuestAMD64State, guest_R15)
+             - offsetof(VexGuestAMD64State, guest_RAX)
+             == (AT_N_GP_REGS - 1) * sizeof(ULong));
+   if (t->last_regs == NULL)
+      t->last_regs = VG_(malloc)("at.thread_regs",
+                                 AT_N_GP_REGS * sizeof(UWord));
+   VG_(get_shadow_regs_area)(tid, (UChar*)t->last_regs, 0,
+                             offsetof(VexGuestAMD64State, guest_RAX),
+                             AT_N_GP_REGS * sizeof(UWord));
+}
+
 static void at_pre_thread_ll_exit(ThreadId tid)
 {
    AT_Thread* t = AT_(thread)(tid);
@@ -184,10 +213,12 @@ static void at_pre_thread_ll_exit(ThreadId tid)
       took a fatal signal (or called exit_group). */
    if (!t->exit_called && tid == VG_(get_running_tid)() && hooks.dying)
       hooks.dying(t, tid);
-   if (t->exit_called)
+   if (t->exit_called) {
       end_thread(t, AT_ENDED_EXIT);
-   else
+   } else {
+      keep_regs(tid, t);
       unmap_thread(t);
+   }
 }
 
 void AT_(threads_register_hooks)(void)

@@ -88,6 +88,9 @@ typedef struct {
    Addr        stack_sp;     /* its stack pointer */
    Addr        stack_hi;     /* highest byte */
    Addr        fs_base;      /* thread pointer: TLS lies around it */
+   /* Its integer registers when the end of the process took it down,
+      else NULL: the core forgets them before the exit scan. */
+   UWord*      last_regs;    /* AT_N_GP_REGS words, AT_(gp_reg_name) */
 
    /* Roles (at_roles.c). */
    UShort      base_inst;    /* outside any runtime function */
@@ -142,6 +145,10 @@ void AT_(threads_note_stack)(ThreadId tid);
    runs must not change the records the exit scan reads). */
 void AT_(threads_stack_now)(ThreadId tid, Addr* lo, Addr* sp, Addr* hi,
                             Addr* fs_base);
+/* A taken-down thread's registers, t->last_regs, are these (amd64's
+   sixteen, in VEX's order). */
+#define AT_N_GP_REGS 16
+const HChar* AT_(gp_reg_name)(UInt i);
 
 /* Ordering of thread creations and ends. */
 ULong AT_(thread_events)(void);
