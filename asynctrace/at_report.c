@@ -42,6 +42,7 @@
 #include "at_tasks.h"
 #include "at_roles.h"
 #include "at_snap.h"
+#include "at_symbols.h"
 #include "at_threads.h"
 #include "at_xmlout.h"
 
@@ -166,6 +167,11 @@ static void out_run(const AT_RunEnd* end)
                       AT_(snap_taken)());
          break;
    }
+   if (AT_(symbols_missing_in)() != NULL) {
+      AT_(out_str)("  <no-symbols object=\"");
+      AT_(out_esc)(AT_(symbols_missing_in)());
+      AT_(out_str)("\"/>\n");
+   }
    AT_(out_str)("</run>\n");
 }
 
@@ -213,6 +219,8 @@ static void out_threads(void)
       AT_(out_fmt)("  <thread seq=\"%u\" vg-tid=\"%u\" os-tid=\"%d\" "
                    "creator=\"%u\"", t->seq, t->vg_tid, t->os_tid, t->creator);
       AT_(out_role_attrs)(t->primary_inst);
+      if (t->role_by_name && t->primary_inst == t->base_inst)
+         AT_(out_str)(" role-by=\"name\"");
       if (t->pool_index >= 0)
          AT_(out_fmt)(" index=\"%d\"", t->pool_index);
       AT_(out_fmt)(" start-ms=\"%u\"", t->start_ms);

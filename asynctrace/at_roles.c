@@ -31,6 +31,7 @@
 #include "at_options.h"
 #include "at_rayon.h"
 #include "at_roles.h"
+#include "at_symbols.h"
 #include "at_tasks.h"
 
 /*------------------------------------------------------------*/
@@ -122,6 +123,50 @@ typedef struct {
 
 static XArray* name_rules;   /* of NameRule, in the order given */
 
+/* Each rule of a role is a pool of its own. */
+static void add_name_rule(const HChar* pattern, UShort role)
+{
+   NameRule nr;
+   UInt     pool = 1;
+   Word     j;
+   if (name_rules == NULL)
+      name_rules = VG_(newXA)(VG_(malloc), "at.name_rules", VG_(free),
+                              sizeof(NameRule));
+   for (j = 0; j < VG_(sizeXA)(name_rules); j++) {
+      const NameRule* o = VG_(indexXA)(name_rules, j);
+      if (AT_(role_inst_info)(o->inst)->role == role)
+         pool++;
+   }
+   nr.pattern = VG_(strdup)("at.name_rule", pattern);
+   nr.inst    = AT_(role_inst)(role, pool);
+   VG_(addToXA)(name_rules, &nr);
+}
+
+/* Without symbols (at_symbols.c) no runtime function can be seen, but
+   Tokio's threads keep its default name unless the program gives one
+   (1.24 "tokio-runtime-worker", cut to Linux's 15 bytes; current
+   "tokio-rt-worker").  Workers and blocking threads share it, so the
+   role says only that: tokio-runtime.  After the program's rules, which
+   win. */
+static const HChar* const tokio_default_names[] = {
+   "tokio-runtime-w*", "tokio-rt-worker"
+};
+
+static void add_stripped_name_rules(void)
+{
+   UShort inst = AT_(role_inst)(AT_(role_intern)("tokio-runtime"), 0);
+   UInt   i;
+   if (name_rules == NULL)
+      name_rules = VG_(newXA)(VG_(malloc), "at.name_rules", VG_(free),
+                              sizeof(NameRule));
+   for (i = 0; i < sizeof(tokio_default_names) / sizeof(HChar*); i++) {
+      NameRule nr;
+      nr.pattern = VG_(strdup)("at.name_rule", tokio_default_names[i]);
+      nr.inst    = inst;
+      VG_(addToXA)(name_rules, &nr);
+   }
+}
+
 /* Tokio 1.x and Rayon 1.x, old and new module paths. */
 static const struct { const HChar* pattern; RuleKind kind; } builtin_rules[] = {
    { "tokio::runtime::scheduler::multi_thread::worker::run", RK_TOKIO_WORKER },
@@ -199,21 +244,7 @@ void AT_(roles_init)(void)
       VG_(memcpy)(role, arg, n);
       role[n] = '\0';
       if (VG_(strncmp)(colon + 1, "name=", 5) == 0) {
-         NameRule nr;
-         UShort   r = AT_(role_intern)(role);
-         UInt     pool = 1;
-         Word     j;
-         if (name_rules == NULL)
-            name_rules = VG_(newXA)(VG_(malloc), "at.name_rules", VG_(free),
-                                    sizeof(NameRule));
-         for (j = 0; j < VG_(sizeXA)(name_rules); j++) {
-            const NameRule* o = VG_(indexXA)(name_rules, j);
-            if (AT_(role_inst_info)(o->inst)->role == r)
-               pool++;
-         }
-         nr.pattern = VG_(strdup)("at.name_rule", colon + 6);
-         nr.inst    = AT_(role_inst)(r, pool);
-         VG_(addToXA)(name_rules, &nr);
+         add_name_rule(colon + 6, AT_(role_intern)(role));
          continue;
       }
       add_rule(colon + 1, RK_USER, AT_(role_intern)(role));
@@ -228,6 +259,13 @@ Int AT_(role_rule_at)(Addr a)
    const HChar* name;
    HChar norm[AT_FNNAME_MAX];
    Word i, n;
+   static Bool looked;
+   /* The first code translated: the executable's symbols are read. */
+   if (!looked) {
+      looked = True;
+      if (AT_(symbols_missing)())
+         add_stripped_name_rules();
+   }
    if (!VG_(get_fnname_if_entry)(VG_(current_DiEpoch)(), a, &name))
       return -1;
    AT_(normalize_fnname)(name, norm);
@@ -405,8 +443,9 @@ void AT_(roles_set)(ThreadId tid, const HChar* role)
    AT_Thread* t = AT_(thread)(tid);
    if (t == NULL)
       return;
-   t->base_inst = AT_(role_inst)(AT_(role_intern)(role), 0);
-   t->role_set  = True;
+   t->base_inst    = AT_(role_inst)(AT_(role_intern)(role), 0);
+   t->role_set     = True;
+   t->role_by_name = False;
    set_current(t, top_inst(t));
 }
 
@@ -420,7 +459,8 @@ void AT_(roles_named)(AT_Thread* t, const HChar* name)
    for (i = 0; i < VG_(sizeXA)(name_rules); i++) {
       const NameRule* nr = VG_(indexXA)(name_rules, i);
       if (VG_(string_match)(nr->pattern, name)) {
-         t->base_inst = nr->inst;
+         t->base_inst    = nr->inst;
+         t->role_by_name = True;
          set_current(t, top_inst(t));
          return;
       }

@@ -95,6 +95,8 @@ typedef struct {
    /* Roles (at_roles.c). */
    UShort      base_inst;    /* outside any runtime function */
    Bool        role_set;     /* base chosen by the program */
+   Bool        role_by_name; /* base from a name rule (--role=R:name=,
+                                or Tokio's default name when stripped) */
    UShort      cur_inst;     /* the role in force now */
    UInt        rdepth;
    AT_RoleFrame rstack[AT_ROLE_DEPTH];

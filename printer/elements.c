@@ -277,6 +277,12 @@ static void begin_crash(Parser *p, const char *name, long line)
    }
 }
 
+static void begin_nosyms(Parser *p, const char *name, long line)
+{
+   free(p->rep->run.no_symbols);
+   p->rep->run.no_symbols = attr_str(p, name, N_OBJECT, true, line);
+}
+
 static void end_exe(Parser *p, const char *name, long line, const char *text)
 {
    (void)name;
@@ -325,6 +331,8 @@ static void begin_thread(Parser *p, const char *name, long line)
    if (!attr_role(p, name, line, &t->role, true) ||
        !attr_u64_opt(p, name, N_INSNS, line, &t->insns, &t->has_insns))
       return;
+   const char *by = attr_get(p, N_ROLE_BY);
+   t->role_by_name = by != NULL && strcmp(by, "name") == 0;
    char *ended = attr_str(p, name, N_ENDED, false, line);
    t->forked = ended != NULL && strcmp(ended, "fork") == 0;
    free(ended);

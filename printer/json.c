@@ -321,6 +321,7 @@ static void j_run(Json *j, const Report *r)
       break;
    }
    j_end_obj(j);
+   j_str_opt(j, "no_symbols", r->run.no_symbols);
    j_end_obj(j);
 }
 
@@ -432,6 +433,8 @@ static void j_threads(Json *j, const Report *r)
       j_u64(j, "seq", t->seq);
       j_str_opt(j, "name", t->name);
       j_role(j, &t->role);
+      if (t->role_by_name)
+         j_bool(j, "role_by_name", true);
       j_u64(j, "creator", t->creator);
       j_u64(j, "start_ms", t->start_ms);
       if (t->has_end) {

@@ -241,6 +241,7 @@ typedef struct {
    uint64_t seq, creator, start_ms, end_ms, insns;
    bool has_end, alive, forked, has_insns, has_futex;
    Role role;
+   bool role_by_name;            /* role-by="name" */
    char *name;                   /* the last <name>, NULL if none */
    uint64_t allocs, bytes_allocated, live_blocks, live_bytes;
    Futex fx;
@@ -484,6 +485,7 @@ typedef struct {                 /* <run> */
    char *signal;                 /* END_SIGNAL: its name; END_OTHER: how */
    uint64_t signo;
    Crash crash;
+   char *no_symbols;             /* the executable without symbols */
 } Run;
 
 typedef struct {                 /* <threads> */

@@ -97,6 +97,14 @@ static void print_run(const Report *r)
              "end (SIGKILL?)\n");
    else
       printf("Ended:    %s\n", r->run.signal);
+   if (r->run.no_symbols)
+      printf("Warning:  no symbols in %s:\n"
+             "          roles come only from Tokio's default thread names, "
+             "tasks and\n"
+             "          Rayon jobs are not found, stacks are addresses "
+             "(rebuild with\n"
+             "          debug = 1 or strip = false, or install its -dbgsym "
+             "package)\n", r->run.no_symbols);
 }
 
 /* ------------------------------------------------------------------ */

@@ -82,7 +82,15 @@ static void print_thread_rows(const Thread *const *list, size_t n,
       snprintf(b, sizeof b, "%" PRIu64, th->seq);
       table_cell(&t, b);
       table_cell(&t, th->name ? th->name : "-");
-      table_cell_take(&t, role_label(&th->role, true));
+      char *rl = role_label(&th->role, true);
+      if (th->role_by_name) {   /* its name said, not its code */
+         char *by = xrealloc(NULL, strlen(rl) + sizeof " (by name)");
+         strcpy(by, rl);
+         strcat(by, " (by name)");
+         free(rl);
+         rl = by;
+      }
+      table_cell_take(&t, rl);
       if (th->creator == 0)
          snprintf(b, sizeof b, "-");
       else

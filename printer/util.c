@@ -595,6 +595,7 @@ void report_free(Report *r)
    free(r->run.tool_version);
    free(r->run.vg_version);
    free(r->run.exe);
+   free(r->run.no_symbols);
    free(r->run.start_time);
    free(r->run.signal);
    free(r->run.crash.role.role);
