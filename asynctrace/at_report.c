@@ -858,8 +858,9 @@ static void out_snapshots(void)
       AT_(out_str)("\"");
    }
    AT_(out_fmt)(" taken=\"%u\" kept=\"%u\" max=\"%u\" sites=\"%u\" "
-                "tasks=\"%u\" phases=\"%u\">\n", AT_(snap_taken)(), n,
-                AT_(snap_max)(), AT_(snap_sites)(), AT_(snap_tasks)(), np);
+                "tasks=\"%u\" roles=\"%u\" phases=\"%u\">\n",
+                AT_(snap_taken)(), n, AT_(snap_max)(), AT_(snap_sites)(),
+                AT_(snap_tasks)(), AT_(snap_roles)(), np);
    for (i = 0; i < n; i++) {
       const AT_Snapshot* s = AT_(snap_get)(i);
       AT_(out_fmt)("  <snapshot seq=\"%u\" ms=\"%u\" insns=\"%llu\" "
@@ -888,6 +889,16 @@ static void out_snapshots(void)
                       "wakes=\"%llu\"/>\n", r->threads, r->live_bytes,
                       r->live_blocks, r->waits, r->blocked_us, r->idle_us,
                       r->wakes);
+      }
+      if (s->rest_roles) {
+         const AT_SnapRole* r = &s->rest_role;
+         AT_(out_fmt)("    <role role=\"(other roles)\" others=\"%u\" "
+                      "threads=\"%u\" live-bytes=\"%llu\" "
+                      "live-blocks=\"%llu\" waits=\"%llu\" "
+                      "blocked-us=\"%llu\" idle-us=\"%llu\" "
+                      "wakes=\"%llu\"/>\n", s->rest_roles, r->threads,
+                      r->live_bytes, r->live_blocks, r->waits, r->blocked_us,
+                      r->idle_us, r->wakes);
       }
       for (k = 0; k < s->nsites; k++) {
          const AT_SnapSite* x = &s->sites[k];

@@ -19,7 +19,10 @@
    report holding every snapshot up to the last.
 
    The list is bounded (--snapshot-max): when full, every other snapshot
-   of its older half goes, except the one with the most live bytes.  So
+   of its older half goes, except the one with the most live bytes.  A
+   snapshot is bounded too: the --snapshot-sites largest sites and
+   spawn sites, the --snapshot-roles role instances holding the most
+   (the others summed in one row).  So
    recent history keeps the interval and older history gets sparser the
    older it is, the way the heap timeline thins.
 
@@ -225,6 +228,53 @@ static void fill_sites(AT_Snapshot* s)
    VG_(deleteXA)(xs);
 }
 
+/* More role instances in use than --snapshot-roles (a program making
+   a role per connection had 65,000, and its snapshots 800 MB): those
+   holding the most live bytes (then threads) are kept, in their order,
+   and the others summed in one row, so the roles still add up to the
+   snapshot's live heap. */
+static Int cmp_role_size(const void* va, const void* vb)
+{
+   const AT_SnapRole* a = va;
+   const AT_SnapRole* b = vb;
+   if (a->live_bytes != b->live_bytes)
+      return a->live_bytes > b->live_bytes ? -1 : 1;
+   if (a->threads != b->threads)
+      return a->threads > b->threads ? -1 : 1;
+   return a->inst < b->inst ? -1 : a->inst > b->inst ? 1 : 0;
+}
+
+static Int cmp_role_inst(const void* va, const void* vb)
+{
+   const AT_SnapRole* a = va;
+   const AT_SnapRole* b = vb;
+   return a->inst < b->inst ? -1 : a->inst > b->inst ? 1 : 0;
+}
+
+static void cap_roles(AT_Snapshot* s, UInt cap)
+{
+   AT_SnapRole* o = &s->rest_role;
+   UInt i;
+   if (s->nroles <= cap)
+      return;
+   VG_(ssort)(s->roles, s->nroles, sizeof(AT_SnapRole), cmp_role_size);
+   for (i = cap; i < s->nroles; i++) {
+      const AT_SnapRole* r = &s->roles[i];
+      o->threads     += r->threads;
+      o->live_bytes  += r->live_bytes;
+      o->live_blocks += r->live_blocks;
+      o->waits       += r->waits;
+      o->blocked_us  += r->blocked_us;
+      o->idle_us     += r->idle_us;
+      o->wakes       += r->wakes;
+   }
+   s->rest_roles = s->nroles - cap;
+   s->nroles     = cap;
+   VG_(ssort)(s->roles, cap, sizeof(AT_SnapRole), cmp_role_inst);
+   s->roles = VG_(realloc)("at.snap_roles", s->roles,
+                           (cap ? cap : 1) * sizeof(AT_SnapRole));
+}
+
 static void fill_roles(AT_Snapshot* s)
 {
    UInt ninst = AT_(n_role_insts)(), i, k, n = AT_(n_threads)();
@@ -290,6 +340,7 @@ static void take(AT_SnapCause cause, const HChar* label)
    s.live_bytes  = h->total.live_bytes;
    s.live_blocks = h->total.live_blocks;
    fill_roles(&s);
+   cap_roles(&s, AT_(clo_snap_roles));
    fill_sites(&s);
    if (AT_(clo_snap_leaks))
       s.leaks = AT_(snap_leaks_take)();
@@ -485,6 +536,7 @@ const HChar* AT_(snap_interval_text)(void)
 UInt AT_(snap_max)(void)   { return AT_(clo_snap_max); }
 UInt AT_(snap_sites)(void) { return AT_(clo_snap_sites); }
 UInt AT_(snap_tasks)(void) { return AT_(clo_snap_tasks); }
+UInt AT_(snap_roles)(void) { return AT_(clo_snap_roles); }
 
 /*------------------------------------------------------------*/
 /*--- Monitor commands (vgdb)                              ---*/

@@ -6,6 +6,9 @@
                             report's temporary file FILE.tmp.PID goes, so
                             that the report at the end cannot be written
                             beside FILE; exits 0
+     outpath roles N        N roles (ASYNCTRACE_SET_ROLE "r1".."rN" on the
+                            main thread), role ri keeping i blocks of 100
+                            bytes; then main's role again and a snapshot
      outpath idle READY     bursts of allocations and frees from two
                             threads, 30 each, each burst keeping 2 blocks
                             of 1000 bytes at keep_site; then frees 50 of
@@ -27,6 +30,15 @@ static int   nkept;
 __attribute__((noinline)) static void keep_site(void)
 {
    kept[nkept++] = malloc(1000);
+}
+
+static void* hundreds[100000];
+static int   nhundreds;
+
+__attribute__((noinline)) static void hundred_site(void)
+{
+   if (nhundreds < 100000)
+      hundreds[nhundreds++] = malloc(100);
 }
 
 /* A burst: 200 blocks made and freed, 2 kept. */
@@ -75,6 +87,19 @@ int main(int argc, char** argv)
       }
       return 0;
    }
+   if (strcmp(mode, "roles") == 0 && argc > 2) {
+      int i, k, n = atoi(argv[2]);
+      char role[32];
+      for (i = 1; i <= n; i++) {
+         snprintf(role, sizeof(role), "r%d", i);
+         ASYNCTRACE_SET_ROLE(role);
+         for (k = 0; k < i; k++)
+            hundred_site();
+      }
+      ASYNCTRACE_SET_ROLE("main");
+      ASYNCTRACE_SNAPSHOT("roles");
+      return 0;
+   }
    if (strcmp(mode, "blocktemp") == 0 && argc > 2) {
       char tmp[4096];
       keep_site();
@@ -110,6 +135,6 @@ int main(int argc, char** argv)
       pthread_join(t, NULL);       /* forever */
       return 0;
    }
-   fprintf(stderr, "usage: outpath snaps N | blocktemp FILE | idle READY\n");
+   fprintf(stderr, "usage: outpath snaps N | roles N | blocktemp FILE | idle READY\n");
    return 2;
 }
