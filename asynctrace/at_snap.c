@@ -52,7 +52,13 @@
      one.  Its cost is bounded by a budget of a tenth of the wall time
      (a second's worth at most, so a burst of them is fine), which every
      report written spends: a service blocking a thousand times a
-     second cannot spend its time writing reports;
+     second cannot spend its time writing reports.  When the budget is
+     spent (a busy time just before), the last thread waits before its
+     syscall, the core's big lock released, until the budget is back,
+     then takes the snapshot (its time the block's); if another thread's
+     syscall ends first, the program was not idle and the next time
+     every thread blocks tries again.  So an idle service killed with
+     SIGKILL leaves the state as of the moment its last thread blocked;
    - when the first thread wakes (its syscall's post, before anything
      else is counted), the interval snapshots that fell due while all
      were blocked are recorded with the times they fell due (at most
@@ -69,6 +75,7 @@
 
 #include "pub_tool_debuginfo.h"
 #include "pub_tool_gdbserver.h"
+#include "pub_tool_libcfile.h"
 #include "pub_tool_libcproc.h"
 #include "pub_tool_options.h"
 #include "pub_tool_threadstate.h"
@@ -415,7 +422,48 @@ void AT_(snap_phase)(const HChar* label)
 
 static UInt  n_in_sys;
 static Bool  all_blocked;       /* since the last thread blocked */
+static volatile UInt n_posts;   /* syscalls ended, any thread's */
 #define AT_CATCH_UP 16
+
+/* The core's big lock (pub_core_scheduler.h), released while the last
+   thread to block waits for the budget, so that any other thread whose
+   syscall ends runs meanwhile.  It is released with the state of a
+   thread in a syscall (VgTs_WaitSys, 3, in pub_core_threadstate.h):
+   an exit of the process meanwhile then ends it as such a thread, at
+   its syscall. */
+extern void VG_(release_BigLock)(ThreadId tid, Int sleepstate,
+                                 const HChar* who);
+extern void VG_(acquire_BigLock)(ThreadId tid, const HChar* who);
+#define AT_VGTS_WAITSYS 3
+
+/* The last thread blocks with the state changed but the budget spent
+   (a busy time just before, its writes): without the snapshot a kill
+   while idle would lose the end of that busy time.  So the thread
+   waits, before its syscall, until the budget is back (a ms of wall
+   time gives back a tenth of a ms of writing) or another thread's
+   syscall ends (the program is not idle: the next time every thread
+   blocks tries again).  True if the budget is back and no other thread
+   ran: the state is still the one at the block.  To the program this
+   is the thread entering its syscall late; the waits of a busy program
+   end at its next wake. */
+static Bool wait_for_budget(ThreadId tid)
+{
+   UInt posts = n_posts, now;
+   VG_(release_BigLock)(tid, AT_VGTS_WAITSYS, "at.snap_budget");
+   for (;;) {
+      now = AT_NOW_MS();
+      if (n_posts != posts || budget + (Long)(now - budget_ms) >= 0)
+         break;
+      VG_(poll)(NULL, 0, 1);
+   }
+   VG_(acquire_BigLock)(tid, "at.snap_budget");
+   now = AT_NOW_MS();
+   budget += now - budget_ms;
+   budget_ms = now;
+   if (budget > AT_BUDGET_MAX)
+      budget = AT_BUDGET_MAX;
+   return n_posts == posts && budget >= 0;
+}
 
 static void state_key(ULong* k)
 {
@@ -468,14 +516,20 @@ void AT_(snap_syscall_pre)(ThreadId tid, UInt sysno, const UWord* args)
    budget_ms = now;
    if (budget > AT_BUDGET_MAX)
       budget = AT_BUDGET_MAX;
-   if (budget < 0)
+   if (budget < 0 && !wait_for_budget(tid))
       return;
-   snapshot_and_write(AT_SNAP_BLOCKED, NULL, NULL);
+   busy = True;
+   take(AT_SNAP_BLOCKED, NULL);
+   /* The state as of the block, even if written after a wait. */
+   ((AT_Snapshot*)VG_(indexXA)(snaps, VG_(sizeXA)(snaps) - 1))->ms = now;
+   write_now(NULL);
+   busy = False;
 }
 
 void AT_(snap_syscall_post)(ThreadId tid)
 {
    ULong now;
+   n_posts++;
    if (tid < VG_N_THREADS && in_sys[tid]) {
       in_sys[tid] = False;
       n_in_sys--;

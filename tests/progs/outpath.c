@@ -10,21 +10,33 @@
                             main thread), role ri keeping i blocks of 100
                             bytes; then main's role again and a snapshot
      outpath idle READY     bursts of allocations and frees from two
-                            threads, 30 each, each burst keeping 2 blocks
-                            of 1000 bytes at keep_site; then frees 50 of
-                            the 120 (70 kept: 70000 bytes), writes the
-                            file READY and every thread blocks forever:
-                            the worker in a condvar wait, main in a join
+                            threads in turn, BURSTS each, 2 ms apart, each
+                            burst keeping 2 blocks of 1000 bytes at
+                            keep_site, every thread blocked between them
+                            (so that each ends in a "blocked" snapshot,
+                            spending its write budget); then main frees
+                            300 of the 800 (500 kept: 500000 bytes) in 20
+                            steps, each ended by a 1 us sleep (every
+                            thread blocked, the state changed: the budget
+                            surely spent at the end), writes the file READY and every thread blocks
+                            forever: the worker in a condvar wait, main
+                            in a join
+     outpath idle READY exit   the same, but main, instead of its join,
+                            sleeps 1 ms and exits (status 0) while the
+                            worker waits
    Copyright (C) 2026 the asynctrace authors.  GPL-2.0-or-later. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include "asynctrace.h"
 
-static void* kept[1000];
+#define BURSTS 200
+
+static void* kept[4 * BURSTS];
 static int   nkept;
 
 __attribute__((noinline)) static void keep_site(void)
@@ -62,13 +74,13 @@ static void* worker(void* arg)
 {
    int i;
    (void)arg;
-   for (i = 0; i < 30; i++) {
+   for (i = 0; i < BURSTS; i++) {
       pthread_mutex_lock(&lock);
       burst();
       bursts_done++;
       pthread_cond_broadcast(&cond);
       pthread_mutex_unlock(&lock);
-      usleep(20 * 1000);
+      usleep(2 * 1000);
    }
    pthread_mutex_lock(&lock);
    for (;;)                        /* never signalled again */
@@ -118,7 +130,7 @@ int main(int argc, char** argv)
       FILE* f;
       pthread_create(&t, NULL, worker, NULL);
       /* main's bursts, in step with the worker's */
-      for (i = 0; i < 30; i++) {
+      for (i = 0; i < BURSTS; i++) {
          pthread_mutex_lock(&lock);
          while (bursts_done <= i)
             pthread_cond_wait(&cond, &lock);
@@ -126,12 +138,21 @@ int main(int argc, char** argv)
          pthread_mutex_unlock(&lock);
       }
       pthread_mutex_lock(&lock);
-      for (i = 0; i < 50; i++)
-         free(kept[--nkept]);
+      for (i = 0; i < 20; i++) {
+         struct timespec ts = { 0, 1000 };
+         int k;
+         for (k = 0; k < 15; k++)
+            free(kept[--nkept]);
+         nanosleep(&ts, NULL);
+      }
       pthread_mutex_unlock(&lock);
       f = fopen(argv[2], "w");
       if (f)
          fclose(f);
+      if (argc > 3 && strcmp(argv[3], "exit") == 0) {
+         usleep(1000);
+         return 0;
+      }
       pthread_join(t, NULL);       /* forever */
       return 0;
    }
