@@ -1050,20 +1050,66 @@ static HChar* temp_name(const HChar* file)
    return t;
 }
 
+/* Digits at s: their value, *end after them; -1 if none. */
+static Long digits_at(const HChar* s, const HChar** end)
+{
+   Long v = 0;
+   const HChar* p = s;
+   while (*p >= '0' && *p <= '9' && p - s < 12)
+      v = v * 10 + (*p++ - '0');
+   *end = p;
+   return p == s ? -1 : v;
+}
+
+/* The process whose temporary file name is, if it is one of base's:
+   base.tmp.PID, or, when base holds this process's pid at pid_at (a
+   name with %p), the same name with another pid P there and .tmp.P.
+   -1 if it is none. */
+static Long temp_of(const HChar* name, const HChar* base, Int pid_at,
+                    SizeT pid_len)
+{
+   SizeT nbase = VG_(strlen)(base);
+   const HChar* rest = NULL;
+   const HChar* end;
+   Long  p = -1, q;
+   if (VG_(strncmp)(name, base, nbase) == 0) {
+      rest = name + nbase;
+   } else if (pid_at >= 0 && VG_(strncmp)(name, base, pid_at) == 0) {
+      const HChar* tail = base + pid_at + pid_len;
+      p = digits_at(name + pid_at, &end);
+      if (p < 0 || VG_(strncmp)(end, tail, VG_(strlen)(tail)) != 0)
+         return -1;
+      rest = end + VG_(strlen)(tail);
+   }
+   if (rest == NULL || VG_(strncmp)(rest, ".tmp.", 5) != 0)
+      return -1;
+   q = digits_at(rest + 5, &end);
+   if (q < 0 || *end != '\0' || (p >= 0 && p != q))
+      return -1;
+   return q;
+}
+
 /* A run killed while writing (SIGKILL, the OOM killer; the signals a
    process can catch wait until the tool's write is done) leaves its
-   temporary file, FILE.tmp.PID.  The next run to write FILE removes
-   those whose process is gone. */
+   temporary file, FILE.tmp.PID.  The next run to write FILE (or, with
+   %p in the name, the same name but for the pid) removes those whose
+   process is gone. */
 static void remove_stale_temps(const HChar* target)
 {
    const HChar* slash = VG_(strrchr)(target, '/');
    const HChar* base  = slash ? slash + 1 : target;
-   SizeT  nbase = VG_(strlen)(base);
    SizeT  ndir  = slash ? (SizeT)(slash - target + 1) : 0;
    HChar* dir   = VG_(malloc)("at.report_dir", ndir + 2);
+   HChar  me[24];
+   const HChar* at;
+   Int    pid_at = -1;
    UChar  buf[4096];
    SysRes sres;
    Int    n;
+   VG_(snprintf)(me, sizeof(me), "%d", VG_(getpid)());
+   at = VG_(strstr)(base, me);
+   if (VG_(strstr)(AT_(clo_out_file), "%p") != NULL && at != NULL)
+      pid_at = (Int)(at - base);
    if (ndir) {
       VG_(memcpy)(dir, target, ndir);
       dir[ndir] = '\0';
@@ -1080,33 +1126,24 @@ static void remove_stale_temps(const HChar* target)
       Int off;
       for (off = 0; off < n; ) {
          struct vki_dirent64* d = (struct vki_dirent64*)(buf + off);
-         const HChar* name = d->d_name;
-         const HChar* pid  = name + nbase + 5;
+         Long   p = temp_of(d->d_name, base, pid_at, VG_(strlen)(me));
+         HChar  proc[40];
+         HChar* stale;
+         struct vg_stat st;
          off += d->d_reclen;
-         if (VG_(strncmp)(name, base, nbase) != 0
-             || VG_(strncmp)(name + nbase, ".tmp.", 5) != 0
-             || *pid < '0' || *pid > '9')
+         if (p < 0 || p == VG_(getpid)())
             continue;
-         {
-            HChar* end;
-            Long   p = VG_(strtoll10)(pid, &end);
-            HChar  proc[40];
-            HChar* stale;
-            struct vg_stat st;
-            if (*end != '\0' || p == VG_(getpid)())
-               continue;
-            VG_(snprintf)(proc, sizeof(proc), "/proc/%lld", p);
-            if (!sr_isError(VG_(stat)(proc, &st)))
-               continue;           /* still running: perhaps writing */
-            stale = VG_(malloc)("at.report_stale",
-                                ndir + VG_(strlen)(name) + 1);
-            VG_(memcpy)(stale, target, ndir);
-            VG_(strcpy)(stale + ndir, name);
-            if (VG_(unlink)(stale) == 0)
-               VG_(umsg)("asynctrace: removed %s, left by process %lld "
-                         "killed while writing its report\n", stale, p);
-            VG_(free)(stale);
-         }
+         VG_(snprintf)(proc, sizeof(proc), "/proc/%lld", p);
+         if (!sr_isError(VG_(stat)(proc, &st)))
+            continue;              /* still running: perhaps writing */
+         stale = VG_(malloc)("at.report_stale",
+                             ndir + VG_(strlen)(d->d_name) + 1);
+         VG_(memcpy)(stale, target, ndir);
+         VG_(strcpy)(stale + ndir, d->d_name);
+         if (VG_(unlink)(stale) == 0)
+            VG_(umsg)("asynctrace: removed %s, left by process %lld "
+                      "killed while writing its report\n", stale, p);
+         VG_(free)(stale);
       }
    }
    VG_(close)(sr_Res(sres));
