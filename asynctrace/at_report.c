@@ -1388,7 +1388,8 @@ void AT_(write_report_to)(const AT_RunEnd* end, const HChar* given)
    Bool   snapshot = end->how == AT_END_SNAPSHOT;
    const HChar* why;
    if (kind == AT_PATH_DEVICE || kind == AT_PATH_FIFO) {
-      if (snapshot) {              /* a stream gets the end's only */
+      if (snapshot && given == NULL) {   /* a stream gets the end's only
+                                            (and those asked for it) */
          VG_(free)(target);
          VG_(free)(file);
          return;
@@ -1408,11 +1409,15 @@ void AT_(write_report_to)(const AT_RunEnd* end, const HChar* given)
    } else if (snapshot) {
       /* The run goes on and the next snapshot tries again: said once,
          the file left as it was (the last whole report). */
-      if (!snap_failure_said)
+      if (given != NULL)           /* asked for: always said */
+         VG_(umsg)("asynctrace: cannot write the report as of snapshot %u "
+                   "to %s: %s\n", AT_(snap_taken)(), file, why);
+      else if (!snap_failure_said)
          VG_(umsg)("asynctrace: cannot write the report as of snapshot %u "
                    "to %s: %s; later snapshots that cannot be written are "
                    "not said\n", AT_(snap_taken)(), file, why);
-      snap_failure_said = True;
+      if (given == NULL)
+         snap_failure_said = True;
    } else {
       HChar* alt = fallback_name(file, target);
       VG_(umsg)("asynctrace: cannot write the report to %s: %s\n", file,
