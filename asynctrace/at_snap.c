@@ -53,11 +53,13 @@
      (a second's worth at most, so a burst of them is fine), which every
      report written spends: a service blocking a thousand times a
      second cannot spend its time writing reports.  When the budget is
-     spent (a busy time just before), the last thread waits before its
-     syscall, the core's big lock released, until the budget is back,
-     then takes the snapshot (its time the block's); if another thread's
-     syscall ends first, the program was not idle and the next time
-     every thread blocks tries again.  So an idle service killed with
+     spent (a busy time just before) and the last thread's syscall has
+     no timeout, it waits before its syscall, the core's big lock
+     released, until the budget is back, then takes the snapshot (its
+     time the block's); if another thread's syscall ends first, or an
+     fd of its own syscall is ready, the program was not idle and the
+     next time every thread blocks tries again (as it does when a
+     syscall with a timeout ends).  So an idle service killed with
      SIGKILL leaves the state as of the moment its last thread blocked;
    - when the first thread wakes (its syscall's post, before anything
      else is counted), the interval snapshots that fell due while all
@@ -73,6 +75,7 @@
    into words in a copy of its own, of bounded size (AT_MONITOR_MAX); a
    longer one is refused with a message. */
 
+#include "pub_tool_aspacemgr.h"
 #include "pub_tool_debuginfo.h"
 #include "pub_tool_gdbserver.h"
 #include "pub_tool_libcfile.h"
@@ -440,21 +443,86 @@ extern void VG_(acquire_BigLock)(ThreadId tid, const HChar* who);
    (a busy time just before, its writes): without the snapshot a kill
    while idle would lose the end of that busy time.  So the thread
    waits, before its syscall, until the budget is back (a ms of wall
-   time gives back a tenth of a ms of writing) or another thread's
-   syscall ends (the program is not idle: the next time every thread
-   blocks tries again).  True if the budget is back and no other thread
-   ran: the state is still the one at the block.  To the program this
-   is the thread entering its syscall late; the waits of a busy program
-   end at its next wake. */
-static Bool wait_for_budget(ThreadId tid)
+   time gives back a tenth of a ms of writing) or the program shows it
+   is not idle: another thread's syscall ends, or one of the fds its
+   own syscall waits on is ready (the next time every thread blocks
+   tries again).  True if the budget is back and nothing happened: the
+   state is still the one at the block.  To the program this is the
+   thread entering its syscall late, so only syscalls without a
+   timeout wait (one with a timeout wakes, and the next block tries
+   again): a futex wait, epoll_wait or poll without one, accept, pause,
+   sigsuspend, wait4 without WNOHANG. */
+#define AT_WATCH_MAX 16
+#define AT_POLLIN    1
+
+/* Whether the syscall may wait for the budget; *nw the fds to watch
+   meanwhile, in w. */
+static Bool may_wait(UInt sysno, const UWord* args, struct vki_pollfd* w,
+                     Int* nw)
 {
+   *nw = 0;
+   switch (sysno) {
+      case __NR_futex: {
+         UWord cmd = args[1] & ~(UWord)(128 | 256);
+         return (cmd == 0 || cmd == 6 || cmd == 9 || cmd == 11 || cmd == 13)
+                && args[3] == 0;
+      }
+      case __NR_epoll_wait: case __NR_epoll_pwait:
+      case __NR_accept: case __NR_accept4:
+         if ((sysno == __NR_epoll_wait || sysno == __NR_epoll_pwait)
+             && (Int)args[3] >= 0)
+            return False;
+         w[0].fd      = (Int)args[0];
+         w[0].events  = AT_POLLIN;
+         w[0].revents = 0;
+         *nw = 1;
+         return True;
+      case __NR_poll: case __NR_ppoll: {
+         UWord n = args[1], i;
+         const struct vki_pollfd* fds = (const struct vki_pollfd*)args[0];
+         if ((sysno == __NR_poll ? (Int)args[2] >= 0 : args[2] != 0)
+             || n == 0 || n > AT_WATCH_MAX
+             || !VG_(am_is_valid_for_client)(args[0],
+                                             n * sizeof(struct vki_pollfd),
+                                             VKI_PROT_READ))
+            return False;
+         for (i = 0; i < n; i++) {
+            w[i] = fds[i];
+            w[i].revents = 0;
+         }
+         *nw = (Int)n;
+         return True;
+      }
+      case __NR_wait4:
+         return (args[2] & 1) == 0;          /* WNOHANG */
+      case __NR_waitid:
+         return (args[3] & 1) == 0;
+      case __NR_pause: case __NR_rt_sigsuspend:
+         return True;
+      default:
+         return False;
+   }
+}
+
+static Bool wait_for_budget(ThreadId tid, UInt sysno, const UWord* args)
+{
+   struct vki_pollfd w[AT_WATCH_MAX];
+   Int  nw;
+   Bool ready = False;
    UInt posts = n_posts, now;
+   if (!may_wait(sysno, args, w, &nw))
+      return False;
    VG_(release_BigLock)(tid, AT_VGTS_WAITSYS, "at.snap_budget");
    for (;;) {
+      SysRes r;
       now = AT_NOW_MS();
       if (n_posts != posts || budget + (Long)(now - budget_ms) >= 0)
          break;
-      VG_(poll)(NULL, 0, 1);
+      r = VG_(poll)(nw ? w : NULL, nw, 1);
+      if (!sr_isError(r) && sr_Res(r) > 0) {
+         ready = True;
+         break;
+      }
    }
    VG_(acquire_BigLock)(tid, "at.snap_budget");
    now = AT_NOW_MS();
@@ -462,7 +530,7 @@ static Bool wait_for_budget(ThreadId tid)
    budget_ms = now;
    if (budget > AT_BUDGET_MAX)
       budget = AT_BUDGET_MAX;
-   return n_posts == posts && budget >= 0;
+   return !ready && n_posts == posts && budget >= 0;
 }
 
 static void state_key(ULong* k)
@@ -516,7 +584,7 @@ void AT_(snap_syscall_pre)(ThreadId tid, UInt sysno, const UWord* args)
    budget_ms = now;
    if (budget > AT_BUDGET_MAX)
       budget = AT_BUDGET_MAX;
-   if (budget < 0 && !wait_for_budget(tid))
+   if (budget < 0 && !wait_for_budget(tid, sysno, args))
       return;
    busy = True;
    take(AT_SNAP_BLOCKED, NULL);
