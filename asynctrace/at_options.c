@@ -74,6 +74,7 @@ UInt  AT_(clo_snap_max)   = 100;
 UInt  AT_(clo_snap_sites) = 20;
 Bool  AT_(clo_snap_leaks);
 UInt  AT_(clo_snap_tasks) = 10;
+UInt  AT_(clo_snap_roles) = 100;
 
 /* <N>ms, <N>s, <N>Mi (millions of instructions) or <N>i. */
 static Bool parse_interval(const HChar* s)
@@ -117,6 +118,8 @@ static Bool snap_option(const HChar* arg)
    else if VG_BOOL_CLO(arg, "--snapshot-leak-check", AT_(clo_snap_leaks)) {}
    else if VG_BINT_CLO(arg, "--snapshot-tasks", AT_(clo_snap_tasks), 0,
                        100000) {}
+   else if VG_BINT_CLO(arg, "--snapshot-roles", AT_(clo_snap_roles), 0,
+                       100000) {}
    else
       return False;
    return True;
@@ -138,6 +141,9 @@ static void snap_print_usage(void)
 "                                  of all memory each time) [no]\n"
 "    --snapshot-tasks=<number>     Tokio tasks alive kept per snapshot,\n"
 "                                  most live bytes first [10]\n"
+"    --snapshot-roles=<number>     role instances kept per snapshot, most\n"
+"                                  live bytes first, the rest summed in\n"
+"                                  one row [100]\n"
    );
 }
 

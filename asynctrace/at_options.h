@@ -59,6 +59,7 @@ extern UInt  AT_(clo_snap_max);
 extern UInt  AT_(clo_snap_sites);
 extern Bool  AT_(clo_snap_leaks);
 extern UInt  AT_(clo_snap_tasks);
+extern UInt  AT_(clo_snap_roles);
 
 Bool AT_(process_cmd_line_option)(const HChar* arg);
 void AT_(print_usage)(void);

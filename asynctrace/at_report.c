@@ -8,9 +8,12 @@
    The report is written whole each time (at exit, at a snapshot, on
    demand), section by section in the format's order, into a temporary
    file beside the report's that replaces it only once it is complete:
-   a run killed while writing leaves the last whole report.  A file that
-   cannot be written is said once and the report goes to a fallback
-   name.  The sections come from each layer's figures, read after
+   a run killed while writing leaves the last whole report.  A name
+   that leads to a device or a FIFO is written into as a stream, at the
+   end only ("Writing it" below says what each kind of name gets).  A
+   report at the end that cannot be written is said, with the reason,
+   and goes to $TMPDIR (else /tmp); a snapshot's that cannot be written
+   is said once and the file keeps the last whole one.  The sections come from each layer's figures, read after
    AT_(settle_and_write) has brought them up to date; writing goes
    through at_xmlout.c, and <tasks> is at_taskrep.c's.
 
@@ -882,8 +885,9 @@ static void out_snapshots(void)
       AT_(out_str)("\"");
    }
    AT_(out_fmt)(" taken=\"%u\" kept=\"%u\" max=\"%u\" sites=\"%u\" "
-                "tasks=\"%u\" phases=\"%u\">\n", AT_(snap_taken)(), n,
-                AT_(snap_max)(), AT_(snap_sites)(), AT_(snap_tasks)(), np);
+                "tasks=\"%u\" roles=\"%u\" phases=\"%u\">\n",
+                AT_(snap_taken)(), n, AT_(snap_max)(), AT_(snap_sites)(),
+                AT_(snap_tasks)(), AT_(snap_roles)(), np);
    for (i = 0; i < n; i++) {
       const AT_Snapshot* s = AT_(snap_get)(i);
       AT_(out_fmt)("  <snapshot seq=\"%u\" ms=\"%u\" insns=\"%llu\" "
@@ -912,6 +916,16 @@ static void out_snapshots(void)
                       "wakes=\"%llu\"/>\n", r->threads, r->live_bytes,
                       r->live_blocks, r->waits, r->blocked_us, r->idle_us,
                       r->wakes);
+      }
+      if (s->rest_roles) {
+         const AT_SnapRole* r = &s->rest_role;
+         AT_(out_fmt)("    <role role=\"(other roles)\" others=\"%u\" "
+                      "threads=\"%u\" live-bytes=\"%llu\" "
+                      "live-blocks=\"%llu\" waits=\"%llu\" "
+                      "blocked-us=\"%llu\" idle-us=\"%llu\" "
+                      "wakes=\"%llu\"/>\n", s->rest_roles, r->threads,
+                      r->live_bytes, r->live_blocks, r->waits, r->blocked_us,
+                      r->idle_us, r->wakes);
       }
       for (k = 0; k < s->nsites; k++) {
          const AT_SnapSite* x = &s->sites[k];
@@ -942,6 +956,68 @@ static void out_snapshots(void)
 /* The core's words for an errno (pub_core_syscall.h). */
 extern const HChar* VG_(strerror)(UWord errnum);
 
+/* What the report's name leads to decides how it is written
+   (docs/asynctrace.1, "The report's file"):
+   - nothing yet, or a regular file: the report is written to a
+     temporary file beside it and renamed over it only when whole (a
+     run killed while writing leaves the last whole report); a regular
+     file with several hard links is written the same way and then
+     copied into the file, so that its links still share it;
+   - a symlink: what it points to (at the end of the chain), as above;
+   - a character device (/dev/null, /dev/full, a terminal) or a FIFO: a
+     stream, written straight into, once, at the end (a snapshot's
+     report is not written to it: a stream cannot be rewritten).  A
+     FIFO is opened only then, without blocking: with no process
+     reading it the report goes to the fallback;
+   - anything else (a block device, a socket): refused at the start. */
+typedef enum { AT_PATH_FILE, AT_PATH_LINKED, AT_PATH_DEVICE, AT_PATH_FIFO,
+               AT_PATH_OTHER } AT_PathKind;
+
+/* file with its symlinks followed (40 at most, as the kernel), in a
+   new string. */
+static HChar* follow_links(const HChar* file)
+{
+   HChar* cur = VG_(strdup)("at.report_target", file);
+   Int    hops;
+   for (hops = 0; hops < 40; hops++) {
+      HChar        buf[4096];
+      SSizeT       n = VG_(readlink)(cur, buf, sizeof(buf) - 1);
+      const HChar* slash;
+      HChar*       next;
+      if (n <= 0 || n >= (SSizeT)sizeof(buf) - 1)
+         break;                    /* not a symlink (or none at all) */
+      buf[n] = '\0';
+      slash = VG_(strrchr)(cur, '/');
+      if (buf[0] == '/' || slash == NULL) {
+         next = VG_(strdup)("at.report_target", buf);
+      } else {                     /* relative to the link's folder */
+         SizeT dir = slash - cur + 1;
+         next = VG_(malloc)("at.report_target", dir + n + 1);
+         VG_(memcpy)(next, cur, dir);
+         VG_(memcpy)(next + dir, buf, n + 1);
+      }
+      VG_(free)(cur);
+      cur = next;
+   }
+   return cur;
+}
+
+static AT_PathKind path_kind(const HChar* target)
+{
+   struct vg_stat st;
+   if (sr_isError(VG_(stat)(target, &st)))
+      return AT_PATH_FILE;         /* to be made */
+   if (VKI_S_ISREG(st.mode))
+      return st.nlink > 1 ? AT_PATH_LINKED : AT_PATH_FILE;
+   if (VKI_S_ISCHR(st.mode))
+      return AT_PATH_DEVICE;
+   if (VKI_S_ISFIFO(st.mode))
+      return AT_PATH_FIFO;
+   if (VKI_S_ISDIR(st.mode))
+      return AT_PATH_FILE;         /* its open says "Is a directory" */
+   return AT_PATH_OTHER;
+}
+
 static SysRes open_report(const HChar* file, Bool truncate)
 {
    return VG_(open)(file, VKI_O_CREAT | VKI_O_WRONLY
@@ -956,7 +1032,10 @@ static Bool our_exec_report(const HChar* file)
 {
    HChar  buf[8192], pid[48];
    Int    n;
-   SysRes sres = VG_(open)(file, VKI_O_RDONLY, 0);
+   SysRes sres;
+   if (path_kind(file) != AT_PATH_FILE && path_kind(file) != AT_PATH_LINKED)
+      return False;                /* a FIFO's open would block */
+   sres = VG_(open)(file, VKI_O_RDONLY, 0);
    if (sr_isError(sres))
       return False;
    n = VG_(read)(sr_Res(sres), buf, sizeof(buf) - 1);
@@ -993,57 +1072,6 @@ static HChar* exec_name(const HChar* file, HChar** prev)
    }
 }
 
-/* A run is long: find out now, not at its end, that the report cannot
-   be written where the user asked.  The file is opened as it will be
-   (and removed again if this made it).  A program this process execve'd
-   into does not overwrite the report of the one before: it writes
-   FILE.exec1 (.exec2, ...). */
-void AT_(report_check_writable)(void)
-{
-   HChar* file = VG_(expand_file_name)("--asynctrace-out-file",
-                                       AT_(clo_out_file));
-   struct vg_stat st;
-   if (our_exec_report(file)) {
-      HChar* prev;
-      HChar* other = exec_name(file, &prev);
-      VG_(umsg)("asynctrace: %s is this process's report before its "
-                "execve; this program's goes to %s\n", prev, other);
-      VG_(free)(prev);
-      VG_(free)(file);
-      file = other;
-      AT_(clo_out_file) = VG_(strdup)("at.out_file", other);
-   }
-   Bool   existed = !sr_isError(VG_(stat)(file, &st));
-   SysRes sres    = open_report(file, False);
-   if (sr_isError(sres)) {
-      VG_(fmsg)("asynctrace: cannot write the report to %s: %s; "
-                "name another with --asynctrace-out-file=<file>\n", file,
-                VG_(strerror)(sr_Err(sres)));
-      VG_(exit)(1);
-   }
-   VG_(close)(sr_Res(sres));
-   if (!existed)
-      VG_(unlink)(file);
-   VG_(free)(file);
-}
-
-/* Where the report goes when its file cannot be written at the end
-   (the folder went away, the disk is full): $TMPDIR, else /tmp, under
-   the file's own name. */
-static HChar* fallback_name(const HChar* file)
-{
-   const HChar* dir  = VG_(getenv)("TMPDIR");
-   const HChar* base = VG_(strrchr)(file, '/');
-   HChar* out;
-   base = base ? base + 1 : file;
-   if (dir == NULL || dir[0] == '\0')
-      dir = "/tmp";
-   out = VG_(malloc)("at.report_fallback",
-                     VG_(strlen)(dir) + VG_(strlen)(base) + 2);
-   VG_(sprintf)(out, "%s/%s", dir, base);
-   return out;
-}
-
 /* The name the report is written under before it is renamed: beside
    the file (a rename does not cross file systems), per process (a
    forked child may have been given the same file). */
@@ -1054,11 +1082,197 @@ static HChar* temp_name(const HChar* file)
    return t;
 }
 
-/* Opens file's temporary twin; *tmp gets its name. */
-static SysRes open_temp(const HChar* file, HChar** tmp)
+/* Digits at s: their value, *end after them; -1 if none. */
+static Long digits_at(const HChar* s, const HChar** end)
 {
-   *tmp = temp_name(file);
-   return open_report(*tmp, True);
+   Long v = 0;
+   const HChar* p = s;
+   while (*p >= '0' && *p <= '9' && p - s < 12)
+      v = v * 10 + (*p++ - '0');
+   *end = p;
+   return p == s ? -1 : v;
+}
+
+/* The process whose temporary file name is, if it is one of base's:
+   base.tmp.PID, or, when base holds this process's pid at pid_at (a
+   name with %p), the same name with another pid P there and .tmp.P.
+   -1 if it is none. */
+static Long temp_of(const HChar* name, const HChar* base, Int pid_at,
+                    SizeT pid_len)
+{
+   SizeT nbase = VG_(strlen)(base);
+   const HChar* rest = NULL;
+   const HChar* end;
+   Long  p = -1, q;
+   if (VG_(strncmp)(name, base, nbase) == 0) {
+      rest = name + nbase;
+   } else if (pid_at >= 0 && VG_(strncmp)(name, base, pid_at) == 0) {
+      const HChar* tail = base + pid_at + pid_len;
+      p = digits_at(name + pid_at, &end);
+      if (p < 0 || VG_(strncmp)(end, tail, VG_(strlen)(tail)) != 0)
+         return -1;
+      rest = end + VG_(strlen)(tail);
+   }
+   if (rest == NULL || VG_(strncmp)(rest, ".tmp.", 5) != 0)
+      return -1;
+   q = digits_at(rest + 5, &end);
+   if (q < 0 || *end != '\0' || (p >= 0 && p != q))
+      return -1;
+   return q;
+}
+
+/* A run killed while writing (SIGKILL, the OOM killer; the signals a
+   process can catch wait until the tool's write is done) leaves its
+   temporary file, FILE.tmp.PID.  The next run to write FILE (or, with
+   %p in the name, the same name but for the pid) removes those whose
+   process is gone. */
+static void remove_stale_temps(const HChar* target)
+{
+   const HChar* slash = VG_(strrchr)(target, '/');
+   const HChar* base  = slash ? slash + 1 : target;
+   SizeT  ndir  = slash ? (SizeT)(slash - target + 1) : 0;
+   HChar* dir   = VG_(malloc)("at.report_dir", ndir + 2);
+   HChar  me[24];
+   const HChar* at;
+   Int    pid_at = -1;
+   UChar  buf[4096];
+   SysRes sres;
+   Int    n;
+   VG_(snprintf)(me, sizeof(me), "%d", VG_(getpid)());
+   at = VG_(strstr)(base, me);
+   if (VG_(strstr)(AT_(clo_out_file), "%p") != NULL && at != NULL)
+      pid_at = (Int)(at - base);
+   if (ndir) {
+      VG_(memcpy)(dir, target, ndir);
+      dir[ndir] = '\0';
+   } else {
+      VG_(strcpy)(dir, ".");
+   }
+   sres = VG_(open)(dir, VKI_O_RDONLY, 0);
+   if (sr_isError(sres)) {
+      VG_(free)(dir);
+      return;
+   }
+   while ((n = VG_(getdents64)(sr_Res(sres), (struct vki_dirent64*)buf,
+                               sizeof(buf))) > 0) {
+      Int off;
+      for (off = 0; off < n; ) {
+         struct vki_dirent64* d = (struct vki_dirent64*)(buf + off);
+         Long   p = temp_of(d->d_name, base, pid_at, VG_(strlen)(me));
+         HChar  proc[40];
+         HChar* stale;
+         struct vg_stat st;
+         off += d->d_reclen;
+         if (p < 0 || p == VG_(getpid)())
+            continue;
+         VG_(snprintf)(proc, sizeof(proc), "/proc/%lld", p);
+         if (!sr_isError(VG_(stat)(proc, &st)))
+            continue;              /* still running: perhaps writing */
+         stale = VG_(malloc)("at.report_stale",
+                             ndir + VG_(strlen)(d->d_name) + 1);
+         VG_(memcpy)(stale, target, ndir);
+         VG_(strcpy)(stale + ndir, d->d_name);
+         if (VG_(unlink)(stale) == 0)
+            VG_(umsg)("asynctrace: removed %s, left by process %lld "
+                      "killed while writing its report\n", stale, p);
+         VG_(free)(stale);
+      }
+   }
+   VG_(close)(sr_Res(sres));
+   VG_(free)(dir);
+}
+
+/* A run is long: find out now, not at its end, that the report cannot
+   be written where the user asked.  The file is opened as it will be
+   (and removed again if this made it); a FIFO is not opened (its
+   reader would take that for the report's end), a device only without
+   blocking.  A program this process execve'd into does not overwrite
+   the report of the one before: it writes FILE.exec1 (.exec2, ...). */
+void AT_(report_check_writable)(void)
+{
+   HChar* file = VG_(expand_file_name)("--asynctrace-out-file",
+                                       AT_(clo_out_file));
+   HChar* target;
+   AT_PathKind kind;
+   struct vg_stat st;
+   Bool   existed;
+   SysRes sres;
+   if (our_exec_report(file)) {
+      HChar* prev;
+      HChar* other = exec_name(file, &prev);
+      VG_(umsg)("asynctrace: %s is this process's report before its "
+                "execve; this program's goes to %s\n", prev, other);
+      VG_(free)(prev);
+      VG_(free)(file);
+      file = other;
+      AT_(clo_out_file) = VG_(strdup)("at.out_file", other);
+   }
+   target = follow_links(file);
+   kind   = path_kind(target);
+   if (kind == AT_PATH_OTHER) {
+      VG_(fmsg)("asynctrace: cannot write the report to %s: not a file, a "
+                "character device or a FIFO; name another with "
+                "--asynctrace-out-file=<file>\n", file);
+      VG_(exit)(1);
+   }
+   if (kind == AT_PATH_FIFO || kind == AT_PATH_DEVICE) {
+      if (kind == AT_PATH_DEVICE) {
+         sres = VG_(open)(target, VKI_O_WRONLY | VKI_O_NONBLOCK, 0);
+         if (sr_isError(sres)) {
+            VG_(fmsg)("asynctrace: cannot write the report to %s: %s; "
+                      "name another with --asynctrace-out-file=<file>\n",
+                      file, VG_(strerror)(sr_Err(sres)));
+            VG_(exit)(1);
+         }
+         VG_(close)(sr_Res(sres));
+      }
+      if (AT_(clo_snap_interval) != 0 && VG_(clo_verbosity) > 0)
+         VG_(umsg)("asynctrace: %s is a %s: the report is written into it "
+                   "once, at the end, not at each snapshot\n", file,
+                   kind == AT_PATH_FIFO ? "FIFO" : "device");
+      VG_(free)(target);
+      VG_(free)(file);
+      return;
+   }
+   existed = !sr_isError(VG_(stat)(target, &st));
+   sres    = open_report(target, False);
+   if (sr_isError(sres)) {
+      VG_(fmsg)("asynctrace: cannot write the report to %s: %s; "
+                "name another with --asynctrace-out-file=<file>\n", file,
+                VG_(strerror)(sr_Err(sres)));
+      VG_(exit)(1);
+   }
+   VG_(close)(sr_Res(sres));
+   if (!existed)
+      VG_(unlink)(target);
+   remove_stale_temps(target);
+   VG_(free)(target);
+   VG_(free)(file);
+}
+
+/* Where the report goes when its file cannot be written at the end
+   (the folder went away, the disk is full, no reader on the FIFO):
+   $TMPDIR, else /tmp, under the file's own name; if that is the file
+   itself or names anything but a regular file (the FIFO, when $TMPDIR
+   is its folder), under NAME.PID.xml. */
+static HChar* fallback_name(const HChar* file, const HChar* target)
+{
+   const HChar* dir  = VG_(getenv)("TMPDIR");
+   const HChar* base = VG_(strrchr)(file, '/');
+   HChar* out;
+   HChar* to;
+   SizeT  len;
+   base = base ? base + 1 : file;
+   if (dir == NULL || dir[0] == '\0')
+      dir = "/tmp";
+   len = VG_(strlen)(dir) + VG_(strlen)(base) + 40;
+   out = VG_(malloc)("at.report_fallback", len);
+   VG_(snprintf)(out, len, "%s/%s", dir, base);
+   to = follow_links(out);
+   if (VG_(strcmp)(to, target) == 0 || path_kind(to) != AT_PATH_FILE)
+      VG_(snprintf)(out, len, "%s/%s.%d.xml", dir, base, VG_(getpid)());
+   VG_(free)(to);
+   return out;
 }
 
 static void write_body(const AT_RunEnd* end)
@@ -1083,49 +1297,173 @@ static void write_body(const AT_RunEnd* end)
    AT_(out_str)("</asynctrace>\n");
 }
 
+/* The report into an open fd: NULL, or why it failed. */
+static const HChar* write_fd(Int fd, const AT_RunEnd* end)
+{
+   AT_(out_begin)(fd);
+   write_body(end);
+   return AT_(out_end)() ? NULL : VG_(strerror)(AT_(out_errno)());
+}
+
+/* from's bytes into the file to, in place (it keeps its links). */
+static const HChar* copy_into(const HChar* from, const HChar* to)
+{
+   HChar  buf[1 << 16];
+   SysRes in  = VG_(open)(from, VKI_O_RDONLY, 0);
+   SysRes out;
+   const HChar* why = NULL;
+   Int    n;
+   if (sr_isError(in))
+      return VG_(strerror)(sr_Err(in));
+   out = VG_(open)(to, VKI_O_WRONLY | VKI_O_TRUNC, 0);
+   if (sr_isError(out)) {
+      VG_(close)(sr_Res(in));
+      return VG_(strerror)(sr_Err(out));
+   }
+   while (why == NULL && (n = VG_(read)(sr_Res(in), buf, sizeof(buf))) > 0) {
+      Int done = 0;
+      while (done < n) {
+         Int w = VG_(write)(sr_Res(out), buf + done, n - done);
+         if (w <= 0) {
+            why = VG_(strerror)(w < 0 ? -w : VKI_ENOSPC);
+            break;
+         }
+         done += w;
+      }
+   }
+   VG_(close)(sr_Res(in));
+   VG_(close)(sr_Res(out));
+   return why;
+}
+
+/* A regular file (or none yet): written whole under its temporary
+   name, then renamed over it, or copied into it if it has several
+   links.  NULL, or why not; the temporary file never stays. */
+static const HChar* write_file(const HChar* target, Bool linked,
+                               const AT_RunEnd* end)
+{
+   HChar* tmp  = temp_name(target);
+   SysRes sres = open_report(tmp, True);
+   const HChar* why;
+   if (sr_isError(sres)) {
+      VG_(free)(tmp);
+      return VG_(strerror)(sr_Err(sres));
+   }
+   why = write_fd(sr_Res(sres), end);
+   VG_(close)(sr_Res(sres));
+   if (why == NULL && linked)
+      why = copy_into(tmp, target);
+   else if (why == NULL && VG_(rename)(tmp, target) != 0)
+      why = "the rename of its temporary file failed";
+   VG_(unlink)(tmp);               /* (gone already if renamed) */
+   VG_(free)(tmp);
+   return why;
+}
+
+/* A device or FIFO: written straight into, not replaced. */
+static const HChar* write_stream(const HChar* target, Bool fifo,
+                                 const AT_RunEnd* end)
+{
+   SysRes sres = VG_(open)(target, VKI_O_WRONLY
+                                   | (fifo ? VKI_O_NONBLOCK : 0), 0);
+   const HChar* why;
+   if (sr_isError(sres))
+      return fifo && sr_Err(sres) == VKI_ENXIO
+             ? "no process has the FIFO open for reading"
+             : VG_(strerror)(sr_Err(sres));
+   why = write_fd(sr_Res(sres), end);
+   VG_(close)(sr_Res(sres));
+   return why;
+}
+
+/* The file that holds the report as of the last snapshot written (this
+   process's), and that snapshot: if the report at the end cannot be
+   written there it must not stay passing for the last word. */
+static HChar* snap_file;
+static UInt   snap_file_seq;
+static Bool   snap_failure_said;
+
+static void note_snapshot_file(const HChar* target)
+{
+   if (snap_file)
+      VG_(free)(snap_file);
+   snap_file     = VG_(strdup)("at.report_snap_file", target);
+   snap_file_seq = AT_(snap_taken)();
+}
+
+/* The report at the end could not be written to target: if target
+   holds a snapshot's report and the whole one went elsewhere, remove
+   it; if it went nowhere, say what target holds. */
+static void stale_snapshot(const HChar* target, Bool written_elsewhere)
+{
+   if (snap_file == NULL || VG_(strcmp)(snap_file, target) != 0)
+      return;
+   if (written_elsewhere) {
+      if (VG_(unlink)(target) == 0)
+         VG_(umsg)("asynctrace: removed %s, the report as of snapshot %u, "
+                   "so that it does not pass for the run's end\n", target,
+                   snap_file_seq);
+   } else {
+      VG_(umsg)("asynctrace: %s is left as it was: the report as of "
+                "snapshot %u, not of the run's end\n", target,
+                snap_file_seq);
+   }
+   VG_(free)(snap_file);
+   snap_file = NULL;
+}
+
 void AT_(write_report_to)(const AT_RunEnd* end, const HChar* given)
 {
-   HChar* file = given ? VG_(strdup)("at.report_file", given)
-                       : VG_(expand_file_name)("--asynctrace-out-file",
-                                               AT_(clo_out_file));
-   HChar* tmp;
-   Int    fd;
-   Bool   failed;
-   SysRes sres = open_temp(file, &tmp);
-   if (sr_isError(sres)) {
-      HChar* alt = fallback_name(file);
-      VG_(umsg)("asynctrace: cannot write the report to %s: %s\n", file,
-                VG_(strerror)(sr_Err(sres)));
-      VG_(free)(tmp);
-      sres = open_temp(alt, &tmp);
-      if (sr_isError(sres)) {
-         VG_(umsg)("asynctrace: nor to %s: %s; no report\n", alt,
-                   VG_(strerror)(sr_Err(sres)));
-         VG_(free)(tmp);
-         VG_(free)(alt);
+   HChar* file   = given ? VG_(strdup)("at.report_file", given)
+                         : VG_(expand_file_name)("--asynctrace-out-file",
+                                                 AT_(clo_out_file));
+   HChar* target = follow_links(file);
+   AT_PathKind kind = path_kind(target);
+   Bool   snapshot = end->how == AT_END_SNAPSHOT;
+   const HChar* why;
+   if (kind == AT_PATH_DEVICE || kind == AT_PATH_FIFO) {
+      if (snapshot && given == NULL) {   /* a stream gets the end's only
+                                            (and those asked for it) */
+         VG_(free)(target);
          VG_(free)(file);
          return;
       }
-      VG_(umsg)("asynctrace: writing it to %s instead\n", alt);
-      VG_(free)(file);
-      file = alt;
+      why = write_stream(target, kind == AT_PATH_FIFO, end);
+   } else if (kind == AT_PATH_OTHER) {
+      why = "not a file, a character device or a FIFO";
+   } else {
+      why = write_file(target, kind == AT_PATH_LINKED, end);
    }
-   fd = sr_Res(sres);
-   AT_(out_begin)(fd);
-   write_body(end);
-   failed = !AT_(out_end)();
-   VG_(close)(fd);
 
-   /* Only a whole report replaces the last one. */
-   if (!failed && VG_(rename)(tmp, file) != 0)
-      failed = True;
-   if (failed) {
-      VG_(unlink)(tmp);
-      VG_(umsg)("asynctrace: writing the report to %s failed\n", file);
-   } else if (VG_(clo_verbosity) > 0 && end->how != AT_END_SNAPSHOT) {
-      VG_(umsg)("asynctrace: report written to %s\n", file);
+   if (why == NULL) {
+      if (snapshot && given == NULL)
+         note_snapshot_file(target);
+      else if (VG_(clo_verbosity) > 0 && !snapshot)
+         VG_(umsg)("asynctrace: report written to %s\n", file);
+   } else if (snapshot) {
+      /* The run goes on and the next snapshot tries again: said once,
+         the file left as it was (the last whole report). */
+      if (given != NULL)           /* asked for: always said */
+         VG_(umsg)("asynctrace: cannot write the report as of snapshot %u "
+                   "to %s: %s\n", AT_(snap_taken)(), file, why);
+      else if (!snap_failure_said)
+         VG_(umsg)("asynctrace: cannot write the report as of snapshot %u "
+                   "to %s: %s; later snapshots that cannot be written are "
+                   "not said\n", AT_(snap_taken)(), file, why);
+      if (given == NULL)
+         snap_failure_said = True;
+   } else {
+      HChar* alt = fallback_name(file, target);
+      VG_(umsg)("asynctrace: cannot write the report to %s: %s\n", file,
+                why);
+      VG_(umsg)("asynctrace: writing it to %s instead\n", alt);
+      why = write_file(alt, False, end);
+      if (why != NULL)
+         VG_(umsg)("asynctrace: nor to %s: %s; no report\n", alt, why);
+      stale_snapshot(target, why == NULL);
+      VG_(free)(alt);
    }
-   VG_(free)(tmp);
+   VG_(free)(target);
    VG_(free)(file);
 }
 

@@ -19,7 +19,10 @@
    report holding every snapshot up to the last.
 
    The list is bounded (--snapshot-max): when full, every other snapshot
-   of its older half goes, except the one with the most live bytes.  So
+   of its older half goes, except the one with the most live bytes.  A
+   snapshot is bounded too: the --snapshot-sites largest sites and
+   spawn sites, the --snapshot-roles role instances holding the most
+   (the others summed in one row).  So
    recent history keeps the interval and older history gets sparser the
    older it is, the way the heap timeline thins.
 
@@ -49,7 +52,15 @@
      one.  Its cost is bounded by a budget of a tenth of the wall time
      (a second's worth at most, so a burst of them is fine), which every
      report written spends: a service blocking a thousand times a
-     second cannot spend its time writing reports;
+     second cannot spend its time writing reports.  When the budget is
+     spent (a busy time just before) and the last thread's syscall has
+     no timeout, it waits before its syscall, the core's big lock
+     released, until the budget is back, then takes the snapshot (its
+     time the block's); if another thread's syscall ends first, or an
+     fd of its own syscall is ready, the program was not idle and the
+     next time every thread blocks tries again (as it does when a
+     syscall with a timeout ends).  So an idle service killed with
+     SIGKILL leaves the state as of the moment its last thread blocked;
    - when the first thread wakes (its syscall's post, before anything
      else is counted), the interval snapshots that fell due while all
      were blocked are recorded with the times they fell due (at most
@@ -64,8 +75,10 @@
    into words in a copy of its own, of bounded size (AT_MONITOR_MAX); a
    longer one is refused with a message. */
 
+#include "pub_tool_aspacemgr.h"
 #include "pub_tool_debuginfo.h"
 #include "pub_tool_gdbserver.h"
+#include "pub_tool_libcfile.h"
 #include "pub_tool_libcproc.h"
 #include "pub_tool_options.h"
 #include "pub_tool_threadstate.h"
@@ -225,6 +238,53 @@ static void fill_sites(AT_Snapshot* s)
    VG_(deleteXA)(xs);
 }
 
+/* More role instances in use than --snapshot-roles (a program making
+   a role per connection had 65,000, and its snapshots 800 MB): those
+   holding the most live bytes (then threads) are kept, in their order,
+   and the others summed in one row, so the roles still add up to the
+   snapshot's live heap. */
+static Int cmp_role_size(const void* va, const void* vb)
+{
+   const AT_SnapRole* a = va;
+   const AT_SnapRole* b = vb;
+   if (a->live_bytes != b->live_bytes)
+      return a->live_bytes > b->live_bytes ? -1 : 1;
+   if (a->threads != b->threads)
+      return a->threads > b->threads ? -1 : 1;
+   return a->inst < b->inst ? -1 : a->inst > b->inst ? 1 : 0;
+}
+
+static Int cmp_role_inst(const void* va, const void* vb)
+{
+   const AT_SnapRole* a = va;
+   const AT_SnapRole* b = vb;
+   return a->inst < b->inst ? -1 : a->inst > b->inst ? 1 : 0;
+}
+
+static void cap_roles(AT_Snapshot* s, UInt cap)
+{
+   AT_SnapRole* o = &s->rest_role;
+   UInt i;
+   if (s->nroles <= cap)
+      return;
+   VG_(ssort)(s->roles, s->nroles, sizeof(AT_SnapRole), cmp_role_size);
+   for (i = cap; i < s->nroles; i++) {
+      const AT_SnapRole* r = &s->roles[i];
+      o->threads     += r->threads;
+      o->live_bytes  += r->live_bytes;
+      o->live_blocks += r->live_blocks;
+      o->waits       += r->waits;
+      o->blocked_us  += r->blocked_us;
+      o->idle_us     += r->idle_us;
+      o->wakes       += r->wakes;
+   }
+   s->rest_roles = s->nroles - cap;
+   s->nroles     = cap;
+   VG_(ssort)(s->roles, cap, sizeof(AT_SnapRole), cmp_role_inst);
+   s->roles = VG_(realloc)("at.snap_roles", s->roles,
+                           (cap ? cap : 1) * sizeof(AT_SnapRole));
+}
+
 static void fill_roles(AT_Snapshot* s)
 {
    UInt ninst = AT_(n_role_insts)(), i, k, n = AT_(n_threads)();
@@ -290,6 +350,7 @@ static void take(AT_SnapCause cause, const HChar* label)
    s.live_bytes  = h->total.live_bytes;
    s.live_blocks = h->total.live_blocks;
    fill_roles(&s);
+   cap_roles(&s, AT_(clo_snap_roles));
    fill_sites(&s);
    if (AT_(clo_snap_leaks))
       s.leaks = AT_(snap_leaks_take)();
@@ -364,7 +425,113 @@ void AT_(snap_phase)(const HChar* label)
 
 static UInt  n_in_sys;
 static Bool  all_blocked;       /* since the last thread blocked */
+static volatile UInt n_posts;   /* syscalls ended, any thread's */
 #define AT_CATCH_UP 16
+
+/* The core's big lock (pub_core_scheduler.h), released while the last
+   thread to block waits for the budget, so that any other thread whose
+   syscall ends runs meanwhile.  It is released with the state of a
+   thread in a syscall (VgTs_WaitSys, 3, in pub_core_threadstate.h):
+   an exit of the process meanwhile then ends it as such a thread, at
+   its syscall. */
+extern void VG_(release_BigLock)(ThreadId tid, Int sleepstate,
+                                 const HChar* who);
+extern void VG_(acquire_BigLock)(ThreadId tid, const HChar* who);
+#define AT_VGTS_WAITSYS 3
+
+/* The last thread blocks with the state changed but the budget spent
+   (a busy time just before, its writes): without the snapshot a kill
+   while idle would lose the end of that busy time.  So the thread
+   waits, before its syscall, until the budget is back (a ms of wall
+   time gives back a tenth of a ms of writing) or the program shows it
+   is not idle: another thread's syscall ends, or one of the fds its
+   own syscall waits on is ready (the next time every thread blocks
+   tries again).  True if the budget is back and nothing happened: the
+   state is still the one at the block.  To the program this is the
+   thread entering its syscall late, so only syscalls without a
+   timeout wait (one with a timeout wakes, and the next block tries
+   again): a futex wait, epoll_wait or poll without one, accept, pause,
+   sigsuspend, wait4 without WNOHANG. */
+#define AT_WATCH_MAX 16
+#define AT_POLLIN    1
+
+/* Whether the syscall may wait for the budget; *nw the fds to watch
+   meanwhile, in w. */
+static Bool may_wait(UInt sysno, const UWord* args, struct vki_pollfd* w,
+                     Int* nw)
+{
+   *nw = 0;
+   switch (sysno) {
+      case __NR_futex: {
+         UWord cmd = args[1] & ~(UWord)(128 | 256);
+         return (cmd == 0 || cmd == 6 || cmd == 9 || cmd == 11 || cmd == 13)
+                && args[3] == 0;
+      }
+      case __NR_epoll_wait: case __NR_epoll_pwait:
+      case __NR_accept: case __NR_accept4:
+         if ((sysno == __NR_epoll_wait || sysno == __NR_epoll_pwait)
+             && (Int)args[3] >= 0)
+            return False;
+         w[0].fd      = (Int)args[0];
+         w[0].events  = AT_POLLIN;
+         w[0].revents = 0;
+         *nw = 1;
+         return True;
+      case __NR_poll: case __NR_ppoll: {
+         UWord n = args[1], i;
+         const struct vki_pollfd* fds = (const struct vki_pollfd*)args[0];
+         if ((sysno == __NR_poll ? (Int)args[2] >= 0 : args[2] != 0)
+             || n == 0 || n > AT_WATCH_MAX
+             || !VG_(am_is_valid_for_client)(args[0],
+                                             n * sizeof(struct vki_pollfd),
+                                             VKI_PROT_READ))
+            return False;
+         for (i = 0; i < n; i++) {
+            w[i] = fds[i];
+            w[i].revents = 0;
+         }
+         *nw = (Int)n;
+         return True;
+      }
+      case __NR_wait4:
+         return (args[2] & 1) == 0;          /* WNOHANG */
+      case __NR_waitid:
+         return (args[3] & 1) == 0;
+      case __NR_pause: case __NR_rt_sigsuspend:
+         return True;
+      default:
+         return False;
+   }
+}
+
+static Bool wait_for_budget(ThreadId tid, UInt sysno, const UWord* args)
+{
+   struct vki_pollfd w[AT_WATCH_MAX];
+   Int  nw;
+   Bool ready = False;
+   UInt posts = n_posts, now;
+   if (!may_wait(sysno, args, w, &nw))
+      return False;
+   VG_(release_BigLock)(tid, AT_VGTS_WAITSYS, "at.snap_budget");
+   for (;;) {
+      SysRes r;
+      now = AT_NOW_MS();
+      if (n_posts != posts || budget + (Long)(now - budget_ms) >= 0)
+         break;
+      r = VG_(poll)(nw ? w : NULL, nw, 1);
+      if (!sr_isError(r) && sr_Res(r) > 0) {
+         ready = True;
+         break;
+      }
+   }
+   VG_(acquire_BigLock)(tid, "at.snap_budget");
+   now = AT_NOW_MS();
+   budget += now - budget_ms;
+   budget_ms = now;
+   if (budget > AT_BUDGET_MAX)
+      budget = AT_BUDGET_MAX;
+   return !ready && n_posts == posts && budget >= 0;
+}
 
 static void state_key(ULong* k)
 {
@@ -417,14 +584,20 @@ void AT_(snap_syscall_pre)(ThreadId tid, UInt sysno, const UWord* args)
    budget_ms = now;
    if (budget > AT_BUDGET_MAX)
       budget = AT_BUDGET_MAX;
-   if (budget < 0)
+   if (budget < 0 && !wait_for_budget(tid, sysno, args))
       return;
-   snapshot_and_write(AT_SNAP_BLOCKED, NULL, NULL);
+   busy = True;
+   take(AT_SNAP_BLOCKED, NULL);
+   /* The state as of the block, even if written after a wait. */
+   ((AT_Snapshot*)VG_(indexXA)(snaps, VG_(sizeXA)(snaps) - 1))->ms = now;
+   write_now(NULL);
+   busy = False;
 }
 
 void AT_(snap_syscall_post)(ThreadId tid)
 {
    ULong now;
+   n_posts++;
    if (tid < VG_N_THREADS && in_sys[tid]) {
       in_sys[tid] = False;
       n_in_sys--;
@@ -485,6 +658,7 @@ const HChar* AT_(snap_interval_text)(void)
 UInt AT_(snap_max)(void)   { return AT_(clo_snap_max); }
 UInt AT_(snap_sites)(void) { return AT_(clo_snap_sites); }
 UInt AT_(snap_tasks)(void) { return AT_(clo_snap_tasks); }
+UInt AT_(snap_roles)(void) { return AT_(clo_snap_roles); }
 
 /*------------------------------------------------------------*/
 /*--- Monitor commands (vgdb)                              ---*/

@@ -40,8 +40,10 @@ typedef struct {
    HChar*       label;         /* NULL if none */
    ULong        live_bytes, live_blocks;
    UInt         threads;       /* alive */
-   UInt         nroles;
+   UInt         nroles;        /* at most --snapshot-roles, in order */
    AT_SnapRole* roles;
+   UInt         rest_roles;    /* the role instances past those, */
+   AT_SnapRole  rest_role;     /* summed (its inst unused) */
    UInt         nsites;        /* the largest sites by live bytes */
    AT_SnapSite* sites;
    ULong        rest_sites, rest_bytes, rest_blocks;   /* the others */
@@ -95,6 +97,7 @@ const HChar*       AT_(snap_interval_text)(void);  /* as given, or "" */
 UInt               AT_(snap_max)(void);
 UInt               AT_(snap_sites)(void);
 UInt               AT_(snap_tasks)(void);     /* --snapshot-tasks */
+UInt               AT_(snap_roles)(void);     /* --snapshot-roles */
 Int                AT_(snap_peak)(void);      /* index, or -1 */
 
 #endif /* __AT_SNAP_H */

@@ -7,9 +7,10 @@
 
    What every writer of a report section uses (at_report.c and the
    sections written by their own modules, at_taskrep.c): a buffered
-   writer to the report's file, that fails once and then writes nothing
-   (the report is written to a temporary file and renamed only when
-   whole); XML text escaping that keeps the report well-formed whatever
+   writer to the report's file, that fails once, keeps the reason (the
+   errno) and then writes nothing (at_report.c writes to a temporary
+   file renamed only when whole, or to a stream); on a FIFO opened
+   without blocking, a full pipe is waited for; XML text escaping that keeps the report well-formed whatever
    bytes a program puts in its thread names and paths; stacks, written
    as references into the stack table that ends the report; and a role
    instance's attributes. */
@@ -19,6 +20,7 @@
 #include "pub_tool_hashtable.h"
 #include "pub_tool_libcfile.h"
 #include "pub_tool_options.h"
+#include "pub_tool_vki.h"
 #include "pub_tool_xarray.h"
 
 #include "at_roles.h"
@@ -30,18 +32,32 @@
 
 static Int   out_fd = -1;
 static Bool  out_failed;
+static Int   out_errno;       /* why it failed */
 static HChar out_buf[1 << 16];
 static Int   out_used;
+
+#define AT_POLLOUT 4
 
 static void out_flush(void)
 {
    Int done = 0;
    while (done < out_used && !out_failed) {
+      /* VG_(write) gives -errno. */
       Int w = VG_(write)(out_fd, out_buf + done, out_used - done);
-      if (w <= 0)
+      if (w == -VKI_EAGAIN) {
+         /* A FIFO is opened without blocking (at_report.c): wait
+            for its reader to take some. */
+         struct vki_pollfd p;
+         p.fd      = out_fd;
+         p.events  = AT_POLLOUT;
+         p.revents = 0;
+         VG_(poll)(&p, 1, -1);
+      } else if (w <= 0) {
          out_failed = True;
-      else
+         out_errno  = w < 0 ? -w : VKI_ENOSPC;
+      } else {
          done += w;
+      }
    }
    out_used = 0;
 }
@@ -144,6 +160,7 @@ void AT_(out_begin)(Int fd)
 {
    out_fd     = fd;
    out_failed = False;
+   out_errno  = 0;
    out_used   = 0;
    stacks_reset();
 }
@@ -154,6 +171,8 @@ Bool AT_(out_end)(void)
    out_fd = -1;
    return !out_failed;
 }
+
+Int AT_(out_errno)(void) { return out_errno; }
 
 /*------------------------------------------------------------*/
 /*--- Stacks                                               ---*/

@@ -15,6 +15,7 @@
    False if a write failed, and nothing was written after it). */
 void AT_(out_begin)(Int fd);
 Bool AT_(out_end)(void);
+Int  AT_(out_errno)(void);   /* after a failed end: the write's errno */
 
 void AT_(out_str)(const HChar* s);
 void AT_(out_fmt)(const HChar* format, ...) PRINTF_CHECK(1, 2);

@@ -1059,7 +1059,7 @@ static const Attr snrole_attrs[] = {
    U64(LIVE_BYTES, SnapRole, live_bytes),
    U64(LIVE_BLOCKS, SnapRole, live_blocks), U64(WAITS, SnapRole, waits),
    U64(BLOCKED_US, SnapRole, blocked_us), U64(IDLE_US, SnapRole, idle_us),
-   U64(WAKES, SnapRole, wakes),
+   U64(WAKES, SnapRole, wakes), U64_OPT(OTHERS, SnapRole, others, has_others),
 };
 
 static void begin_snrole(Parser *p, const char *name, long line)

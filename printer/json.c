@@ -957,6 +957,8 @@ static void j_snaps(Json *j, const Report *r)
          const SnapRole *x = &sn->roles[k];
          j_obj(j, NULL, true);
          j_role(j, &x->role);
+         if (x->has_others)
+            j_u64(j, "others", x->others);
          j_u64(j, "threads", x->threads);
          j_u64(j, "live_bytes", x->live_bytes);
          j_u64(j, "live_blocks", x->live_blocks);

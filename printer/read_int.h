@@ -225,7 +225,7 @@ void describe_xml_error(const XmlError *x, Input *in, char *why, size_t n,
    X(LABEL, "label") X(LOCK_US, "lock-us") X(LOCK_WAITS, "lock-waits") \
    X(LOST_BLOCKS, "lost-blocks") X(LOST_BYTES, "lost-bytes") X(MAPS, "maps") \
    X(MAX, "max") X(MAX_POLL_INSNS, "max-poll-insns") X(MS, "ms") \
-   X(OFFSET, "offset") X(OTHER_US, "other-us") X(OTHER_WAITS, "other-waits") \
+   X(OFFSET, "offset") X(OTHERS, "others") X(OTHER_US, "other-us") X(OTHER_WAITS, "other-waits") \
    X(PENDING_AT_EXIT, "pending-at-exit") X(POLL_ENTRIES, "poll-entries") \
    X(POLLS, "polls") X(RECOGNISED, "recognised") X(REGISTER, "register") \
    X(REST_BLOCKS, "rest-blocks") X(REST_SITES, "rest-sites") X(ROOT, "root") \

@@ -341,6 +341,9 @@ typedef struct {                 /* a <role> of a <snapshot> */
    Role role;
    uint64_t threads, live_bytes, live_blocks, waits, blocked_us, idle_us,
             wakes;
+   uint64_t others;              /* the row summing the role instances
+                                    past --snapshot-roles: how many */
+   bool has_others;
 } SnapRole;
 
 typedef struct {                 /* a <site> of a <snapshot> */

@@ -553,8 +553,9 @@ void print_snapshots(const Report *r)
       const Snap *sn = &ss->list[i];
       const SnapRole *big = NULL;
       Buf b = { 0 };
-      for (size_t k = 0; k < sn->nroles; k++)
-         if (big == NULL || sn->roles[k].live_bytes > big->live_bytes)
+      for (size_t k = 0; k < sn->nroles; k++)   /* a role, not the others' sum */
+         if (!sn->roles[k].has_others
+             && (big == NULL || sn->roles[k].live_bytes > big->live_bytes))
             big = &sn->roles[k];
       table_cell(&t, num(sn->seq));
       table_cell(&t, num(sn->ms));
