@@ -117,7 +117,24 @@ static const HChar* const idle_code[] = {
    NULL
 };
 
-/* The site key itself says idle: the blocking pool's keep-alive wait. */
+/* Inlined frames have bare names ("wait_for<T>", "lock"): their source
+   file says they are parking code (parking_lot's, lock_api's, Tokio's
+   loom wrappers around std's and parking_lot's locks and condvars), so
+   that the site key is the caller's frame, as for std's. */
+static Bool parking_path(const HChar* path)
+{
+   return VG_(strstr)(path, "/parking_lot-") != NULL
+       || VG_(strstr)(path, "/parking_lot_core-") != NULL
+       || VG_(strstr)(path, "/lock_api-") != NULL
+       || ((VG_(strstr)(path, "/tokio-") != NULL
+            || VG_(strstr)(path, "/tokio/src/") != NULL)
+           && VG_(strstr)(path, "/src/loom/") != NULL);
+}
+
+/* The site key itself says idle, unless the wait is for a lock: the
+   blocking pool's thread loop, whose one condvar wait is its keep-alive
+   wait for work (std's or, with Tokio's parking_lot feature,
+   parking_lot's Condvar); its waits for the pool's mutex are locks. */
 static const HChar* const idle_sites[] = {
    "tokio::runtime::blocking::pool::Inner::run",
    NULL
@@ -211,18 +228,21 @@ typedef struct {
    Addr  key_ip;
    Bool  have_key;
    Bool  idle;
+   Bool  idle_site;  /* the key is an idle site */
    Int   decided;    /* the innermost deciding frame's class, or -1 */
    Int   fallback;   /* the innermost park frame's class, or -1 */
 } ClassifyState;
 
-static Bool classify_frame(const HChar* fn, Addr ip, void* opaque)
+static Bool classify_frame(const AT_FrameInfo* fi, void* opaque)
 {
    ClassifyState* s = opaque;
-   if (!s->have_key && !AT_(fn_matches_any)(fn, parking_code)) {
-      s->key_ip   = ip;
+   const HChar* fn = fi->fn;
+   if (!s->have_key && !AT_(fn_matches_any)(fn, parking_code)
+       && !(fi->inlined && parking_path(fi->path))) {
+      s->key_ip   = fi->ip;
       s->have_key = True;
       if (AT_(fn_matches_any)(fn, idle_sites))
-         s->idle = True;
+         s->idle_site = True;
    }
    if (AT_(fn_matches_any)(fn, idle_code))
       s->idle = True;
@@ -249,10 +269,11 @@ static const Classified* classify(ExeContext* ec)
    Classified* c = AT_(ht_node)(classified, VG_(get_ECU_from_ExeContext)(ec),
                                 sizeof(Classified), "at.classified", &made);
    if (made) {
-      ClassifyState s = { 0, False, False, -1, -1 };
-      AT_(walk_frames)(ec, classify_frame, &s);
+      ClassifyState s = { 0, False, False, False, -1, -1 };
+      AT_(walk_frames_full)(ec, classify_frame, &s);
       c->key_ip = s.have_key ? s.key_ip : 0;
       c->klass  = s.idle ? AT_WAIT_IDLE
+                : s.idle_site && s.decided != AT_WAIT_LOCK ? AT_WAIT_IDLE
                 : s.decided >= 0 ? s.decided
                 : s.fallback >= 0 ? s.fallback : AT_WAIT_OTHER;
    }

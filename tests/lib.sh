@@ -7,9 +7,17 @@
 #   AT_TOP    the build tree (vg-in-place, at_print, tests/progs/*)
 #   AT_SRC    the source tree (docs/asynctrace-report.rng, tests/)
 #   AT_TMP    a scratch folder private to this test
+#   AT_RUST_SET  for tests/rust_*.test: the set of Rust binaries (debian,
+#             current, current-pl, debian-pl; see scripts/build-rust-tests)
 
 SCHEMA="$AT_SRC/docs/asynctrace-report.rng"
 PROGS="$AT_TOP/tests/progs"
+# The Rust test programs of the set this run is for.
+RUST_SET=${AT_RUST_SET:-debian}
+case "$RUST_SET" in
+   debian) RUST_R="$AT_TOP/tests/rust/target/release" ;;
+   *) RUST_R="$AT_TOP/tests/rust/target-$RUST_SET/release" ;;
+esac
 fails=0
 
 fail() { echo "  FAIL: $*"; fails=$((fails + 1)); }

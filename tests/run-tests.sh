@@ -1,6 +1,11 @@
 #!/usr/bin/env bash
 # Runs asynctrace's tests: every tests/*.test (or those named on the command
 # line), each in its own scratch folder.  Ends with "N passed, N failed".
+# A tests/rust_*.test runs once per set of Rust binaries it names in a
+# "# rust-sets: ..." line (default: debian current), as NAME[SET], each
+# counted on its own; AT_RUST_SETS (e.g. "debian") runs only those sets.
+# A set whose build was skipped (tests/rust/target-SET/SKIPPED, a rustc too
+# old for it) is skipped with one line.
 # Copyright (C) 2026 the asynctrace authors.  GPL-2.0-or-later.
 set -u
 AT_SRC=$(cd "${AT_SRC:-$(dirname "$0")/..}" && pwd)
@@ -10,10 +15,40 @@ export AT_SRC AT_TOP
 if [ $# -gt 0 ]; then tests=("$@"); else tests=("$AT_SRC"/tests/*.test); fi
 passed=0 failed=0 failed_names=()
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/asynctrace-tests.XXXXXX")
+# The runs: FILE or FILE@SET.
+runs=()
+skipped_sets=" "
 for t in "${tests[@]}"; do
+   case "$t" in *@*) set_only=${t#*@}; t=${t%@*} ;; *) set_only="" ;; esac
    [ -f "$t" ] || t="$AT_SRC/tests/$t.test"
-   name=$(basename "$t" .test)
-   export AT_TMP="$scratch/$name"
+   case "$(basename "$t")" in
+      rust_*)
+         sets=$(sed -n 's/^# rust-sets: *//p' "$t" 2>/dev/null | head -1)
+         for s in ${sets:-debian current}; do
+            [ -z "$set_only" ] || [ "$s" = "$set_only" ] || continue
+            case " ${AT_RUST_SETS:-$s} " in *" $s "*) ;; *) continue ;; esac
+            skip="$AT_TOP/tests/rust/target-$s/SKIPPED"
+            if [ "$s" != debian ] && [ -f "$skip" ]; then
+               case "$skipped_sets" in
+                  *" $s "*) ;;
+                  *) echo "SKIP: rust_*[$s]: $(head -1 "$skip")"; skipped_sets="$skipped_sets$s " ;;
+               esac
+               continue
+            fi
+            runs+=("$t@$s")
+         done ;;
+      *) runs+=("$t") ;;
+   esac
+done
+
+for run in "${runs[@]}"; do
+   case "$run" in
+      *@*) t=${run%@*}; AT_RUST_SET=${run##*@}; name="$(basename "$t" .test)[$AT_RUST_SET]"
+           dir="$(basename "$t" .test).$AT_RUST_SET" ;;
+      *) t=$run; AT_RUST_SET=debian; name=$(basename "$t" .test); dir=$name ;;
+   esac
+   export AT_RUST_SET
+   export AT_TMP="$scratch/$dir"
    mkdir -p "$AT_TMP"
    start=$(date +%s)
    if (cd "$AT_TMP" && bash -c 'source "$AT_SRC/tests/lib.sh"; source "$1"; [ $fails -eq 0 ]' _ "$t") \
