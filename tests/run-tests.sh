@@ -21,6 +21,11 @@ skipped_sets=" "
 for t in "${tests[@]}"; do
    case "$t" in *@*) set_only=${t#*@}; t=${t%@*} ;; *) set_only="" ;; esac
    [ -f "$t" ] || t="$AT_SRC/tests/$t.test"
+   # A name that is no test fails: a typo must not read as a pass.
+   if [ ! -f "$t" ]; then
+      echo "FAIL: $(basename "$t" .test): no such test ($t)"
+      failed=$((failed + 1)); failed_names+=("$(basename "$t" .test)"); continue
+   fi
    case "$(basename "$t")" in
       rust_*)
          sets=$(sed -n 's/^# rust-sets: *//p' "$t" 2>/dev/null | head -1)
