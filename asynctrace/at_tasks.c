@@ -133,14 +133,30 @@ typedef struct {
    HChar future[AT_FNNAME_MAX];
 } CellWalk;
 
-/* The first generic argument of new_task<T, S>: the future's type. */
+/* The first generic argument of these inlined frames' names is the
+   future's type: new_task<T, S> (Tokio 1.24); unowned<T, S> (a
+   blocking task) and spawn_inner<T> (a task) where current Tokio has
+   no new_task frame left. */
+static const HChar* const future_generics[] = {
+   "new_task<", "unowned<", "spawn_inner<", "spawn_local_inner<", NULL
+};
+
 static void note_future(CellWalk* w, const HChar* raw)
 {
-   const HChar* s = VG_(strstr)(raw, "new_task<");
-   Int depth = 0, o = 0;
-   if (s == NULL || w->future[0])
+   const HChar* s = NULL;
+   Int depth = 0, o = 0, i;
+   if (w->future[0])
       return;
-   for (s += 9; *s && o < AT_FNNAME_MAX - 1; s++) {
+   for (i = 0; future_generics[i] && s == NULL; i++) {
+      s = VG_(strstr)(raw, future_generics[i]);
+      if (s && s != raw && s[-1] != ':')
+         s = NULL;                 /* part of a longer name */
+      if (s)
+         s += VG_(strlen)(future_generics[i]);
+   }
+   if (s == NULL)
+      return;
+   for (; *s && o < AT_FNNAME_MAX - 1; s++) {
       if (*s == '<') depth++;
       else if (*s == '>') { if (depth-- == 0) break; }
       else if (*s == ',' && depth == 0) break;
