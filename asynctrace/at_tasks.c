@@ -134,11 +134,13 @@ typedef struct {
 } CellWalk;
 
 /* The first generic argument of these inlined frames' names is the
-   future's type: new_task<T, S> (Tokio 1.24); unowned<T, S> (a
-   blocking task) and spawn_inner<T> (a task) where current Tokio has
-   no new_task frame left. */
+   future's type: new_task<T, S> (Tokio 1.24); where current Tokio has
+   no new_task frame left, the nearest of unowned<T, S> (a blocking
+   task), spawn_inner<T> (tokio::spawn), spawn_local_inner<T> and
+   spawn_named<T> / spawn<T> (LocalSet's, a Handle's). */
 static const HChar* const future_generics[] = {
-   "new_task<", "unowned<", "spawn_inner<", "spawn_local_inner<", NULL
+   "new_task<", "unowned<", "spawn_inner<", "spawn_local_inner<",
+   "spawn_named_inner<", "spawn_named<", "spawn<", NULL
 };
 
 static void note_future(CellWalk* w, const HChar* raw)
