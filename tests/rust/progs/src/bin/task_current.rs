@@ -22,14 +22,22 @@ async fn task_y() -> usize {
     l
 }
 
+/// Keeps the spawn call from being a tail call: without a frame of the
+/// function that spawned, a stack cannot name it as the spawn site.
+#[inline(always)]
+fn keep<T>(h: JoinHandle<T>) -> JoinHandle<T> {
+    std::hint::black_box(&h);
+    h
+}
+
 #[inline(never)]
 fn spawn_x() -> JoinHandle<usize> {
-    tokio::spawn(task_x())
+    keep(tokio::spawn(task_x()))
 }
 
 #[inline(never)]
 fn spawn_y() -> JoinHandle<usize> {
-    tokio::spawn(task_y())
+    keep(tokio::spawn(task_y()))
 }
 
 fn main() {

@@ -49,14 +49,22 @@ async fn steady(mut rx: mpsc::UnboundedReceiver<Tick>) -> usize {
     buf.len()
 }
 
+/// Keeps the spawn call from being a tail call: without a frame of the
+/// function that spawned, a stack cannot name it as the spawn site.
+#[inline(always)]
+fn keep_frame<T>(h: JoinHandle<T>) -> JoinHandle<T> {
+    std::hint::black_box(&h);
+    h
+}
+
 #[inline(never)]
 fn spawn_grower(rx: mpsc::UnboundedReceiver<Tick>) -> JoinHandle<usize> {
-    tokio::spawn(grower(rx))
+    keep_frame(tokio::spawn(grower(rx)))
 }
 
 #[inline(never)]
 fn spawn_steady(rx: mpsc::UnboundedReceiver<Tick>) -> JoinHandle<usize> {
-    tokio::spawn(steady(rx))
+    keep_frame(tokio::spawn(steady(rx)))
 }
 
 fn main() {

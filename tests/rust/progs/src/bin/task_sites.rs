@@ -65,34 +65,42 @@ async fn task_c() -> usize {
     l + (s as usize & 0)
 }
 
+/// Keeps the spawn call from being a tail call: without a frame of the
+/// function that spawned, a stack cannot name it as the spawn site.
+#[inline(always)]
+fn keep<T>(h: JoinHandle<T>) -> JoinHandle<T> {
+    std::hint::black_box(&h);
+    h
+}
+
 #[inline(never)]
 fn spawn_a() -> JoinHandle<usize> {
-    tokio::spawn(task_a())
+    keep(tokio::spawn(task_a()))
 }
 
 #[inline(never)]
 fn spawn_b() -> JoinHandle<usize> {
-    tokio::spawn(task_b())
+    keep(tokio::spawn(task_b()))
 }
 
 #[inline(never)]
 fn spawn_c() -> JoinHandle<usize> {
-    tokio::spawn(task_c())
+    keep(tokio::spawn(task_c()))
 }
 
 #[inline(never)]
 fn spawn_pending() -> JoinHandle<()> {
-    tokio::spawn(async { std::future::pending::<()>().await })
+    keep(tokio::spawn(async { std::future::pending::<()>().await }))
 }
 
 #[inline(never)]
 fn spawn_locker(m: Arc<Mutex<u64>>) -> JoinHandle<u64> {
-    tokio::spawn(async move { *m.lock().expect("lock") + 1 })
+    keep(tokio::spawn(async move { *m.lock().expect("lock") + 1 }))
 }
 
 #[inline(never)]
 fn spawn_blocking_locker(m: Arc<Mutex<u64>>) -> JoinHandle<u64> {
-    tokio::task::spawn_blocking(move || *m.lock().expect("lock") + 1)
+    keep(tokio::task::spawn_blocking(move || *m.lock().expect("lock") + 1))
 }
 
 /// Holds m on another thread for a while; returns once it is held.
