@@ -478,6 +478,17 @@ typedef struct {                 /* <crash>, after a fatal signal */
    Stack stack;
 } Crash;
 
+typedef struct {                 /* <final-report-lost> */
+   bool present;                 /* the run ended, its report was lost:
+                                    the file is its last snapshot's */
+   enum EndHow how;              /* how it ended, as Run's end_how, */
+   long status;                  /*   status, */
+   char *signal;                 /*   signal (END_OTHER: how) */
+   uint64_t signo;               /*   and signo */
+   uint64_t ms;                  /* when */
+   char *why;                    /* why its report could not be written */
+} LostEnd;
+
 typedef struct {                 /* <run> */
    char *tool_version, *vg_version, *exe, *start_time;
    char **args;
@@ -489,6 +500,7 @@ typedef struct {                 /* <run> */
    uint64_t signo;
    Crash crash;
    char *no_symbols;             /* the executable without symbols */
+   LostEnd lost;                 /* (with end_how "snapshot") */
 } Run;
 
 typedef struct {                 /* <threads> */

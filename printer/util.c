@@ -598,6 +598,8 @@ void report_free(Report *r)
    free(r->run.no_symbols);
    free(r->run.start_time);
    free(r->run.signal);
+   free(r->run.lost.signal);
+   free(r->run.lost.why);
    free(r->run.crash.role.role);
    free(r->run.crash.addr);
    free(r->run.crash.name);
