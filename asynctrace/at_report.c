@@ -202,9 +202,9 @@ static void out_run(const AT_RunEnd* end)
                       AT_(snap_taken)());
          break;
    }
-   if (AT_(symbols_missing_in)() != NULL) {
+   for (i = 0; i < AT_(symbols_missing_count)(); i++) {
       AT_(out_str)("  <no-symbols object=\"");
-      AT_(out_esc)(AT_(symbols_missing_in)());
+      AT_(out_esc)(AT_(symbols_missing_at)((UInt)i));
       AT_(out_str)("\"/>\n");
    }
    if (end->how == AT_END_SNAPSHOT) {

@@ -301,8 +301,12 @@ static void begin_crash(Parser *p, const char *name, long line)
 
 static void begin_nosyms(Parser *p, const char *name, long line)
 {
-   free(p->rep->run.no_symbols);
-   p->rep->run.no_symbols = attr_str(p, name, N_OBJECT, true, line);
+   Run *run = &p->rep->run;
+   char *obj = attr_str(p, name, N_OBJECT, true, line);
+   if (obj == NULL)
+      return;
+   GROW(run->no_symbols, run->capno_symbols, run->nno_symbols + 1);
+   run->no_symbols[run->nno_symbols++] = obj;
 }
 
 static void end_exe(Parser *p, const char *name, long line, const char *text)

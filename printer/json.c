@@ -348,7 +348,14 @@ static void j_run(Json *j, const Report *r)
       break;
    }
    j_end_obj(j);
-   j_str_opt(j, "no_symbols", r->run.no_symbols);
+   /* The first as a string, as it always was; then all of them. */
+   if (r->run.nno_symbols > 0) {
+      j_str(j, "no_symbols", r->run.no_symbols[0]);
+      j_arr(j, "no_symbols_all", true);
+      for (size_t i = 0; i < r->run.nno_symbols; i++)
+         j_str(j, NULL, r->run.no_symbols[i]);
+      j_end_arr(j);
+   }
    j_end_obj(j);
 }
 

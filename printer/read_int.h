@@ -321,7 +321,7 @@ typedef struct {
    E(END, RUN, "end", F_REQ, begin_end, 0, 0) \
    E(CRASH, RUN, "crash", 0, begin_crash, 0, 0) \
    A(STACK, CRASH, F_REQ) \
-   E(NOSYMS, RUN, "no-symbols", 0, begin_nosyms, 0, 0) \
+   E(NOSYMS, RUN, "no-symbols", F_MANY, begin_nosyms, 0, 0) \
    E(FLOST, RUN, "final-report-lost", 0, begin_flost, 0, 0) \
    E(EXE, COMMAND, "exe", F_REQ | F_TEXT, 0, end_exe, 0) \
    E(ARG, COMMAND, "arg", F_MANY | F_TEXT, 0, end_arg, 0) \

@@ -499,7 +499,10 @@ typedef struct {                 /* <run> */
    char *signal;                 /* END_SIGNAL: its name; END_OTHER: how */
    uint64_t signo;
    Crash crash;
-   char *no_symbols;             /* the executable without symbols */
+   char **no_symbols;            /* the objects without symbols (the
+                                    executable, shared objects with
+                                    runtime code), */
+   size_t nno_symbols, capno_symbols;   /* as many */
    LostEnd lost;                 /* (with end_how "snapshot") */
 } Run;
 

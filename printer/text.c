@@ -137,14 +137,18 @@ static void print_run(const Report *r)
              "end (SIGKILL?)\n");
    else
       printf("Ended:    %s\n", r->run.signal);
-   if (r->run.no_symbols)
-      printf("Warning:  no symbols in %s:\n"
-             "          roles come only from Tokio's default thread names, "
+   /* One object a line: paths are long. */
+   for (size_t i = 0; i < r->run.nno_symbols; i++)
+      printf("%s%s%s\n", i == 0 ? "Warning:  no symbols in "
+                                 : "          nor in ",
+             r->run.no_symbols[i], i + 1 == r->run.nno_symbols ? ":" : "");
+   if (r->run.nno_symbols > 0)
+      printf("          roles come only from Tokio's default thread names, "
              "tasks and\n"
              "          Rayon jobs are not found, stacks are addresses "
              "(rebuild with\n"
-             "          debug = 1 or strip = false, or install its -dbgsym "
-             "package)\n", r->run.no_symbols);
+             "          debug = 1 or strip = false, or install %s -dbgsym "
+             "package)\n", r->run.nno_symbols > 1 ? "their" : "its");
 }
 
 /* ------------------------------------------------------------------ */

@@ -595,6 +595,8 @@ void report_free(Report *r)
    free(r->run.tool_version);
    free(r->run.vg_version);
    free(r->run.exe);
+   for (size_t i = 0; i < r->run.nno_symbols; i++)
+      free(r->run.no_symbols[i]);
    free(r->run.no_symbols);
    free(r->run.start_time);
    free(r->run.signal);
