@@ -37,7 +37,10 @@
    heap's live bytes plus every live mapping were largest.  The heap's
    growth is checked on each allocation (at_heap.c calls
    AT_(footprint_grew)), the mappings' after each syscall that may map
-   (after all its hooks: an mremap copies before it unmaps). */
+   (after all its hooks: an mremap copies before it unmaps).  An mmap
+   after which the core has read an object's debug info (a shared
+   object loaded) is passed on to at_symbols.c, which checks that it
+   has symbols. */
 
 #include "pub_tool_aspacemgr.h"
 #include "pub_tool_oset.h"
@@ -51,6 +54,7 @@
 #include "at_fpleaf.h"
 #include "at_maps.h"
 #include "at_stack.h"
+#include "at_symbols.h"
 #include "at_threads.h"
 
 #define AT_MAP_STACK_FLAG 0x20000    /* MAP_STACK on Linux */
@@ -250,6 +254,8 @@ static void at_new_mem_mmap(Addr a, SizeT len, Bool rr, Bool ww, Bool xx,
    const NSegment* seg;
    AT_Map  m;
    UInt    sysno;
+   if (di_handle != 0)             /* an object's debug info just read */
+      AT_(symbols_new_objects)();
    if (!ready || len == 0 || tid == VG_INVALID_THREADID)
       return;
    sysno = in_syscall[tid].sysno;

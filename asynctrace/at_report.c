@@ -12,8 +12,12 @@
    that leads to a device or a FIFO is written into as a stream, at the
    end only ("Writing it" below says what each kind of name gets).  A
    report at the end that cannot be written is said, with the reason,
-   and goes to $TMPDIR (else /tmp); a snapshot's that cannot be written
-   is said once and the file keeps the last whole one.  The sections come from each layer's figures, read after
+   and goes to $TMPDIR (else /tmp); if it cannot go there either, the
+   last snapshot's report left in the file is marked in place
+   (<final-report-lost>: how the run ended, why its report is not
+   there), so that it does not pass for a killed run's.  A snapshot's
+   that cannot be written is said once and the file keeps the last
+   whole one.  The sections come from each layer's figures, read after
    AT_(settle_and_write) has brought them up to date; writing goes
    through at_xmlout.c, and <tasks> is at_taskrep.c's.
 
@@ -128,6 +132,34 @@ static void out_crash(const AT_Crash* c)
    AT_(out_str)("</crash>\n");
 }
 
+/* A snapshot's report must not pass for a killed run's if the report
+   at the end is then lost (the disk full, and $TMPDIR too).  Writing
+   anything new may fail then, but bytes the file already has can be
+   overwritten: each snapshot's report keeps a line of AT_LOST_SLOT
+   bytes at the end of <run> (a comment, padded), which the end puts
+   <final-report-lost> into, the same length ("Writing it" below,
+   mark_lost_end).  On a copy-on-write file system (btrfs) even that
+   may fail; it is then said. */
+#define AT_LOST_SLOT 256
+#define AT_LOST_PLACEHOLDER \
+   "  <!-- room for <final-report-lost/> should the report at the end " \
+   "not be written -->"
+
+static ULong lost_slot_at;      /* the slot's offset in the last report
+                                   written with one */
+
+/* line, padded with spaces to the slot's length, its last byte a
+   newline, into out (AT_LOST_SLOT + 1 bytes). */
+static void lost_slot_text(HChar* out, const HChar* line)
+{
+   SizeT n = VG_(strlen)(line);
+   tl_assert(n < AT_LOST_SLOT);
+   VG_(memcpy)(out, line, n);
+   VG_(memset)(out + n, ' ', AT_LOST_SLOT - 1 - n);
+   out[AT_LOST_SLOT - 1] = '\n';
+   out[AT_LOST_SLOT]     = '\0';
+}
+
 static void out_run(const AT_RunEnd* end)
 {
    Word i;
@@ -170,10 +202,16 @@ static void out_run(const AT_RunEnd* end)
                       AT_(snap_taken)());
          break;
    }
-   if (AT_(symbols_missing_in)() != NULL) {
+   for (i = 0; i < AT_(symbols_missing_count)(); i++) {
       AT_(out_str)("  <no-symbols object=\"");
-      AT_(out_esc)(AT_(symbols_missing_in)());
+      AT_(out_esc)(AT_(symbols_missing_at)((UInt)i));
       AT_(out_str)("\"/>\n");
+   }
+   if (end->how == AT_END_SNAPSHOT) {
+      HChar slot[AT_LOST_SLOT + 1];
+      lost_slot_text(slot, AT_LOST_PLACEHOLDER);
+      lost_slot_at = AT_(out_offset)();
+      AT_(out_str)(slot);
    }
    AT_(out_str)("</run>\n");
 }
@@ -1377,25 +1415,111 @@ static const HChar* write_stream(const HChar* target, Bool fifo,
 }
 
 /* The file that holds the report as of the last snapshot written (this
-   process's), and that snapshot: if the report at the end cannot be
-   written there it must not stay passing for the last word. */
+   process's), that snapshot, and where its slot for <final-report-lost>
+   is: if the report at the end cannot be written there it must not
+   stay passing for the last word. */
 static HChar* snap_file;
 static UInt   snap_file_seq;
+static ULong  snap_file_slot;
 static Bool   snap_failure_said;
 
 static void note_snapshot_file(const HChar* target)
 {
    if (snap_file)
       VG_(free)(snap_file);
-   snap_file     = VG_(strdup)("at.report_snap_file", target);
-   snap_file_seq = AT_(snap_taken)();
+   snap_file      = VG_(strdup)("at.report_snap_file", target);
+   snap_file_seq  = AT_(snap_taken)();
+   snap_file_slot = lost_slot_at;
 }
 
-/* The report at the end could not be written to target: if target
-   holds a snapshot's report and the whole one went elsewhere, remove
-   it; if it went nowhere, say what target holds. */
-static void stale_snapshot(const HChar* target, Bool written_elsewhere)
+static void forget_snapshot_file(void)
 {
+   if (snap_file)
+      VG_(free)(snap_file);
+   snap_file = NULL;
+}
+
+/* <final-report-lost> for end, the report that could not be written
+   (why), as a slot's line into out (AT_LOST_SLOT + 1 bytes): the end
+   as <end> would have said it, its time, and why, cut to fit. */
+static void lost_end_line(HChar* out, const AT_RunEnd* end,
+                          const HChar* why)
+{
+   HChar  line[AT_LOST_SLOT];
+   SizeT  n;
+   const HChar* c;
+   switch (end->how) {
+      case AT_END_EXIT:
+         VG_(snprintf)(line, sizeof(line), "  <final-report-lost "
+                       "how=\"exit\" status=\"%d\"", end->status);
+         break;
+      case AT_END_SIGNAL:
+         VG_(snprintf)(line, sizeof(line), "  <final-report-lost "
+                       "how=\"signal\" signal=\"%s\" signo=\"%d\"",
+                       signal_name(end->signo), end->signo);
+         break;
+      default:                     /* (only ends are marked) */
+         VG_(snprintf)(line, sizeof(line), "  <final-report-lost "
+                       "how=\"exec\"");
+         break;
+   }
+   n = VG_(strlen)(line);
+   VG_(snprintf)(line + n, sizeof(line) - n, " ms=\"%u\" why=\"", end->ms);
+   n = VG_(strlen)(line);
+   /* The core's words for an errno, or ours: plain ASCII; anything
+      else is kept out rather than escaped. */
+   for (c = why; *c && n < sizeof(line) - 8; c++)
+      line[n++] = (*c >= ' ' && *c <= '~' && *c != '"' && *c != '&'
+                   && *c != '<') ? *c : '?';
+   VG_(strcpy)(line + n, "\"/>");
+   lost_slot_text(out, line);
+}
+
+/* Puts <final-report-lost> into target's slot, in place: the file is
+   the snapshot's report noted (its slot still holds the placeholder,
+   else it is not ours any more and is left alone).  NULL, or why not. */
+static const HChar* mark_lost_end(const HChar* target, const AT_RunEnd* end,
+                                  const HChar* why)
+{
+   HChar  want[AT_LOST_SLOT + 1], have[AT_LOST_SLOT + 1],
+          mark[AT_LOST_SLOT + 1];
+   SysRes sres = VG_(open)(target, VKI_O_RDWR, 0);
+   const HChar* res = NULL;
+   Int    fd, n;
+   if (sr_isError(sres))
+      return VG_(strerror)(sr_Err(sres));
+   fd = sr_Res(sres);
+   lost_slot_text(want, AT_LOST_PLACEHOLDER);
+   lost_end_line(mark, end, why);
+   if (VG_(lseek)(fd, snap_file_slot, VKI_SEEK_SET) != (Off64T)snap_file_slot
+       || VG_(read)(fd, have, AT_LOST_SLOT) != AT_LOST_SLOT
+       || VG_(memcmp)(have, want, AT_LOST_SLOT) != 0) {
+      res = "it is no longer the snapshot's report written";
+   } else if (VG_(lseek)(fd, snap_file_slot, VKI_SEEK_SET)
+              != (Off64T)snap_file_slot) {
+      res = "cannot seek in it";
+   } else if ((n = VG_(write)(fd, mark, AT_LOST_SLOT)) != AT_LOST_SLOT) {
+      /* Overwritten in part, the line is no longer the placeholder,
+         nor a marker: the report may not read.  The placeholder goes
+         back (the same bytes, if they could be written once). */
+      res = n < 0 ? VG_(strerror)(-n) : "a short write";
+      if (n > 0 && VG_(lseek)(fd, snap_file_slot, VKI_SEEK_SET)
+                   == (Off64T)snap_file_slot)
+         VG_(write)(fd, want, AT_LOST_SLOT);
+   }
+   VG_(close)(fd);
+   return res;
+}
+
+/* The report at the end could not be written to target (why): if
+   target holds a snapshot's report and the whole one went elsewhere,
+   remove it; if it went nowhere, mark it with <final-report-lost> (an
+   end's, not the thread limit's, which is not one: the snapshot is
+   kept for the end), and say what target holds. */
+static void stale_snapshot(const HChar* target, Bool written_elsewhere,
+                           const AT_RunEnd* end, const HChar* why)
+{
+   const HChar* not_marked;
    if (snap_file == NULL || VG_(strcmp)(snap_file, target) != 0)
       return;
    if (written_elsewhere) {
@@ -1403,13 +1527,20 @@ static void stale_snapshot(const HChar* target, Bool written_elsewhere)
          VG_(umsg)("asynctrace: removed %s, the report as of snapshot %u, "
                    "so that it does not pass for the run's end\n", target,
                    snap_file_seq);
+   } else if (end->how == AT_END_THREAD_LIMIT) {
+      VG_(umsg)("asynctrace: %s is left as it was: the report as of "
+                "snapshot %u\n", target, snap_file_seq);
+      return;
+   } else if ((not_marked = mark_lost_end(target, end, why)) == NULL) {
+      VG_(umsg)("asynctrace: %s is left with the report as of snapshot %u, "
+                "marked as the last before the run's end\n", target,
+                snap_file_seq);
    } else {
       VG_(umsg)("asynctrace: %s is left as it was: the report as of "
-                "snapshot %u, not of the run's end\n", target,
-                snap_file_seq);
+                "snapshot %u, not of the run's end (nor could it be marked "
+                "so: %s)\n", target, snap_file_seq, not_marked);
    }
-   VG_(free)(snap_file);
-   snap_file = NULL;
+   forget_snapshot_file();
 }
 
 void AT_(write_report_to)(const AT_RunEnd* end, const HChar* given)
@@ -1438,7 +1569,9 @@ void AT_(write_report_to)(const AT_RunEnd* end, const HChar* given)
    if (why == NULL) {
       if (snapshot && given == NULL)
          note_snapshot_file(target);
-      else if (VG_(clo_verbosity) > 0 && !snapshot)
+      else if (!snapshot && given == NULL)
+         forget_snapshot_file();   /* the file holds this one now */
+      if (VG_(clo_verbosity) > 0 && !snapshot)
          VG_(umsg)("asynctrace: report written to %s\n", file);
    } else if (snapshot) {
       /* The run goes on and the next snapshot tries again: said once,
@@ -1454,13 +1587,14 @@ void AT_(write_report_to)(const AT_RunEnd* end, const HChar* given)
          snap_failure_said = True;
    } else {
       HChar* alt = fallback_name(file, target);
+      const HChar* alt_why;
       VG_(umsg)("asynctrace: cannot write the report to %s: %s\n", file,
                 why);
       VG_(umsg)("asynctrace: writing it to %s instead\n", alt);
-      why = write_file(alt, False, end);
-      if (why != NULL)
-         VG_(umsg)("asynctrace: nor to %s: %s; no report\n", alt, why);
-      stale_snapshot(target, why == NULL);
+      alt_why = write_file(alt, False, end);
+      if (alt_why != NULL)
+         VG_(umsg)("asynctrace: nor to %s: %s; no report\n", alt, alt_why);
+      stale_snapshot(target, alt_why == NULL, end, why);
       VG_(free)(alt);
    }
    VG_(free)(target);

@@ -142,7 +142,8 @@ static void add_name_rule(const HChar* pattern, UShort role)
    VG_(addToXA)(name_rules, &nr);
 }
 
-/* Without symbols (at_symbols.c) no runtime function can be seen, but
+/* Without symbols (at_symbols.c: the executable's, or a shared
+   object's with runtime code) no runtime function can be seen, but
    Tokio's threads keep its default name unless the program gives one
    (1.24 "tokio-runtime-worker", cut to Linux's 15 bytes; current
    "tokio-rt-worker").  Workers and blocking threads share it, so the
@@ -154,8 +155,13 @@ static const HChar* const tokio_default_names[] = {
 
 static void add_stripped_name_rules(void)
 {
-   UShort inst = AT_(role_inst)(AT_(role_intern)("tokio-runtime"), 0);
+   static Bool added;
+   UShort inst;
    UInt   i;
+   if (added)
+      return;
+   added = True;
+   inst = AT_(role_inst)(AT_(role_intern)("tokio-runtime"), 0);
    if (name_rules == NULL)
       name_rules = VG_(newXA)(VG_(malloc), "at.name_rules", VG_(free),
                               sizeof(NameRule));
@@ -259,13 +265,11 @@ Int AT_(role_rule_at)(Addr a)
    const HChar* name;
    HChar norm[AT_FNNAME_MAX];
    Word i, n;
-   static Bool looked;
-   /* The first code translated: the executable's symbols are read. */
-   if (!looked) {
-      looked = True;
-      if (AT_(symbols_missing)())
-         add_stripped_name_rules();
-   }
+   /* The first code translated: the executable's symbols are read.
+      (at_symbols.c checks it then; a shared object without symbols
+      may turn up later, before its code is translated.) */
+   if (AT_(symbols_missing)())
+      add_stripped_name_rules();
    if (!VG_(get_fnname_if_entry)(VG_(current_DiEpoch)(), a, &name))
       return -1;
    AT_(normalize_fnname)(name, norm);
@@ -454,6 +458,9 @@ void AT_(roles_set)(ThreadId tid, const HChar* role)
 void AT_(roles_named)(AT_Thread* t, const HChar* name)
 {
    Word i;
+   if (AT_(symbols_missing)())     /* (a thread may name itself before
+                                       any new code is translated) */
+      add_stripped_name_rules();
    if (name_rules == NULL || t->role_set)
       return;
    for (i = 0; i < VG_(sizeXA)(name_rules); i++) {

@@ -10,12 +10,20 @@
 
 #include "at_basics.h"
 
-/* Looks once, when first called after the program is loaded (the
-   roles' first lookup), and warns on stderr if its executable has no
-   symbols.  Later calls only answer. */
+/* Looks at the executable once, when first called after the program
+   is loaded (the roles' first lookup), and warns on stderr if it has no
+   symbols.  Later calls only answer: whether any object checked so far
+   (the executable, or a shared object with runtime code) has none. */
 Bool AT_(symbols_missing)(void);
 
-/* The executable without symbols, or NULL (also before the check). */
-const HChar* AT_(symbols_missing_in)(void);
+/* The objects without symbols found so far (none before the check),
+   in the order found: the executable first if it is one. */
+UInt         AT_(symbols_missing_count)(void);
+const HChar* AT_(symbols_missing_at)(UInt i);
+
+/* The core has read the debug info of an object just mapped (a shared
+   object loaded): checks each object not checked yet, and warns of one
+   without symbols that holds Rust runtime code. */
+void AT_(symbols_new_objects)(void);
 
 #endif /* __AT_SYMBOLS_H */

@@ -35,6 +35,7 @@ static Bool  out_failed;
 static Int   out_errno;       /* why it failed */
 static HChar out_buf[1 << 16];
 static Int   out_used;
+static ULong out_flushed;     /* bytes handed to write() since begin */
 
 #define AT_POLLOUT 4
 
@@ -59,6 +60,7 @@ static void out_flush(void)
          done += w;
       }
    }
+   out_flushed += out_used;
    out_used = 0;
 }
 
@@ -162,6 +164,7 @@ void AT_(out_begin)(Int fd)
    out_failed = False;
    out_errno  = 0;
    out_used   = 0;
+   out_flushed = 0;
    stacks_reset();
 }
 
@@ -173,6 +176,8 @@ Bool AT_(out_end)(void)
 }
 
 Int AT_(out_errno)(void) { return out_errno; }
+
+ULong AT_(out_offset)(void) { return out_flushed + out_used; }
 
 /*------------------------------------------------------------*/
 /*--- Stacks                                               ---*/

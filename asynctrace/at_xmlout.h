@@ -16,6 +16,8 @@
 void AT_(out_begin)(Int fd);
 Bool AT_(out_end)(void);
 Int  AT_(out_errno)(void);   /* after a failed end: the write's errno */
+/* Where the next byte goes in the file: its offset since begin. */
+ULong AT_(out_offset)(void);
 
 void AT_(out_str)(const HChar* s);
 void AT_(out_fmt)(const HChar* format, ...) PRINTF_CHECK(1, 2);

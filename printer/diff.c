@@ -98,6 +98,10 @@ static void print_run_line(const char *which, const char *file,
       buf_adds(&end, "called execve");
    } else if (strcmp(r->run.signal, "thread-limit") == 0) {
       buf_adds(&end, "not ended (out of Valgrind's thread slots)");
+   } else if (r->run.lost.present) {
+      buf_adds(&end, "the last snapshot; then ");
+      verdict_lost_end(&end, &r->run.lost);
+      buf_adds(&end, ", its final report lost");
    } else {
       buf_adds(&end, r->run.signal);
    }

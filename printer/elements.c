@@ -218,38 +218,60 @@ static void end_duration(Parser *p, const char *name, long line,
    text_u64(p, name, line, &p->rep->run.duration_ms);
 }
 
-static void begin_end(Parser *p, const char *name, long line)
+/* An end's attributes (<end>'s, <final-report-lost>'s) into *how,
+   *status, *signal (freed first) and *signo. */
+static void read_end(Parser *p, const char *name, long line,
+                     enum EndHow *end_how, long *status, char **signal,
+                     uint64_t *signo)
 {
-   Report *r = p->rep;
    char *how = attr_str(p, name, N_HOW, true, line);
    if (how == NULL)
       return;
-   free(r->run.signal);
-   r->run.signal = NULL;
+   free(*signal);
+   *signal = NULL;
    if (strcmp(how, "exit") == 0) {
-      r->run.end_how = END_EXIT;
+      *end_how = END_EXIT;
       const char *v = attr_get(p, N_STATUS);
       if (v == NULL) {
-         fail(p, "line %ld: <end how=\"exit\"> has no status attribute",
-              line);
-      } else if (!parse_int(v, &r->run.status)) {
+         fail(p, "line %ld: <%s how=\"exit\"> has no status attribute",
+              line, name);
+      } else if (!parse_int(v, status)) {
          char *c = clip(v, 40);
-         fail(p, "line %ld: <end> attribute status is not a number: "
-              "\"%s\"", line, c);
+         fail(p, "line %ld: <%s> attribute status is not a number: "
+              "\"%s\"", line, name, c);
          free(c);
       }
       free(how);
    } else if (strcmp(how, "signal") == 0) {
-      r->run.end_how = END_SIGNAL;
-      r->run.signal = attr_str(p, name, N_SIGNAL, true, line);
-      if (r->run.signal)
-         attr_u64(p, name, N_SIGNO, line, &r->run.signo);
+      *end_how = END_SIGNAL;
+      *signal = attr_str(p, name, N_SIGNAL, true, line);
+      if (*signal)
+         attr_u64(p, name, N_SIGNO, line, signo);
       free(how);
    } else {
       /* Not in version 1; show it rather than refuse the report. */
-      r->run.end_how = END_OTHER;
-      r->run.signal = how;
+      *end_how = END_OTHER;
+      *signal = how;
    }
+}
+
+static void begin_end(Parser *p, const char *name, long line)
+{
+   Run *run = &p->rep->run;
+   read_end(p, name, line, &run->end_how, &run->status, &run->signal,
+            &run->signo);
+}
+
+/* The end of a run whose report was lost; the file is its last
+   snapshot's. */
+static void begin_flost(Parser *p, const char *name, long line)
+{
+   LostEnd *l = &p->rep->run.lost;
+   read_end(p, name, line, &l->how, &l->status, &l->signal, &l->signo);
+   attr_u64(p, name, N_MS, line, &l->ms);
+   free(l->why);
+   l->why = attr_str(p, name, N_WHY, true, line);
+   l->present = true;
 }
 
 static const Attr crash_attrs[] = {
@@ -279,8 +301,12 @@ static void begin_crash(Parser *p, const char *name, long line)
 
 static void begin_nosyms(Parser *p, const char *name, long line)
 {
-   free(p->rep->run.no_symbols);
-   p->rep->run.no_symbols = attr_str(p, name, N_OBJECT, true, line);
+   Run *run = &p->rep->run;
+   char *obj = attr_str(p, name, N_OBJECT, true, line);
+   if (obj == NULL)
+      return;
+   GROW(run->no_symbols, run->capno_symbols, run->nno_symbols + 1);
+   run->no_symbols[run->nno_symbols++] = obj;
 }
 
 static void end_exe(Parser *p, const char *name, long line, const char *text)

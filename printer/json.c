@@ -276,6 +276,31 @@ static void j_bytes_blocks(Json *j, const char *key, uint64_t bytes,
 /* The sections                                                        */
 /* ------------------------------------------------------------------ */
 
+/* <final-report-lost>: the end the run had, whose report was lost. */
+static void j_lost_end(Json *j, const Report *r)
+{
+   const LostEnd *l = &r->run.lost;
+   j_obj(j, "final_report_lost", true);
+   switch (l->how) {
+   case END_EXIT:
+      j_str(j, "how", "exit");
+      j_long(j, "status", l->status);
+      break;
+   case END_SIGNAL:
+      j_str(j, "how", "signal");
+      j_str(j, "signal", l->signal ? l->signal : "unknown");
+      j_u64(j, "signo", l->signo);
+      break;
+   default:
+      j_str(j, "how", l->signal ? l->signal : "?");
+      break;
+   }
+   j_u64(j, "ms", l->ms);
+   j_str(j, "why", l->why ? l->why : "");
+   j_u64(j, "last_snapshot_ms", verdict_last_snapshot_ms(r));
+   j_end_obj(j);
+}
+
 static void j_run(Json *j, const Report *r)
 {
    j_obj(j, "run", false);
@@ -318,10 +343,19 @@ static void j_run(Json *j, const Report *r)
       break;
    default:
       j_str(j, "how", r->run.signal ? r->run.signal : "?");
+      if (r->run.lost.present)
+         j_lost_end(j, r);
       break;
    }
    j_end_obj(j);
-   j_str_opt(j, "no_symbols", r->run.no_symbols);
+   /* The first as a string, as it always was; then all of them. */
+   if (r->run.nno_symbols > 0) {
+      j_str(j, "no_symbols", r->run.no_symbols[0]);
+      j_arr(j, "no_symbols_all", true);
+      for (size_t i = 0; i < r->run.nno_symbols; i++)
+         j_str(j, NULL, r->run.no_symbols[i]);
+      j_end_arr(j);
+   }
    j_end_obj(j);
 }
 

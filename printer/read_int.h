@@ -245,7 +245,7 @@ void describe_xml_error(const XmlError *x, Input *in, char *why, size_t n,
    X(REST_CELL_BYTES, "rest-cell-bytes") X(REST_TASKS, "rest-tasks") \
    X(RAYON_JOBS, "rayon-jobs") X(RAYON_UNKNOWN, "rayon-unknown") \
    X(CODE, "code") X(ANAME, "name") X(ROLE_BY, "role-by") \
-   X(OBJECT, "object")
+   X(OBJECT, "object") X(WHY, "why")
 
 enum Name {
    N_NONE,                       /* not one of them */
@@ -321,7 +321,8 @@ typedef struct {
    E(END, RUN, "end", F_REQ, begin_end, 0, 0) \
    E(CRASH, RUN, "crash", 0, begin_crash, 0, 0) \
    A(STACK, CRASH, F_REQ) \
-   E(NOSYMS, RUN, "no-symbols", 0, begin_nosyms, 0, 0) \
+   E(NOSYMS, RUN, "no-symbols", F_MANY, begin_nosyms, 0, 0) \
+   E(FLOST, RUN, "final-report-lost", 0, begin_flost, 0, 0) \
    E(EXE, COMMAND, "exe", F_REQ | F_TEXT, 0, end_exe, 0) \
    E(ARG, COMMAND, "arg", F_MANY | F_TEXT, 0, end_arg, 0) \
    E(THREAD, THREADS, "thread", F_MANY, begin_thread, 0, 0) \

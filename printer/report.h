@@ -478,6 +478,17 @@ typedef struct {                 /* <crash>, after a fatal signal */
    Stack stack;
 } Crash;
 
+typedef struct {                 /* <final-report-lost> */
+   bool present;                 /* the run ended, its report was lost:
+                                    the file is its last snapshot's */
+   enum EndHow how;              /* how it ended, as Run's end_how, */
+   long status;                  /*   status, */
+   char *signal;                 /*   signal (END_OTHER: how) */
+   uint64_t signo;               /*   and signo */
+   uint64_t ms;                  /* when */
+   char *why;                    /* why its report could not be written */
+} LostEnd;
+
 typedef struct {                 /* <run> */
    char *tool_version, *vg_version, *exe, *start_time;
    char **args;
@@ -488,7 +499,11 @@ typedef struct {                 /* <run> */
    char *signal;                 /* END_SIGNAL: its name; END_OTHER: how */
    uint64_t signo;
    Crash crash;
-   char *no_symbols;             /* the executable without symbols */
+   char **no_symbols;            /* the objects without symbols (the
+                                    executable, shared objects with
+                                    runtime code), */
+   size_t nno_symbols, capno_symbols;   /* as many */
+   LostEnd lost;                 /* (with end_how "snapshot") */
 } Run;
 
 typedef struct {                 /* <threads> */

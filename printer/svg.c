@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "verdict.h"
 
 /* The layout, in pixels.  The text is laid out from an estimate of its
    width (text_px), since the viewer picks the sans-serif font. */
@@ -541,6 +542,14 @@ static void how_ended(Buf *b, const Report *r)
       } else if (r->run.signal != NULL &&
                  strcmp(r->run.signal, "thread-limit") == 0) {
          buf_adds(b, "still running when Valgrind's thread slots ran out");
+      } else if (r->run.lost.present) {
+         /* the run's real end first (the title may be cut), then
+            that this is the last snapshot's */
+         verdict_lost_end(b, &r->run.lost);
+         snprintf(n, sizeof n, ", final report lost; the last snapshot, "
+                  "at %s ms", num(verdict_last_snapshot_ms(r)));
+         buf_adds(b, n);
+         return;
       } else {
          buf_adds(b, "ended: ");
          buf_adds(b, r->run.signal ? r->run.signal : "?");

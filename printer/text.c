@@ -60,6 +60,44 @@ static void add_word(Buf *b, const char *w)
    buf_adds(b, "'");
 }
 
+/* "Ended:" for a last snapshot's report marked <final-report-lost>:
+   the end it did have, and why this is not its report; wrapped under
+   its label. */
+static void print_lost_end(const Report *r)
+{
+   const LostEnd *l = &r->run.lost;
+   Buf b = { 0 };
+   char n[64];
+   size_t col = 0;
+   verdict_lost_end(&b, l);
+   buf_adds(&b, " at ");
+   buf_adds(&b, num(l->ms));
+   buf_adds(&b, " ms, but the final report could not be written (");
+   buf_adds(&b, l->why ? l->why : "?");
+   snprintf(n, sizeof n, "); this is the last snapshot, taken at ");
+   buf_adds(&b, n);
+   buf_adds(&b, num(verdict_last_snapshot_ms(r)));
+   buf_adds(&b, " ms");
+   fputs("Ended:   ", stdout);
+   col = 9;
+   for (const char *p = b.s; *p; ) {
+      const char *w = p;
+      while (*p && *p != ' ')
+         p++;
+      size_t len = (size_t)(p - w);
+      if (col > 10 && col + 1 + len > 78) {
+         fputs("\n         ", stdout);
+         col = 9;
+      }
+      printf(" %.*s", (int)len, w);
+      col += 1 + len;
+      while (*p == ' ')
+         p++;
+   }
+   putchar('\n');
+   free(b.s);
+}
+
 static void print_run(const Report *r)
 {
    Buf cmd = { 0 };
@@ -91,20 +129,26 @@ static void print_run(const Report *r)
       printf("Ended:    not yet: the report so far, written when the program "
              "took the last of Valgrind's thread slots (rerun with a larger "
              "--max-threads)\n");
+   else if (strcmp(r->run.signal, "snapshot") == 0 && r->run.lost.present)
+      print_lost_end(r);
    else if (strcmp(r->run.signal, "snapshot") == 0)
       printf("Ended:    not when this was written: the report as of the last "
              "snapshot; if the run is over, it ended without the tool's "
              "end (SIGKILL?)\n");
    else
       printf("Ended:    %s\n", r->run.signal);
-   if (r->run.no_symbols)
-      printf("Warning:  no symbols in %s:\n"
-             "          roles come only from Tokio's default thread names, "
+   /* One object a line: paths are long. */
+   for (size_t i = 0; i < r->run.nno_symbols; i++)
+      printf("%s%s%s\n", i == 0 ? "Warning:  no symbols in "
+                                 : "          nor in ",
+             r->run.no_symbols[i], i + 1 == r->run.nno_symbols ? ":" : "");
+   if (r->run.nno_symbols > 0)
+      printf("          roles come only from Tokio's default thread names, "
              "tasks and\n"
              "          Rayon jobs are not found, stacks are addresses "
              "(rebuild with\n"
-             "          debug = 1 or strip = false, or install its -dbgsym "
-             "package)\n", r->run.no_symbols);
+             "          debug = 1 or strip = false, or install %s -dbgsym "
+             "package)\n", r->run.nno_symbols > 1 ? "their" : "its");
 }
 
 /* ------------------------------------------------------------------ */
@@ -458,6 +502,16 @@ static void print_verdict(const Report *r)
       } else if (strcmp(r->run.signal, "thread-limit") == 0) {
          buf_adds(&b, "Still running when all of Valgrind's thread slots "
                       "were taken (the report so far)");
+      } else if (strcmp(r->run.signal, "snapshot") == 0 &&
+                 r->run.lost.present) {
+         /* "Exited with status 3, its final report lost; at the last
+            snapshot: ..." */
+         Buf e = { 0 };
+         verdict_lost_end(&e, &r->run.lost);
+         e.s[0] = (char)(e.s[0] - 'a' + 'A');
+         buf_adds(&b, e.s);
+         buf_adds(&b, ", its final report lost; at the last snapshot");
+         free(e.s);
       } else if (strcmp(r->run.signal, "snapshot") == 0) {
          buf_adds(&b, "Still running at the last snapshot (the report so "
                       "far)");

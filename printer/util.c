@@ -595,9 +595,13 @@ void report_free(Report *r)
    free(r->run.tool_version);
    free(r->run.vg_version);
    free(r->run.exe);
+   for (size_t i = 0; i < r->run.nno_symbols; i++)
+      free(r->run.no_symbols[i]);
    free(r->run.no_symbols);
    free(r->run.start_time);
    free(r->run.signal);
+   free(r->run.lost.signal);
+   free(r->run.lost.why);
    free(r->run.crash.role.role);
    free(r->run.crash.addr);
    free(r->run.crash.name);

@@ -22,7 +22,9 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <inttypes.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "report.h"
@@ -176,4 +178,47 @@ BadKind *verdict_bad_kinds(const Report *r, const BadCall *const *order,
    qsort(kinds, nk, sizeof *kinds, cmp_bad_count);
    *nk_out = nk;
    return kinds;
+}
+
+void verdict_lost_end(Buf *b, const LostEnd *l)
+{
+   char n[96];
+   switch (l->how) {
+   case END_EXIT:
+      snprintf(n, sizeof n, "exited with status %ld", l->status);
+      buf_adds(b, n);
+      break;
+   case END_SIGNAL:
+      if (l->signo == 0 || l->signal == NULL ||
+          strcmp(l->signal, "unknown") == 0) {
+         buf_adds(b, "killed by a signal the tool could not name");
+      } else {
+         snprintf(n, sizeof n, " (signal %" PRIu64 ")", l->signo);
+         buf_adds(b, "killed by ");
+         buf_adds(b, l->signal);
+         buf_adds(b, n);
+      }
+      break;
+   default:
+      if (l->signal != NULL && strcmp(l->signal, "exec") == 0) {
+         buf_adds(b, "called execve");
+      } else {
+         buf_adds(b, "ended (");
+         buf_adds(b, l->signal ? l->signal : "?");
+         buf_adds(b, ")");
+      }
+      break;
+   }
+}
+
+uint64_t verdict_last_snapshot_ms(const Report *r)
+{
+   uint64_t seq = 0, ms = r->run.duration_ms;
+   if (r->snaps != NULL)
+      for (size_t i = 0; i < r->snaps->n; i++)
+         if (r->snaps->list[i].seq >= seq) {
+            seq = r->snaps->list[i].seq;
+            ms = r->snaps->list[i].ms;
+         }
+   return ms;
 }

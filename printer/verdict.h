@@ -29,6 +29,15 @@ bool verdict_crash_signal(const char *sig);
    ("Access not within mapped region"), or NULL if not known. */
 const char *verdict_fault_event(const char *sig, long code);
 
+/* A file marked <final-report-lost>: how the run ended, in a few
+   words ("exited with status 3", "killed by SIGTERM (signal 15)",
+   "called execve"), added to b. */
+void verdict_lost_end(Buf *b, const LostEnd *l);
+
+/* When the last snapshot in the report was taken (its <snapshot>'s
+   ms; the report's duration if it lists none). */
+uint64_t verdict_last_snapshot_ms(const Report *r);
+
 /* The group of the <held-by> row H; *KIND (if not NULL) gets its
    thread-holder kind, or HK_NONE. */
 int held_group(const Held *h, int *kind);

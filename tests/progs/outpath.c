@@ -6,6 +6,10 @@
                             report's temporary file FILE.tmp.PID goes, so
                             that the report at the end cannot be written
                             beside FILE; exits 0
+     outpath fill FILE END  two snapshots, then fills the file system
+                            that holds FILE (FILE.fill, written until it
+                            is full), keeps a third block; END: a number,
+                            the exit status, or "term", killed by SIGTERM
      outpath roles N        N roles (ASYNCTRACE_SET_ROLE "r1".."rN" on the
                             main thread), role ri keeping i blocks of 100
                             bytes; then main's role again and a snapshot
@@ -25,7 +29,10 @@
                             sleeps 1 ms and exits (status 0) while the
                             worker waits
    Copyright (C) 2026 the asynctrace authors.  GPL-2.0-or-later. */
+#include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -124,6 +131,33 @@ int main(int argc, char** argv)
       keep_site();
       return 0;
    }
+   if (strcmp(mode, "fill") == 0 && argc > 3) {
+      static char page[4096];
+      char fill[4096];
+      int fd;
+      keep_site();
+      ASYNCTRACE_SNAPSHOT("one");
+      keep_site();
+      ASYNCTRACE_SNAPSHOT("two");
+      snprintf(fill, sizeof(fill), "%s.fill", argv[2]);
+      fd = open(fill, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      if (fd < 0) {
+         perror(fill);
+         return 2;
+      }
+      memset(page, 'f', sizeof(page));
+      while (write(fd, page, sizeof(page)) > 0)
+         ;
+      while (write(fd, page, 1) > 0)   /* the last page's bytes */
+         ;
+      if (errno != ENOSPC)
+         perror("fill");
+      close(fd);
+      keep_site();
+      if (strcmp(argv[3], "term") == 0)
+         raise(SIGTERM);
+      return atoi(argv[3]);
+   }
    if (strcmp(mode, "idle") == 0 && argc > 2) {
       pthread_t t;
       int i;
@@ -156,6 +190,6 @@ int main(int argc, char** argv)
       pthread_join(t, NULL);       /* forever */
       return 0;
    }
-   fprintf(stderr, "usage: outpath snaps N | roles N | blocktemp FILE | idle READY\n");
+   fprintf(stderr, "usage: outpath snaps N | roles N | blocktemp FILE | fill FILE END | idle READY\n");
    return 2;
 }
