@@ -75,12 +75,19 @@ static void add_count(IRSB* sb, ULong n)
 /*--- Role entries                                         ---*/
 /*------------------------------------------------------------*/
 
-static void add_role_enter(IRSB* sb, const VexGuestLayout* layout, Int rule)
+static void add_role_enter(IRSB* sb, const VexGuestLayout* layout, Int rule,
+                           Addr at)
 {
    /* Dirty calls take atoms: read the registers into temporaries. */
    IRTemp sp  = newIRTemp(sb->tyenv, Ity_I64);
    IRTemp rdi = newIRTemp(sb->tyenv, Ity_I64);
    IRExpr** args;
+   /* The entry may record a stack (a block_on's call site, a job's):
+      the guest state's IP must be this instruction's, and SP, FP and IP
+      written back, or the unwind starts from a stale IP with the entry's
+      SP and reads garbage after a frame or two. */
+   addStmtToIRSB(sb, IRStmt_Put(layout->offset_IP,
+                                IRExpr_Const(IRConst_U64((ULong)at))));
    addStmtToIRSB(sb, IRStmt_WrTmp(sp, IRExpr_Get(layout->offset_SP, Ity_I64)));
    addStmtToIRSB(sb, IRStmt_WrTmp(rdi, IRExpr_Get(
                     offsetof(VexGuestAMD64State, guest_RDI), Ity_I64)));
@@ -89,6 +96,17 @@ static void add_role_enter(IRSB* sb, const VexGuestLayout* layout, Int rule)
    IRDirty* di = unsafeIRDirty_0_N(3, "at_role_enter",
                                    VG_(fnptr_to_fnentry)(AT_(role_enter)),
                                    args);
+   di->nFxState = 3;
+   VG_(memset)(&di->fxState, 0, sizeof(di->fxState));
+   di->fxState[0].fx     = Ifx_Read;
+   di->fxState[0].offset = layout->offset_SP;
+   di->fxState[0].size   = layout->sizeof_SP;
+   di->fxState[1].fx     = Ifx_Read;
+   di->fxState[1].offset = layout->offset_FP;
+   di->fxState[1].size   = layout->sizeof_FP;
+   di->fxState[2].fx     = Ifx_Read;
+   di->fxState[2].offset = layout->offset_IP;
+   di->fxState[2].size   = layout->sizeof_IP;
    addStmtToIRSB(sb, IRStmt_Dirty(di));
 }
 
@@ -180,7 +198,8 @@ IRSB* AT_(instrument)(VgCallbackClosure* closure, IRSB* sbIn,
             addStmtToIRSB(sbOut, st);
             rule = AT_(role_rule_at)((Addr)st->Ist.IMark.addr);
             if (rule >= 0)
-               add_role_enter(sbOut, layout, rule);
+               add_role_enter(sbOut, layout, rule,
+                              (Addr)st->Ist.IMark.addr);
             if (AT_(task_return_point)((Addr)st->Ist.IMark.addr))
                add_task_leave(sbOut, layout);
             break;
