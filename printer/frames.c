@@ -7,7 +7,8 @@
  * answer a user wants is the program's frame in between.  A frame is the
  * program's own unless its source file is under the Rust toolchain's
  * library (/rustc/HASH/library/..., /rust/deps/...), a cargo registry
- * (~/.cargo/registry, Debian's /usr/share/cargo/registry) or its object
+ * (~/.cargo/registry, Debian's /usr/share/cargo/registry), a crate that
+ * `cargo vendor` copied (.../vendor/NAME/...), or its object
  * is a system library (the C library, the dynamic linker, Valgrind's
  * preload with the allocator).  --own=GLOB replaces these rules: a frame
  * is own if its source path, file, object or function matches a glob.
@@ -88,6 +89,7 @@ static bool library_path(const char *path, bool has_dir)
           strstr(path, "/.cargo/registry/") != NULL ||
           strstr(path, "/.cargo/git/") != NULL ||
           strstr(path, "/cargo/registry/") != NULL ||
+          strstr(path, "/vendor/") != NULL || starts(path, "vendor/") ||
           (!has_dir && (starts(path, "library/std/") ||
                         starts(path, "library/core/") ||
                         starts(path, "library/alloc/")));
@@ -145,8 +147,10 @@ static void frame_origin(const Frame *f, char *out, size_t size)
       e = strchr(s, '/');
       snprintf(out, size, "%.*s", (int)(e ? (size_t)(e - s) : strlen(s)), s);
    } else if (path && ((s = strstr(path, "/registry/")) != NULL ||
-                       (s = strstr(path, "/rust/deps/")) != NULL)) {
-      s = strchr(s + 1, '/') + 1;
+                       (s = strstr(path, "/rust/deps/")) != NULL ||
+                       (s = strstr(path, "/vendor/")) != NULL ||
+                       starts(path, "vendor/"))) {
+      s = s ? strchr(s + 1, '/') + 1 : path + strlen("vendor/");
       if (starts(s, "src/") || starts(s, "cache/")) {  /* ~/.cargo's */
          s = strchr(s, '/') + 1;
          s = strchr(s, '/') ? strchr(s, '/') + 1 : s;
