@@ -56,7 +56,10 @@ for run in "${runs[@]}"; do
    export AT_TMP="$scratch/$dir"
    mkdir -p "$AT_TMP"
    start=$(date +%s)
-   if (cd "$AT_TMP" && bash -c 'source "$AT_SRC/tests/lib.sh"; source "$1"; [ $fails -eq 0 ]' _ "$t") \
+   # Signals ignored when the runner was started (a background job of a
+   # script ignores SIGINT) would stay ignored in every program a test
+   # stops with SIGINT: each test starts with their default actions.
+   if (cd "$AT_TMP" && env --default-signal=INT,QUIT bash -c 'source "$AT_SRC/tests/lib.sh"; source "$1"; [ $fails -eq 0 ]' _ "$t") \
          >"$AT_TMP/log" 2>&1; then
       passed=$((passed + 1)); echo "PASS: $name ($(( $(date +%s) - start ))s)"
       # A test that could not run some of its checks says which.
