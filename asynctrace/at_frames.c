@@ -270,28 +270,35 @@ static Bool same_place(DiEpoch ep, Addr a, Addr b)
    return same;
 }
 
+/* The frames of a stack as Valgrind shows them: apply_ExeContext stops
+   below main (unless --show-below-main=yes). */
+typedef struct { Addr* ips; Int n; } Ips;
+
 static void collect_ip(UInt n, DiEpoch ep, Addr ip, void* opaque)
 {
-   ((Addr*)opaque)[n] = ip;
+   Ips* c = opaque;
+   c->ips[n] = ip;
+   c->n = n + 1;
 }
 
 Bool AT_(same_source_stack)(ExeContext* a, ExeContext* b)
 {
-   Int   i, n = VG_(get_ExeContext_n_ips)(a);
-   Addr* ia;
-   Addr* ib;
-   Bool  same = True;
+   Int  i, n = VG_(get_ExeContext_n_ips)(a);
+   Ips  ca, cb;
+   Bool same;
    if (a == b)
       return True;
    if (n != VG_(get_ExeContext_n_ips)(b))
       return False;
-   ia = VG_(malloc)("at.same_stack", 2 * n * sizeof(Addr));
-   ib = ia + n;
-   VG_(apply_ExeContext)(collect_ip, ia, a);
-   VG_(apply_ExeContext)(collect_ip, ib, b);
-   for (i = 0; i < n && same; i++)
-      same = same_place(VG_(get_ExeContext_epoch)(a), ia[i], ib[i]);
-   VG_(free)(ia);
+   ca.ips = VG_(malloc)("at.same_stack", 2 * n * sizeof(Addr));
+   cb.ips = ca.ips + n;
+   ca.n = cb.n = 0;
+   VG_(apply_ExeContext)(collect_ip, &ca, a);
+   VG_(apply_ExeContext)(collect_ip, &cb, b);
+   same = ca.n == cb.n;
+   for (i = 0; i < ca.n && same; i++)
+      same = same_place(VG_(get_ExeContext_epoch)(a), ca.ips[i], cb.ips[i]);
+   VG_(free)(ca.ips);
    return same;
 }
 
