@@ -299,8 +299,8 @@ static UInt tokio_runtime(Addr inner)
 
 /* A Rayon pool creates all its threads from one thread and one place
    in the source (Registry::new's loop); that pair names the pool.  One
-   place, not one code address: rayon-core 1.11 on tests index == 0 in
-   that loop (use_current_thread), and rustc peels the first turn, so
+   place, not one code address: since rayon-core 1.12 that loop tests
+   index == 0 (use_current_thread), and rustc peels the first turn, so
    thread 0 is spawned from a copy of the call at another address. */
 typedef struct { UInt creator; ExeContext* where; } RayonKey;
 static XArray* rayon_pools;      /* of RayonKey */
