@@ -101,12 +101,13 @@ static void own_name(const HChar* fn, HChar* out)
 }
 
 /* What the program called: the outermost of Rayon's frames, by its own
-   name, or if it has none (often, since rustc 1.9x splits inlined code
-   across units), by its source file; failing both, the outermost of
-   Rayon's frames that has a name.  Short names, so that a function
-   reads the same inlined (spawn<F>) or not (rayon_core::scope::Scope::
-   spawn).  scope/mod.rs makes HeapJobs only in Scope::spawn and its
-   kin, and StackJobs only in scope() (through in_worker). */
+   name, or if it has none (often: Valgrind 3.19 does not follow an
+   inlined frame's origin into another compile unit), by its source
+   file; failing both, the outermost of Rayon's frames that has a name.
+   Short names, so that a function reads the same inlined (spawn<F>) or
+   not (rayon_core::scope::Scope::spawn).  scope/mod.rs makes HeapJobs
+   only in Scope::spawn and its kin, and StackJobs only in scope()
+   (through in_worker). */
 static void note_what(SiteWalk* w, const AT_FrameInfo* fi)
 {
    static const struct { const HChar* tail; const HChar* what; } files[] = {
