@@ -14,7 +14,9 @@
    walk, AT_(key_frame) finds the frame a runtime's work is known by
    (the first of the program's above the runtime's own) for tasks,
    Rayon jobs and block_on, each with its own rule of what the
-   runtime's frames are. */
+   runtime's frames are.  Two stacks can also be compared by the
+   source places of their frames rather than by code address (one call
+   the compiler has copied, a loop's peeled first turn, say). */
 
 #include "pub_tool_debuginfo.h"
 #include "pub_tool_options.h"
@@ -223,6 +225,81 @@ Bool AT_(frame_is_std)(const AT_FrameInfo* fi)
        || VG_(strstr)(fi->path, "library/core/") != NULL
        || VG_(strstr)(fi->path, "library/alloc/") != NULL
        || (VG_(strcmp)(fi->fn, "???") == 0 && fi->path[1] == '\0');
+}
+
+/*------------------------------------------------------------*/
+/*--- Stacks compared by source place                      ---*/
+/*------------------------------------------------------------*/
+
+/* describe_IP's XML past its <ip>: where the code is, not its address. */
+static const HChar* past_ip(const HChar* xml)
+{
+   const HChar* e = VG_(strstr)(xml, "</ip>");
+   return e ? e + 5 : xml;
+}
+
+/* Whether code addresses a and b are one place in the source: each of
+   their chains of inlined calls ends at the same function, file and
+   line.  Code without a line is only the same as itself. */
+static Bool same_place(DiEpoch ep, Addr a, Addr b)
+{
+   InlIPCursor* ia;
+   InlIPCursor* ib;
+   Bool same, more_a, more_b;
+   Bool saved = VG_(clo_xml);
+   if (a == b)
+      return True;
+   ia = VG_(clo_read_inline_info) ? VG_(new_IIPC)(ep, a) : NULL;
+   ib = VG_(clo_read_inline_info) ? VG_(new_IIPC)(ep, b) : NULL;
+   do {
+      HChar* da;
+      VG_(clo_xml) = True;
+      /* describe_IP's buffer is reused by the next call. */
+      da = VG_(strdup)("at.place", past_ip(VG_(describe_IP)(ep, a, ia)));
+      same = VG_(strstr)(da, "<line>") != NULL
+             && VG_(strcmp)(da, past_ip(VG_(describe_IP)(ep, b, ib))) == 0;
+      VG_(clo_xml) = saved;
+      VG_(free)(da);
+      more_a = ia != NULL && VG_(next_IIPC)(ia);
+      more_b = ib != NULL && VG_(next_IIPC)(ib);
+      if (more_a != more_b)
+         same = False;
+   } while (same && more_a);
+   if (ia) VG_(delete_IIPC)(ia);
+   if (ib) VG_(delete_IIPC)(ib);
+   return same;
+}
+
+/* The frames of a stack as Valgrind shows them: apply_ExeContext stops
+   below main (unless --show-below-main=yes). */
+typedef struct { Addr* ips; Int n; } Ips;
+
+static void collect_ip(UInt n, DiEpoch ep, Addr ip, void* opaque)
+{
+   Ips* c = opaque;
+   c->ips[n] = ip;
+   c->n = n + 1;
+}
+
+Bool AT_(same_source_stack)(ExeContext* a, ExeContext* b)
+{
+   Int  i, n = VG_(get_ExeContext_n_ips)(a);
+   Ips  ca, cb;
+   Bool same;
+   if (a == b)
+      return True;
+   if (n != VG_(get_ExeContext_n_ips)(b))
+      return False;
+   ca.ips = VG_(malloc)("at.same_stack", 2 * n * sizeof(Addr));
+   cb.ips = ca.ips + n;
+   ca.n = cb.n = 0;
+   VG_(apply_ExeContext)(collect_ip, &ca, a);
+   VG_(apply_ExeContext)(collect_ip, &cb, b);
+   same = ca.n == cb.n;
+   for (i = 0; i < ca.n && same; i++)
+      same = same_place(VG_(get_ExeContext_epoch)(a), ca.ips[i], cb.ips[i]);
+   VG_(free)(ca.ips);
+   return same;
 }
 
 /*------------------------------------------------------------*/

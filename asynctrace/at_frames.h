@@ -50,6 +50,13 @@ Bool AT_(fn_matches_any)(const HChar* fn, const HChar* const* patterns);
 Bool AT_(frame_is_tokio)(const AT_FrameInfo* fi);
 Bool AT_(frame_is_std)(const AT_FrameInfo* fi);
 
+/* Whether two stacks are the same calls in the source: as deep, and
+   frame by frame at one code address or at two whose chains of inlined
+   calls end at the same functions, files and lines (copies of one call
+   made by the compiler).  Frames without a source line must match by
+   address. */
+Bool AT_(same_source_stack)(ExeContext* a, ExeContext* b);
+
 /* The key frame of a stack: the frame a runtime's work is known by
    (a Tokio task's spawn site, a Rayon job's submit site, a block_on's
    caller), the first of the program's above the runtime's own.  f says,

@@ -28,6 +28,9 @@
      function calling Scope::spawn.
    Sites are known by that frame (code address and inline depth), as
    Tokio's spawn sites are; a stack is walked once (cached by stack).
+   What the site called (sum, join, scope, spawn, install) is the own
+   name of the outermost Rayon frame, or, when rustc left that inlined
+   frame nameless, what its source file makes.
    A job whose submitter or block is not found is not charged (counted:
    <tasks rayon-unknown>). */
 
@@ -66,37 +69,72 @@ static Bool is_rayon(const AT_FrameInfo* fi)
 }
 
 typedef struct {
+   Bool  heap;         /* a HeapJob's allocation stack */
    Bool  in_rayon;     /* Rayon's frames seen */
-   Bool  named;        /* what is a function's name */
-   HChar what[AT_FNNAME_MAX];   /* the last Rayon function: the API */
+   HChar outer[AT_FNNAME_MAX];  /* what the outermost of them is */
+   HChar named[AT_FNNAME_MAX];  /* the outermost with a name's */
 } SiteWalk;
 
-/* What the program called: the outermost of Rayon's frames that has a
-   name (inlined ones often have none, nor do closures), else what its
-   source file says. */
+/* A function's own name, the last part of its path; "" for a closure or
+   a frame without a name (rustc's inlined frames whose origin is in
+   another unit: Valgrind calls them UnknownInlinedFun). */
+static void own_name(const HChar* fn, HChar* out)
+{
+   Int end = VG_(strlen)(fn), start;
+   out[0] = '\0';
+   if (VG_(strcmp)(fn, "UnknownInlinedFun") == 0
+       || VG_(strcmp)(fn, "???") == 0)
+      return;
+   for (;;) {
+      start = end;
+      while (start > 0 && !(start >= 2 && fn[start - 1] == ':'
+                            && fn[start - 2] == ':'))
+         start--;
+      if (fn[start] != '{' || start == 0)
+         break;
+      end = start - 2;            /* x::f::{{closure}}: f's */
+   }
+   if (start == end || fn[start] == '{')
+      return;
+   VG_(memcpy)(out, fn + start, end - start);
+   out[end - start] = '\0';
+}
+
+/* What the program called: the outermost of Rayon's frames, by its own
+   name, or if it has none (often: Valgrind 3.19 does not follow an
+   inlined frame's origin into another compile unit), by its source
+   file; failing both, the outermost of Rayon's frames that has a name.
+   Short names, so that a function reads the same inlined (spawn<F>) or
+   not (rayon_core::scope::Scope::spawn).  scope/mod.rs makes HeapJobs
+   only in Scope::spawn and its kin, and StackJobs only in scope()
+   (through in_worker). */
 static void note_what(SiteWalk* w, const AT_FrameInfo* fi)
 {
    static const struct { const HChar* tail; const HChar* what; } files[] = {
-      { "/scope/mod.rs",       "rayon_core::scope::Scope::spawn" },
-      { "/spawn/mod.rs",       "rayon_core::spawn::spawn" },
-      { "/join/mod.rs",        "rayon_core::join::join" },
-      { "/thread_pool/mod.rs", "rayon_core::thread_pool::ThreadPool::install" },
+      { "/spawn/mod.rs",       "spawn" },
+      { "/join/mod.rs",        "join" },
+      { "/thread_pool/mod.rs", "install" },
    };
+   HChar own[AT_FNNAME_MAX];
+   SizeT n = VG_(strlen)(fi->path);
    UInt i;
    if (VG_(strncmp)(fi->fn, "crossbeam", 9) == 0)
       return;
-   if (VG_(strcmp)(fi->fn, "UnknownInlinedFun") != 0
-       && VG_(strcmp)(fi->fn, "???") != 0 && fi->fn[0] != '{') {
-      VG_(strncpy)(w->what, fi->fn, sizeof(w->what) - 1);
-      w->named = True;
+   own_name(fi->fn, own);
+   if (own[0] != '\0') {
+      VG_(strcpy)(w->outer, own);
+      VG_(strcpy)(w->named, own);
       return;
    }
-   if (w->named)
+   w->outer[0] = '\0';
+   if (n >= 13 && VG_(strcmp)(fi->path + n - 13, "/scope/mod.rs") == 0) {
+      VG_(strcpy)(w->outer, w->heap ? "spawn" : "scope");
       return;
+   }
    for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
-      SizeT n = VG_(strlen)(fi->path), m = VG_(strlen)(files[i].tail);
+      SizeT m = VG_(strlen)(files[i].tail);
       if (n >= m && VG_(strcmp)(fi->path + n - m, files[i].tail) == 0)
-         VG_(strncpy)(w->what, files[i].what, sizeof(w->what) - 1);
+         VG_(strcpy)(w->outer, files[i].what);
    }
 }
 
@@ -121,7 +159,7 @@ typedef struct _SiteNode {
 } SiteNode;
 
 /* The submit site of a stack: the first frame above Rayon's. */
-static UShort site_of_stack(ExeContext* where)
+static UShort site_of_stack(ExeContext* where, Bool heap)
 {
    UWord     ecu = VG_(get_ECU_from_ExeContext)(where);
    SiteNode* c   = VG_(HT_lookup)(site_cache, ecu);
@@ -134,13 +172,15 @@ static UShort site_of_stack(ExeContext* where)
    c->site = 0;
    VG_(HT_add_node)(site_cache, c);
    VG_(memset)(&w, 0, sizeof(w));
+   w.heap = heap;
    AT_(key_frame)(where, site_frame, &w, &key);
    if (!w.in_rayon)
       return 0;                        /* no Rayon frame: not a job's */
    /* No key: the stack ended in Rayon's frames (too deep): one site of
       unknown place, key 0. */
    c->site = AT_(task_site_of)(AT_TASK_RAYON, key.ip, key.depth, where,
-                               key.found ? key.index : (UInt)-1, w.what);
+                               key.found ? key.index : (UInt)-1,
+                               w.outer[0] ? w.outer : w.named);
    return c->site;
 }
 
@@ -180,7 +220,7 @@ static UShort stack_job_site(ThreadId tid, Addr job)
    g = AT_(task_spawn_site)(h);
    if (g != 0 && AT_(task_site_kind)(g) == AT_TASK_RAYON)
       return g;                        /* more of the same work */
-   return site_of_stack(VG_(record_ExeContext)(h, 0));
+   return site_of_stack(VG_(record_ExeContext)(h, 0), False);
 }
 
 static ExeContext* (*block_stack)(Addr start);   /* the heap's */
@@ -188,7 +228,7 @@ static ExeContext* (*block_stack)(Addr start);   /* the heap's */
 static UShort heap_job_site(Addr job)
 {
    ExeContext* where = block_stack(job);
-   return where ? site_of_stack(where) : 0;
+   return where ? site_of_stack(where, True) : 0;
 }
 
 void AT_(rayon_job_enter)(ThreadId tid, Addr sp, Addr job, Bool heap)

@@ -302,7 +302,10 @@ static UInt tokio_runtime(Addr inner)
 }
 
 /* A Rayon pool creates all its threads from one thread and one place
-   (Registry::new); that pair names the pool. */
+   in the source (Registry::new's loop); that pair names the pool.  One
+   place, not one code address: since rayon-core 1.12 that loop tests
+   index == 0 (use_current_thread), and rustc peels the first turn, so
+   thread 0 is spawned from a copy of the call at another address. */
 typedef struct { UInt creator; ExeContext* where; } RayonKey;
 static XArray* rayon_pools;      /* of RayonKey */
 
@@ -312,7 +315,10 @@ static UInt rayon_pool(const AT_Thread* t)
    RayonKey k = { t->creator, t->creation };
    for (i = 0; i < n; i++) {
       const RayonKey* r = VG_(indexXA)(rayon_pools, i);
-      if (r->creator == k.creator && r->where == k.where)
+      if (r->creator == k.creator
+          && (r->where == k.where
+              || (r->where && k.where
+                  && AT_(same_source_stack)(r->where, k.where))))
          return (UInt)i + 1;
    }
    VG_(addToXA)(rayon_pools, &k);
