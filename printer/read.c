@@ -839,8 +839,9 @@ const char *report_read_grouped(const char *path, const Limits *lim,
    const char *why = NULL;
    Input in = { .fd = -1, .first = -1, .line = 1, .tail.ctl = -1 };
    struct stat st;
+   bool is_stdin = strcmp(path, "-") == 0;
 
-   in.fd = open(path, O_RDONLY | O_CLOEXEC);
+   in.fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC);
    if (in.fd < 0) {
       why = strerror(errno);
    } else if (fstat(in.fd, &st) != 0) {
@@ -860,7 +861,9 @@ const char *report_read_grouped(const char *path, const Limits *lim,
          all.top = all.leaks_top = all.alloc_top = SIZE_MAX;
          lim = &all;
       }
-      if (frames > 0 && S_ISREG(st.st_mode)) {
+      /* The fast way seeks from the start of the file: not on standard
+         input, which may be a file read from elsewhere than its start. */
+      if (frames > 0 && S_ISREG(st.st_mode) && !is_stdin) {
          why = read_fast(path, &in, lim, show, own, frames, rep,
                          (uint64_t)st.st_size);
          if (why == read_again) {
@@ -873,7 +876,7 @@ const char *report_read_grouped(const char *path, const Limits *lim,
       if (why == read_again)
          why = read_report(path, &in, lim, rep, 0, NULL);
    }
-   if (in.fd >= 0)
+   if (in.fd >= 0 && !is_stdin)
       close(in.fd);
    free(in.buf);
    return why;

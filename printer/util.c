@@ -142,6 +142,12 @@ char *clean_dup(const char *s)
    return b.s;
 }
 
+/* FILE as messages name it: "-" is read from standard input. */
+char *file_label(const char *path)
+{
+   return strcmp(path, "-") == 0 ? xstrdup("standard input") : clean_dup(path);
+}
+
 char *arena_dup(Chunk **arena, const char *s, size_t n)
 {
    Chunk *c = *arena;
