@@ -780,6 +780,8 @@ const char *read_report(const char *path, Input *in,
          snprintf(why, sizeof why, "empty file");
       else if (in->first < 0)
          snprintf(why, sizeof why, "empty file (white space only)");
+      else if (describe_not_xml(in, path, why, sizeof why))
+         ;                       /* compressed, or binary */
       else
          /* Every stack of a version 2 report is in the table at its
             end (the main thread's creation at least refers to one). */
@@ -794,8 +796,11 @@ const char *read_report(const char *path, Input *in,
       res = why;
    } else if (!p.done) {
       /* libxml2 stopped without telling why. */
-      snprintf(why, sizeof why, in->total == 0 ? "empty file"
-               : "not XML: libxml2 could not read it");
+      if (in->total > 0 && describe_not_xml(in, path, why, sizeof why))
+         ;
+      else
+         snprintf(why, sizeof why, in->total == 0 ? "empty file"
+                  : "not XML: libxml2 could not read it");
       res = why;
    } else if (p.version == 2) {
       resolve_stacks(rep, p.need_of);
