@@ -128,11 +128,11 @@ static Bool snap_option(const HChar* arg)
 static void snap_print_usage(void)
 {
    VG_(printf)(
-"    --snapshot-interval=<N>s|<N>ms|<N>Mi  take a snapshot (live heap per\n"
-"                                  role and site, threads, futex waits)\n"
-"                                  every N seconds, ms or millions of\n"
-"                                  instructions, and write the report\n"
-"                                  again each time [0: none]\n"
+"    --snapshot-interval=<N>s|<N>ms|<N>Mi|<N>i  take a snapshot (live\n"
+"                                  heap per role and site, threads, futex\n"
+"                                  waits) every N seconds, ms, millions of\n"
+"                                  instructions or instructions, and write\n"
+"                                  the report again each time [0: none]\n"
 "    --snapshot-max=<number>       snapshots kept; older ones are thinned\n"
 "                                  out, the largest kept [100]\n"
 "    --snapshot-sites=<number>     sites kept per snapshot, most live\n"
@@ -273,6 +273,15 @@ void AT_(print_usage)(void)
 "    --timeline-samples=<number>   samples of the heap timeline kept [100]\n"
 "    --alloc-sites=<number>        allocation sites listed, most bytes\n"
 "                                  first; the rest are summed [200]\n"
+"    --task-attribution=no|yes     charge what the polls of Tokio tasks,\n"
+"                                  block_on futures and Rayon jobs\n"
+"                                  allocate, wait and execute to them and\n"
+"                                  their spawn sites; no: to roles only\n"
+"                                  [yes]\n"
+"    --tasks=<number>              Tokio tasks listed one by one: those\n"
+"                                  pending at exit (up to 10 times\n"
+"                                  <number>), then the <number> that\n"
+"                                  executed the most instructions [20]\n"
    );
    snap_print_usage();
    VG_(printf)(
