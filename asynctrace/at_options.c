@@ -36,7 +36,7 @@ Bool         AT_(clo_task_attr)         = True;
 Bool         AT_(clo_heap_above_4g)     = True;
 
 /* Parses a comma-separated list of leak kinds into bits; False if a
-   word is not one. */
+   word is not one, or if there is none ("none" says so). */
 Bool AT_(parse_leak_kinds)(const HChar* s, UInt* out)
 {
    static const HChar* const kinds[] = {
@@ -45,6 +45,8 @@ Bool AT_(parse_leak_kinds)(const HChar* s, UInt* out)
    UInt bits = 0;
    if (VG_(strcmp)(s, "all") == 0)  { *out = 0xF; return True; }
    if (VG_(strcmp)(s, "none") == 0) { *out = 0;   return True; }
+   if (*s == '\0')
+      return False;
    while (*s) {
       const HChar* end = VG_(strchr)(s, ',');
       SizeT n = end ? (SizeT)(end - s) : VG_(strlen)(s);
@@ -169,6 +171,10 @@ Bool AT_(process_cmd_line_option)(const HChar* arg)
    else if VG_STR_CLO(arg, "--leak-check", tmp_str)
       VG_(fmsg_bad_option)(arg, "expected no, summary or full\n");
    else if VG_STR_CLO(arg, "--show-leak-kinds", tmp_str) {
+      if (tmp_str[0] == '\0')
+         VG_(fmsg_bad_option)(arg, "no leak kind given: expected all, none "
+                              "or a list of "
+                              "definite,indirect,possible,reachable\n");
       if (!AT_(parse_leak_kinds)(tmp_str, &AT_(clo_show_leak_kinds)))
          VG_(fmsg_bad_option)(arg, "expected all, none or a list of "
                               "definite,indirect,possible,reachable\n");
