@@ -36,7 +36,7 @@ Bool         AT_(clo_task_attr)         = True;
 Bool         AT_(clo_heap_above_4g)     = True;
 
 /* Parses a comma-separated list of leak kinds into bits; False if a
-   word is not one. */
+   word is not one, or if there is none ("none" says so). */
 Bool AT_(parse_leak_kinds)(const HChar* s, UInt* out)
 {
    static const HChar* const kinds[] = {
@@ -45,6 +45,8 @@ Bool AT_(parse_leak_kinds)(const HChar* s, UInt* out)
    UInt bits = 0;
    if (VG_(strcmp)(s, "all") == 0)  { *out = 0xF; return True; }
    if (VG_(strcmp)(s, "none") == 0) { *out = 0;   return True; }
+   if (*s == '\0')
+      return False;
    while (*s) {
       const HChar* end = VG_(strchr)(s, ',');
       SizeT n = end ? (SizeT)(end - s) : VG_(strlen)(s);
@@ -128,11 +130,11 @@ static Bool snap_option(const HChar* arg)
 static void snap_print_usage(void)
 {
    VG_(printf)(
-"    --snapshot-interval=<N>s|<N>ms|<N>Mi  take a snapshot (live heap per\n"
-"                                  role and site, threads, futex waits)\n"
-"                                  every N seconds, ms or millions of\n"
-"                                  instructions, and write the report\n"
-"                                  again each time [0: none]\n"
+"    --snapshot-interval=<N>s|<N>ms|<N>Mi|<N>i  take a snapshot (live\n"
+"                                  heap per role and site, threads, futex\n"
+"                                  waits) every N seconds, ms, millions of\n"
+"                                  instructions or instructions, and write\n"
+"                                  the report again each time [0: none]\n"
 "    --snapshot-max=<number>       snapshots kept; older ones are thinned\n"
 "                                  out, the largest kept [100]\n"
 "    --snapshot-sites=<number>     sites kept per snapshot, most live\n"
@@ -169,6 +171,10 @@ Bool AT_(process_cmd_line_option)(const HChar* arg)
    else if VG_STR_CLO(arg, "--leak-check", tmp_str)
       VG_(fmsg_bad_option)(arg, "expected no, summary or full\n");
    else if VG_STR_CLO(arg, "--show-leak-kinds", tmp_str) {
+      if (tmp_str[0] == '\0')
+         VG_(fmsg_bad_option)(arg, "no leak kind given: expected all, none "
+                              "or a list of "
+                              "definite,indirect,possible,reachable\n");
       if (!AT_(parse_leak_kinds)(tmp_str, &AT_(clo_show_leak_kinds)))
          VG_(fmsg_bad_option)(arg, "expected all, none or a list of "
                               "definite,indirect,possible,reachable\n");
@@ -273,6 +279,15 @@ void AT_(print_usage)(void)
 "    --timeline-samples=<number>   samples of the heap timeline kept [100]\n"
 "    --alloc-sites=<number>        allocation sites listed, most bytes\n"
 "                                  first; the rest are summed [200]\n"
+"    --task-attribution=no|yes     charge what the polls of Tokio tasks,\n"
+"                                  block_on futures and Rayon jobs\n"
+"                                  allocate, wait and execute to them and\n"
+"                                  their spawn sites; no: to roles only\n"
+"                                  [yes]\n"
+"    --tasks=<number>              Tokio tasks listed one by one: those\n"
+"                                  pending at exit (up to 10 times\n"
+"                                  <number>), then the <number> that\n"
+"                                  executed the most instructions [20]\n"
    );
    snap_print_usage();
    VG_(printf)(

@@ -152,8 +152,9 @@ static void check_snap_tasks(const Snap *sn, const char *file,
            "rest sum to %s, not its %s alive", num(sn->seq), sum_num(&alive),
            num(t->alive));
    if (t->ntasks > t->alive)
-      warn(warnings, file, "snapshot %s: %zu tasks listed, %s alive",
-           num(sn->seq), t->ntasks, num(t->alive));
+      warn(warnings, file, "snapshot %s: %zu %s listed, %s alive",
+           num(sn->seq), t->ntasks, plural(t->ntasks, "task", "tasks"),
+           num(t->alive));
    for (size_t k = 0; k < t->ntasks; k++) {
       const SnapSpawn *x = &t->tasks[k];
       for (size_t j = 0; j < t->nsites; j++)
@@ -182,13 +183,14 @@ static void check_snap_leaks(const Snap *sn, const char *file,
          if (!sum_is(&b[k], sn->leak_bytes[k])
              || !sum_is(&n[k], sn->leak_blocks[k]))
             warn(warnings, file, "snapshot %s: its leak scan's %s by role "
-                 "sum to %s bytes in %s blocks, not its %s in %s blocks",
-                 num(sn->seq), lk_text[k], sum_num(&b[k]), sum_num(&n[k]),
-                 bytes_str(sn->leak_bytes[k]), num(sn->leak_blocks[k]));
+                 "sum to %s, not its %s", num(sn->seq), lk_text[k],
+                 sum_text(&b[k], &n[k], true),
+                 bytes_blocks(sn->leak_bytes[k], sn->leak_blocks[k]));
    }
    if (sn->nlrecs > sn->leak_records)
-      warn(warnings, file, "snapshot %s: its leak scan lists %zu records, "
-           "says %s", num(sn->seq), sn->nlrecs, num(sn->leak_records));
+      warn(warnings, file, "snapshot %s: its leak scan lists %zu %s, "
+           "says %s", num(sn->seq), sn->nlrecs,
+           plural(sn->nlrecs, "record", "records"), num(sn->leak_records));
    Sum rb[LK_N] = { 0 };
    for (size_t k = 0; k < sn->nlrecs; k++)
       if (sn->lrecs[k].kind >= 0)
@@ -196,8 +198,8 @@ static void check_snap_leaks(const Snap *sn, const char *file,
    for (int k = 0; k < LK_N; k++)
       if (rb[k].over || rb[k].v > sn->leak_bytes[k])
          warn(warnings, file, "snapshot %s: its leak scan's %s records hold "
-              "%s bytes, more than its %s", num(sn->seq), lk_text[k],
-              sum_num(&rb[k]), bytes_str(sn->leak_bytes[k]));
+              "%s, more than its %s", num(sn->seq), lk_text[k],
+              sum_text(&rb[k], NULL, false), bytes_str(sn->leak_bytes[k]));
 }
 
 static void check_snaps(const Report *r, const char *file, size_t *warnings)
@@ -206,8 +208,9 @@ static void check_snaps(const Report *r, const char *file, size_t *warnings)
    if (ss == NULL)
       return;
    if (ss->n != ss->kept || ss->kept > ss->taken)
-      warn(warnings, file, "<snapshots> lists %zu snapshots, says %s kept "
-           "of %s taken", ss->n, num(ss->kept), num(ss->taken));
+      warn(warnings, file, "<snapshots> lists %zu %s, says %s kept "
+           "of %s taken", ss->n, plural(ss->n, "snapshot", "snapshots"),
+           num(ss->kept), num(ss->taken));
    for (size_t i = 0; i < ss->n; i++) {
       const Snap *sn = &ss->list[i];
       Sum sites = { 0 }, roles = { 0 };
@@ -232,9 +235,10 @@ static void check_snaps(const Report *r, const char *file, size_t *warnings)
          }
          if (!sum_is(&lb, sn->live_bytes) || !sum_is(&ln, sn->live_blocks))
             warn(warnings, file, "snapshot %s: its leak scan's kinds sum "
-                 "to %s bytes in %s blocks, not its %s live in %s blocks",
-                 num(sn->seq), sum_num(&lb), sum_num(&ln),
-                 bytes_str(sn->live_bytes), num(sn->live_blocks));
+                 "to %s, not its %s live in %s %s", num(sn->seq),
+                 sum_text(&lb, &ln, true), bytes_str(sn->live_bytes),
+                 num(sn->live_blocks),
+                 plural(sn->live_blocks, "block", "blocks"));
       }
       if (sn->has_leaks)
          check_snap_leaks(sn, file, warnings);
@@ -297,8 +301,8 @@ static void check_maps(const Report *r, const char *file, size_t *warnings)
       warn(warnings, file, "the footprint's peak (%s) is less than its "
            "figure at exit", bytes_str(m->at[FP_PEAK].total));
    if (m->nlist != m->shown)
-      warn(warnings, file, "<mappings> lists %zu maps, not the %s it says",
-           m->nlist, num(m->shown));
+      warn(warnings, file, "<mappings> lists %zu %s, not the %s it says",
+           m->nlist, plural(m->nlist, "map", "maps"), num(m->shown));
    if (m->has_at[FP_EXIT]) {
       const Fp *e = &m->at[FP_EXIT];
       Sum b = { 0 };
@@ -307,10 +311,12 @@ static void check_maps(const Report *r, const char *file, size_t *warnings)
       sum_add(&b, m->rest_bytes);
       if (m->maps != e->stack_maps + e->anon_maps + e->file_maps ||
           !sum_is(&b, e->stacks + e->anon + e->file))
-         warn(warnings, file, "<mappings> has %s maps of %s, but its "
-              "footprint at exit %s maps of %s", num(m->maps),
-              sum_text(&b, NULL, false),
+         warn(warnings, file, "<mappings> has %s %s of %s, but its "
+              "footprint at exit %s %s of %s", num(m->maps),
+              plural(m->maps, "map", "maps"), sum_text(&b, NULL, false),
               num(e->stack_maps + e->anon_maps + e->file_maps),
+              plural(e->stack_maps + e->anon_maps + e->file_maps, "map",
+                     "maps"),
               bytes_str(e->stacks + e->anon + e->file));
    }
 }
@@ -332,9 +338,11 @@ static void check_classes(size_t *warnings, const char *file,
    }
    if (!sum_is(&w, fx->waits) || !sum_is(&u, fx->blocked_us))
       warn(warnings, file, "the futex waits of %s by class sum to %s "
-           "waits and %s us, not %s and %s", what,
-           w.over ? "too many" : num(w.v), u.over ? "too many" : num(u.v),
-           num(fx->waits), num(fx->blocked_us));
+           "%s and %s us, not %s and %s", what,
+           w.over ? "too many" : num(w.v),
+           w.over ? "waits" : plural(w.v, "wait", "waits"),
+           u.over ? "too many" : num(u.v), num(fx->waits),
+           num(fx->blocked_us));
 }
 
 /* The wait classes of each thread and role, and the threads' against
@@ -384,8 +392,9 @@ static void check_tasks(const Report *r, const char *file, size_t *warnings)
    if (t == NULL)
       return;
    if (t->has_rayon && t->rayon_unknown > t->rayon_jobs)
-      warn(warnings, file, "tasks: %s Rayon jobs not charged, of only %s run",
-           num(t->rayon_unknown), num(t->rayon_jobs));
+      warn(warnings, file, "tasks: %s Rayon %s not charged, of only %s run",
+           num(t->rayon_unknown), plural(t->rayon_unknown, "job", "jobs"),
+           num(t->rayon_jobs));
    Sum sb = { 0 }, sn = { 0 }, tb = { 0 }, tn = { 0 };
    for (size_t i = 0; i < t->nshares; i++) {
       const TaskShare *s = &t->shares[i];
@@ -415,8 +424,9 @@ static void check_tasks(const Report *r, const char *file, size_t *warnings)
                     : fig_text(want_b, 0, false),
               rs ? "" : " (it has no <role-summary>)");
       if (s->insns_in > (rs ? rs->insns : 0))
-         warn(warnings, file, "role %s executed %s instructions in tasks, "
+         warn(warnings, file, "role %s executed %s %s in tasks, "
               "more than its threads' %s", label, num(s->insns_in),
+              plural(s->insns_in, "instruction", "instructions"),
               num(rs ? rs->insns : 0));
       free(label);
    }

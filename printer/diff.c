@@ -726,7 +726,7 @@ int print_diff(const char *old_path, const char *new_path,
    int status = 0;
 
    for (int s = 0; s < 2; s++) {
-      shown[s] = clean_dup(path[s]);
+      shown[s] = file_label(path[s]);
       const char *why = report_read(path[s], &all, &r[s]);
       if (why != NULL) {
          fprintf(stderr, "at_print: %s: %s\n", shown[s], why);

@@ -211,6 +211,12 @@ note:;
    size_t n = (size_t)got;
    const unsigned char *b = (const unsigned char *)in->buf;
    in->end = n;
+   if (in->nhead < sizeof in->head) {
+      size_t k = sizeof in->head - in->nhead < n ? sizeof in->head - in->nhead
+                                                 : n;
+      memcpy(in->head + in->nhead, b, k);
+      in->nhead += k;
+   }
    for (size_t i = 0; i < n && in->prolog != PR_DONE; i++)
       prolog_byte(in, b[i]);
    if (in->doctype)
@@ -476,4 +482,70 @@ void describe_xml_error(const XmlError *x, Input *in, char *why,
                "more than 10 MB, which libxml2 refuses (%s)", x->line, msg);
    else
       snprintf(why, n, "not XML: %s, line %d", x->msg, x->line);
+}
+
+/* The compressed files a report is kept in, by their magic numbers. */
+static const struct {
+   const char *magic;
+   size_t len;
+   const char *name, *cat;
+} packed[] = {
+   { "\x1f\x8b", 2, "gzip", "zcat" },
+   { "BZh", 3, "bzip2", "bzcat" },
+   { "\xfd" "7zXZ\0", 6, "xz", "xzcat" },
+   { "\x28\xb5\x2f\xfd", 4, "zstd", "zstdcat" },
+};
+
+/* Does the file start as XML does, in UTF-8, UTF-16 or UTF-32, with or
+   without a byte order mark?  Those libxml2 reads, or says what is
+   wrong with (a UTF-16 report cut short is not binary). */
+static bool xml_start(const Input *in)
+{
+   const unsigned char *h = in->head;
+   size_t n = in->nhead;
+   if (in->first == '<')
+      return true;
+   if (n >= 2 && ((h[0] == 0xfe && h[1] == 0xff) ||
+                  (h[0] == 0xff && h[1] == 0xfe) ||
+                  (h[0] == 0 && h[1] == '<')))
+      return true;
+   return n >= 4 && h[0] == 0 && h[1] == 0 &&
+          ((h[2] == 0xfe && h[3] == 0xff) || (h[2] == 0 && h[3] == '<'));
+}
+
+bool describe_not_xml(const Input *in, const char *path, char *why,
+                      size_t n)
+{
+   if (xml_start(in))
+      return false;
+   for (size_t i = 0; i < sizeof packed / sizeof packed[0]; i++)
+      if (in->nhead >= packed[i].len &&
+          memcmp(in->head, packed[i].magic, packed[i].len) == 0) {
+         Buf cmd = { 0 };
+         if (strcmp(path, "-") == 0) {
+            buf_adds(&cmd, "... | ");
+            buf_adds(&cmd, packed[i].cat);
+         } else {
+            char *c = clean_dup(path);
+            buf_adds(&cmd, packed[i].cat);
+            buf_adds(&cmd, path[0] == '-' ? " ./" : " ");   /* no option */
+            buf_add_word(&cmd, c);
+            free(c);
+         }
+         snprintf(why, n, "is %s-compressed; run: %s | at_print -",
+                  packed[i].name, cmd.s);
+         free(cmd.s);
+         return true;
+      }
+   /* Text has no zero bytes, nor control bytes but tab, line ends,
+      form feed and escape (a log with colours is text). */
+   for (size_t i = 0; i < in->nhead; i++) {
+      unsigned char c = in->head[i];
+      if (c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' &&
+          c != 0x1b) {
+         snprintf(why, n, "not an XML report (binary data)");
+         return true;
+      }
+   }
+   return false;
 }

@@ -62,7 +62,7 @@ static void usage(FILE *out)
          "over time, the largest allocation sites, frees across roles, bad\n"
          "calls, the leaks and their loss records, the memory still live at\n"
          "exit, the futex sites where threads blocked or woke others, and who\n"
-         "woke whom.\n"
+         "woke whom.  FILE - reads the report from standard input.\n"
          "\n"
          "With --diff, prints what changed from report OLD to report NEW (two\n"
          "runs, perhaps of two builds): the figures of the process and of each\n"
@@ -342,6 +342,9 @@ int main(int argc, char **argv)
       if (npaths != 2)
          return usage_error("--diff needs two files: at_print --diff OLD NEW",
                             NULL);
+      if (strcmp(paths[0], "-") == 0 && strcmp(paths[1], "-") == 0)
+         return usage_error("--diff can read only one of OLD and NEW from "
+                            "standard input (-)", NULL);
       DiffOptions dopt = { .top = top == UNSET ? DEFAULT_TOP : to_size(top),
                            .frames = frames_given ? to_size(frames)
                                                   : DIFF_FRAMES,
@@ -368,7 +371,7 @@ int main(int argc, char **argv)
    if (alloc_top == UNSET)
       alloc_top = json ? UNSET : DEFAULT_ALLOC_TOP;
 
-   char *shown = clean_dup(path);
+   char *shown = file_label(path);
    Report rep = { 0 };
    Limits lim = { to_size(top), to_size(futex_top), to_size(leaks_top),
                   to_size(alloc_top), .keep_all = json };
@@ -418,7 +421,9 @@ int main(int argc, char **argv)
          if (fw != 0)
             status = fw < 0 ? 1 : 3;
       } else if (json) {      /* the report's records, not grouped */
-         print_json(&rep, shown, &cut, &w);
+         char *given = clean_dup(path);   /* "-" as given */
+         print_json(&rep, given, &cut, &w);
+         free(given);
       } else {
          group_report(&rep, &own, opt.group_frames, &lim);
          print_text(&rep, nwarn, &opt);

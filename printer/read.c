@@ -780,6 +780,8 @@ const char *read_report(const char *path, Input *in,
          snprintf(why, sizeof why, "empty file");
       else if (in->first < 0)
          snprintf(why, sizeof why, "empty file (white space only)");
+      else if (describe_not_xml(in, path, why, sizeof why))
+         ;                       /* compressed, or binary */
       else
          /* Every stack of a version 2 report is in the table at its
             end (the main thread's creation at least refers to one). */
@@ -794,8 +796,11 @@ const char *read_report(const char *path, Input *in,
       res = why;
    } else if (!p.done) {
       /* libxml2 stopped without telling why. */
-      snprintf(why, sizeof why, in->total == 0 ? "empty file"
-               : "not XML: libxml2 could not read it");
+      if (in->total > 0 && describe_not_xml(in, path, why, sizeof why))
+         ;
+      else
+         snprintf(why, sizeof why, in->total == 0 ? "empty file"
+                  : "not XML: libxml2 could not read it");
       res = why;
    } else if (p.version == 2) {
       resolve_stacks(rep, p.need_of);
@@ -839,8 +844,9 @@ const char *report_read_grouped(const char *path, const Limits *lim,
    const char *why = NULL;
    Input in = { .fd = -1, .first = -1, .line = 1, .tail.ctl = -1 };
    struct stat st;
+   bool is_stdin = strcmp(path, "-") == 0;
 
-   in.fd = open(path, O_RDONLY | O_CLOEXEC);
+   in.fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC);
    if (in.fd < 0) {
       why = strerror(errno);
    } else if (fstat(in.fd, &st) != 0) {
@@ -860,7 +866,9 @@ const char *report_read_grouped(const char *path, const Limits *lim,
          all.top = all.leaks_top = all.alloc_top = SIZE_MAX;
          lim = &all;
       }
-      if (frames > 0 && S_ISREG(st.st_mode)) {
+      /* The fast way seeks from the start of the file: not on standard
+         input, which may be a file read from elsewhere than its start. */
+      if (frames > 0 && S_ISREG(st.st_mode) && !is_stdin) {
          why = read_fast(path, &in, lim, show, own, frames, rep,
                          (uint64_t)st.st_size);
          if (why == read_again) {
@@ -873,7 +881,7 @@ const char *report_read_grouped(const char *path, const Limits *lim,
       if (why == read_again)
          why = read_report(path, &in, lim, rep, 0, NULL);
    }
-   if (in.fd >= 0)
+   if (in.fd >= 0 && !is_stdin)
       close(in.fd);
    free(in.buf);
    return why;

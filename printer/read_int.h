@@ -94,6 +94,8 @@ typedef struct {
    int err;                      /* errno of a failed read, or 0 */
    int first;                    /* first byte that is not space or BOM,
                                     or -1 */
+   unsigned char head[512];      /* the file's first bytes, to tell a */
+   size_t nhead;                 /* compressed or binary file */
    uint64_t line;                /* lines read so far, from 1 */
    uint64_t last_lt;             /* 1 + the offset of the last '<', or 0 */
    Tail tail;
@@ -160,6 +162,12 @@ void quiet(void *ctx, const char *fmt, ...);
    why, n bytes; cut_note is added to what is said of a cut. */
 void describe_xml_error(const XmlError *x, Input *in, char *why, size_t n,
                         const char *cut_note);
+
+/* A file that is not XML at all, told from its first bytes: compressed
+   (with how to read it: path is FILE as given) or binary.  False if it
+   starts as XML or as text would; else true, with why. */
+bool describe_not_xml(const Input *in, const char *path, char *why,
+                      size_t n);
 
 /* ------------------------------------------------------------------ */
 /* The reader (read.c)                                                */

@@ -702,6 +702,8 @@ void buf_adds(Buf *b, const char *s);
 void buf_clear(Buf *b);
 void buf_add_clean(Buf *b, const char *s);
 char *clean_dup(const char *s);
+void buf_add_word(Buf *b, const char *w);
+char *file_label(const char *path);
 char *arena_dup(Chunk **arena, const char *s, size_t n);
 char *clip(const char *s, size_t max);
 size_t display_width(const char *s);

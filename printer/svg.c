@@ -995,7 +995,8 @@ static void heap_peak(Buf *b, const HeapPlot *h, const Report *r)
    if (strcmp(unit, "ms") == 0)
       snprintf(l, sizeof l, "peak: %s at %s ms", bt, num(p->time));
    else if (strcmp(unit, "i") == 0)
-      snprintf(l, sizeof l, "peak: %s at %s instructions", bt, num(p->time));
+      snprintf(l, sizeof l, "peak: %s at %s %s", bt, num(p->time),
+               plural(p->time, "instruction", "instructions"));
    else if (strcmp(unit, "B") == 0)
       snprintf(l, sizeof l, "peak: %s after %s bytes allocated and freed",
                bt, num(p->time));

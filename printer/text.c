@@ -38,28 +38,6 @@ TextOptions text_opt;
 /* The run                                                             */
 /* ------------------------------------------------------------------ */
 
-/* Quotes a command-line word for a POSIX shell if it needs it. */
-static void add_word(Buf *b, const char *w)
-{
-   bool plain = *w != '\0';
-   for (const unsigned char *p = (const unsigned char *)w; *p; p++)
-      if (!(*p >= 0x80 || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-            (*p >= '0' && *p <= '9') || strchr("_-./:=,+@%^", *p)))
-         plain = false;
-   if (plain) {
-      buf_adds(b, w);
-      return;
-   }
-   buf_adds(b, "'");
-   for (const char *p = w; *p; p++) {
-      if (*p == '\'')
-         buf_adds(b, "'\\''");
-      else
-         buf_add(b, p, 1);
-   }
-   buf_adds(b, "'");
-}
-
 /* "Ended:" for a last snapshot's report marked <final-report-lost>:
    the end it did have, and why this is not its report; wrapped under
    its label. */
@@ -98,16 +76,57 @@ static void print_lost_end(const Report *r)
    free(b.s);
 }
 
-static void print_run(const Report *r)
+/* The command line's words past this many bytes are counted, not shown:
+   a glob of hundreds of files would bury the header (about 3 lines). */
+#define COMMAND_SHOWN 230
+
+/* " … and 600 more arguments" */
+static void more_args(char *out, size_t size, size_t rest)
+{
+   snprintf(out, size, " \xe2\x80\xa6 and %zu more %s", rest,
+            plural(rest, "argument", "arguments"));
+}
+
+/* "./server --port 80", or "./check a.rs b.rs … and 600 more arguments"
+   when the whole would pass COMMAND_SHOWN. */
+static void print_command(const Report *r)
 {
    Buf cmd = { 0 };
-   add_word(&cmd, r->run.exe);
+   buf_add_word(&cmd, r->run.exe);
+   size_t exe_len = cmd.len;
    for (size_t i = 0; i < r->run.nargs; i++) {
       buf_adds(&cmd, " ");
-      add_word(&cmd, r->run.args[i]);
+      buf_add_word(&cmd, r->run.args[i]);
+   }
+   if (cmd.len > COMMAND_SHOWN) {
+      /* Again, word by word, leaving room for the count of the rest. */
+      cmd.len = exe_len;
+      cmd.s[cmd.len] = '\0';
+      char tail[80];
+      size_t i;
+      for (i = 0; i < r->run.nargs; i++) {
+         Buf w = { 0 };
+         buf_add_word(&w, r->run.args[i]);
+         more_args(tail, sizeof tail, r->run.nargs - i - 1);
+         bool fits = cmd.len + 1 + w.len + strlen(tail) <= COMMAND_SHOWN;
+         if (fits) {
+            buf_adds(&cmd, " ");
+            buf_adds(&cmd, w.s);
+         }
+         free(w.s);
+         if (!fits)
+            break;
+      }
+      more_args(tail, sizeof tail, r->run.nargs - i);
+      buf_adds(&cmd, tail);
    }
    printf("Command:  %s\n", cmd.s);
    free(cmd.s);
+}
+
+static void print_run(const Report *r)
+{
+   print_command(r);
    printf("Process:  pid %" PRIu64 ", parent pid %" PRIu64 "\n", r->run.pid,
           r->run.ppid);
    printf("Tool:     asynctrace %s, Valgrind %s\n", r->run.tool_version,

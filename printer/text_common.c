@@ -249,9 +249,11 @@ void print_stack_grouped(const Stack *s, const Grouped *g)
       printf("   ... %zu more %s (--frames=all shows all)\n", end - f,
              end - f == 1 ? "frame" : "frames");
    if (g && g->stacks > 1)
-      printf("   (%s different stacks with these %s own frames merged; "
+      printf("   (%s different stacks with %s%s own %s merged; "
              "--group-frames=0 lists them apart)\n", num(g->stacks),
-             num(text_opt.group_frames));
+             text_opt.group_frames == 1 ? "this" : "these ",
+             text_opt.group_frames == 1 ? "" : num(text_opt.group_frames),
+             plural(text_opt.group_frames, "frame", "frames"));
 }
 
 void print_stack(const Stack *s)

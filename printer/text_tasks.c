@@ -240,13 +240,15 @@ static void print_task_cpu(const Tasks *t)
       print_spawn_head(i, s, "\n");
       int c = site_class(s);
       if (c == SC_TASK)
-         printf("   %s %s, %s %s, %s instructions, the longest poll %s",
+         printf("   %s %s, %s %s, %s %s, the longest poll %s",
                 num(s->spawned), unit(s, s->spawned),
                 num(s->polls), plural(s->polls, "poll", "polls"),
-                num(s->insns), num(s->max_poll));
+                num(s->insns), plural(s->insns, "instruction", "instructions"),
+                num(s->max_poll));
       else   /* a block_on call or a Rayon job is run once: no polls */
-         printf("   %s %s, %s instructions, the longest %s %s",
+         printf("   %s %s, %s %s, the longest %s %s",
                 num(s->spawned), unit(s, s->spawned), num(s->insns),
+                plural(s->insns, "instruction", "instructions"),
                 c == SC_RAYON ? "job" : "call", num(s->max_poll));
       if (s->waits > 0)
          printf("; %s blocking %s, %s", num(s->waits),
@@ -292,10 +294,11 @@ static void print_task_pending(const Tasks *t)
             continue;
          if (listed++ == PENDING_PER_SITE)
             continue;
-         printf("   task %s: %s, spawned at %s ms, %s %s, %s instructions, "
+         printf("   task %s: %s, spawned at %s ms, %s %s, %s %s, "
                 "%s allocated", num(k->seq), k->state, num(k->spawned_ms),
                 num(k->polls), plural(k->polls, "poll", "polls"),
-                num(k->insns), bytes_str(k->bytes));
+                num(k->insns), plural(k->insns, "instruction", "instructions"),
+                bytes_str(k->bytes));
          if (stack_depth(&k->stack) == 0) {
             printf("; no stack (its polls neither allocated nor "
                    "waited)\n");
@@ -523,8 +526,8 @@ void add_lost_in_tasks(Buf *b, const Report *r)
    }
    if (n > VERDICT_SPAWN_SITES) {
       char t[96];
-      snprintf(t, sizeof t, " and %zu other sites %s",
-               n - VERDICT_SPAWN_SITES, num(rest));
+      snprintf(t, sizeof t, " and %zu other %s %s", n - VERDICT_SPAWN_SITES,
+               plural(n - VERDICT_SPAWN_SITES, "site", "sites"), num(rest));
       buf_adds(b, t);
    }
    free(v);

@@ -479,7 +479,8 @@ void print_other_names(const Report *r)
       }
       table_print(&t);
       if (shown < ng)
-         printf("  ... and %s more names\n", num(ng - shown));
+         printf("  ... and %s more %s\n", num(ng - shown),
+                plural(ng - shown, "name", "names"));
    }
    for (size_t j = 0; j < ng; j++)
       free(g[j].name);

@@ -135,11 +135,39 @@ void buf_add_clean(Buf *b, const char *s)
       buf_add(b, "", 0);
 }
 
+/* Quotes a command-line word for a POSIX shell if it needs it. */
+void buf_add_word(Buf *b, const char *w)
+{
+   bool plain = *w != '\0';
+   for (const unsigned char *p = (const unsigned char *)w; *p; p++)
+      if (!(*p >= 0x80 || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+            (*p >= '0' && *p <= '9') || strchr("_-./:=,+@%^", *p)))
+         plain = false;
+   if (plain) {
+      buf_adds(b, w);
+      return;
+   }
+   buf_adds(b, "'");
+   for (const char *p = w; *p; p++) {
+      if (*p == '\'')
+         buf_adds(b, "'\\''");
+      else
+         buf_add(b, p, 1);
+   }
+   buf_adds(b, "'");
+}
+
 char *clean_dup(const char *s)
 {
    Buf b = { 0 };
    buf_add_clean(&b, s);
    return b.s;
+}
+
+/* FILE as messages name it: "-" is read from standard input. */
+char *file_label(const char *path)
+{
+   return strcmp(path, "-") == 0 ? xstrdup("standard input") : clean_dup(path);
 }
 
 char *arena_dup(Chunk **arena, const char *s, size_t n)
