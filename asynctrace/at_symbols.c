@@ -14,10 +14,10 @@
    executable's debug info) checks the executable once: it is found
    among the core's DebugInfos by its file (device and inode of the
    command's name), and sampled at AT_SAMPLES points of its text; it
-   has symbols if most of them are inside a named function.  A stripped
-   binary keeps only .dynsym, whose entries cover next to none of an
-   executable's text and only the exported entry points of a shared
-   object's; a -dbgsym package's separate debug file, which the core
+   has symbols if any of them is inside a named function (a shared
+   object, below, if most are).  A stripped binary keeps only .dynsym,
+   whose entries cover none of an executable's text and only the
+   exported entry points of a shared object's; a -dbgsym package's separate debug file, which the core
    finds by build-id, counts as symbols.
 
    The runtime may also be in a shared object: a Rust cdylib loaded by
@@ -70,9 +70,12 @@ static const DebugInfo* executable_di(void)
    return NULL;
 }
 
-/* Whether most of di's text is inside named functions: a shared
-   object's .dynsym alone names some of it, never most. */
-static Bool has_symbols(const DebugInfo* di)
+/* Whether di's text is inside named functions: for an executable, any
+   of it (a stripped one keeps no name for its text; a small C program
+   with symbols has most of its text in crt's sizeless functions); for a
+   shared object, most of it (its .dynsym alone names its exported entry
+   points). */
+static Bool has_symbols(const DebugInfo* di, Bool shared)
 {
    Addr  lo = VG_(DebugInfo_get_text_avma)(di);
    SizeT n  = VG_(DebugInfo_get_text_size)(di);
@@ -86,7 +89,7 @@ static Bool has_symbols(const DebugInfo* di)
       if (VG_(get_fnname)(ep, a, &name))
          named++;
    }
-   return named >= AT_SAMPLES / 2;
+   return shared ? named >= AT_SAMPLES / 2 : named > 0;
 }
 
 static void warn(const HChar* file)
@@ -115,7 +118,7 @@ static void check(void)
       return;
    seen_before(VG_(DebugInfo_get_text_avma)(di));   /* (not a shared
                                                        object's) */
-   if (!has_symbols(di))
+   if (!has_symbols(di, False))
       warn(VG_(DebugInfo_get_filename)(di));
 }
 
@@ -291,7 +294,7 @@ void AT_(symbols_new_objects)(void)
       if (VG_(DebugInfo_get_text_size)(di) == 0
           || seen_before(VG_(DebugInfo_get_text_avma)(di)))
          continue;
-      if (file == NULL || has_symbols(di) || warned_about(file))
+      if (file == NULL || has_symbols(di, True) || warned_about(file))
          continue;
       if (rodata_has_runtime(file))
          warn(file);
