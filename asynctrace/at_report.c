@@ -95,26 +95,6 @@ static void out_start_time(void)
                 (secs % 3600) / 60, secs % 60, start_epoch_ms % 1000);
 }
 
-static const HChar* signal_name(Int signo)
-{
-   static const HChar* const names[] = {
-      "SIG0", "SIGHUP", "SIGINT", "SIGQUIT", "SIGILL", "SIGTRAP",
-      "SIGABRT", "SIGBUS", "SIGFPE", "SIGKILL", "SIGUSR1", "SIGSEGV",
-      "SIGUSR2", "SIGPIPE", "SIGALRM", "SIGTERM", "SIGSTKFLT", "SIGCHLD",
-      "SIGCONT", "SIGSTOP", "SIGTSTP", "SIGTTIN", "SIGTTOU", "SIGURG",
-      "SIGXCPU", "SIGXFSZ", "SIGVTALRM", "SIGPROF", "SIGWINCH", "SIGIO",
-      "SIGPWR", "SIGSYS"
-   };
-   static HChar rt[16];
-   if (signo > 0 && signo < (Int)(sizeof(names) / sizeof(names[0])))
-      return names[signo];
-   if (signo >= 32 && signo <= 64) {
-      VG_(sprintf)(rt, "SIGRT%d", signo - 32);
-      return rt;
-   }
-   return "unknown";
-}
-
 /* The thread a fatal signal killed: who, the fault, its stack. */
 static void out_crash(const AT_Crash* c)
 {
@@ -148,18 +128,6 @@ static void out_crash(const AT_Crash* c)
 static ULong lost_slot_at;      /* the slot's offset in the last report
                                    written with one */
 
-/* line, padded with spaces to the slot's length, its last byte a
-   newline, into out (AT_LOST_SLOT + 1 bytes). */
-static void lost_slot_text(HChar* out, const HChar* line)
-{
-   SizeT n = VG_(strlen)(line);
-   tl_assert(n < AT_LOST_SLOT);
-   VG_(memcpy)(out, line, n);
-   VG_(memset)(out + n, ' ', AT_LOST_SLOT - 1 - n);
-   out[AT_LOST_SLOT - 1] = '\n';
-   out[AT_LOST_SLOT]     = '\0';
-}
-
 static void out_run(const AT_RunEnd* end)
 {
    Word i;
@@ -186,7 +154,7 @@ static void out_run(const AT_RunEnd* end)
          break;
       case AT_END_SIGNAL:
          AT_(out_fmt)("  <end how=\"signal\" signal=\"%s\" signo=\"%d\"/>\n",
-                      signal_name(end->signo), end->signo);
+                      AT_(signal_name)(end->signo), end->signo);
          if (end->crash)
             out_crash(end->crash);
          break;
@@ -209,7 +177,7 @@ static void out_run(const AT_RunEnd* end)
    }
    if (end->how == AT_END_SNAPSHOT) {
       HChar slot[AT_LOST_SLOT + 1];
-      lost_slot_text(slot, AT_LOST_PLACEHOLDER);
+      AT_(pad_line)(slot, AT_LOST_PLACEHOLDER, AT_LOST_SLOT);
       lost_slot_at = AT_(out_offset)();
       AT_(out_str)(slot);
    }
@@ -1456,7 +1424,7 @@ static void lost_end_line(HChar* out, const AT_RunEnd* end,
       case AT_END_SIGNAL:
          VG_(snprintf)(line, sizeof(line), "  <final-report-lost "
                        "how=\"signal\" signal=\"%s\" signo=\"%d\"",
-                       signal_name(end->signo), end->signo);
+                       AT_(signal_name)(end->signo), end->signo);
          break;
       default:                     /* (only ends are marked) */
          VG_(snprintf)(line, sizeof(line), "  <final-report-lost "
@@ -1472,7 +1440,7 @@ static void lost_end_line(HChar* out, const AT_RunEnd* end,
       line[n++] = (*c >= ' ' && *c <= '~' && *c != '"' && *c != '&'
                    && *c != '<') ? *c : '?';
    VG_(strcpy)(line + n, "\"/>");
-   lost_slot_text(out, line);
+   AT_(pad_line)(out, line, AT_LOST_SLOT);
 }
 
 /* Puts <final-report-lost> into target's slot, in place: the file is
@@ -1489,7 +1457,7 @@ static const HChar* mark_lost_end(const HChar* target, const AT_RunEnd* end,
    if (sr_isError(sres))
       return VG_(strerror)(sr_Err(sres));
    fd = sr_Res(sres);
-   lost_slot_text(want, AT_LOST_PLACEHOLDER);
+   AT_(pad_line)(want, AT_LOST_PLACEHOLDER, AT_LOST_SLOT);
    lost_end_line(mark, end, why);
    if (VG_(lseek)(fd, snap_file_slot, VKI_SEEK_SET) != (Off64T)snap_file_slot
        || VG_(read)(fd, have, AT_LOST_SLOT) != AT_LOST_SLOT

@@ -352,6 +352,39 @@ void AT_(out_role_attrs)(UShort inst)
       AT_(out_fmt)(" pool=\"%u\"", ri->pool);
 }
 
+/* A signal's name, as the report writes it. */
+const HChar* AT_(signal_name)(Int signo)
+{
+   static const HChar* const names[] = {
+      "SIG0", "SIGHUP", "SIGINT", "SIGQUIT", "SIGILL", "SIGTRAP",
+      "SIGABRT", "SIGBUS", "SIGFPE", "SIGKILL", "SIGUSR1", "SIGSEGV",
+      "SIGUSR2", "SIGPIPE", "SIGALRM", "SIGTERM", "SIGSTKFLT", "SIGCHLD",
+      "SIGCONT", "SIGSTOP", "SIGTSTP", "SIGTTIN", "SIGTTOU", "SIGURG",
+      "SIGXCPU", "SIGXFSZ", "SIGVTALRM", "SIGPROF", "SIGWINCH", "SIGIO",
+      "SIGPWR", "SIGSYS"
+   };
+   static HChar rt[16];
+   if (signo > 0 && signo < (Int)(sizeof(names) / sizeof(names[0])))
+      return names[signo];
+   if (signo >= 32 && signo <= 64) {
+      VG_(sprintf)(rt, "SIGRT%d", signo - 32);
+      return rt;
+   }
+   return "unknown";
+}
+
+/* line, padded with spaces to width bytes, the last a newline, into out
+   (width + 1 bytes): a line the report can later overwrite in place. */
+void AT_(pad_line)(HChar* out, const HChar* line, SizeT width)
+{
+   SizeT n = VG_(strlen)(line);
+   tl_assert(n < width);
+   VG_(memcpy)(out, line, n);
+   VG_(memset)(out + n, ' ', width - 1 - n);
+   out[width - 1] = '\n';
+   out[width]     = '\0';
+}
+
 /*--------------------------------------------------------------------*/
 /*--- end                                              at_xmlout.c ---*/
 /*--------------------------------------------------------------------*/

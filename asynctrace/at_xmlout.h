@@ -18,6 +18,8 @@ Bool AT_(out_end)(void);
 Int  AT_(out_errno)(void);   /* after a failed end: the write's errno */
 /* Where the next byte goes in the file: its offset since begin. */
 ULong AT_(out_offset)(void);
+const HChar* AT_(signal_name)(Int signo);
+void AT_(pad_line)(HChar* out, const HChar* line, SizeT width);
 
 void AT_(out_str)(const HChar* s);
 void AT_(out_fmt)(const HChar* format, ...) PRINTF_CHECK(1, 2);
