@@ -5,7 +5,8 @@
 # "# rust-sets: ..." line (default: debian current), as NAME[SET], each
 # counted on its own; AT_RUST_SETS (e.g. "debian") runs only those sets.
 # A set whose build was skipped (tests/rust/target-SET/SKIPPED, a rustc too
-# old for it) is skipped with one line.
+# old for it) is skipped with one line.  AT_JOBS=N runs N tests at a time
+# (CI: one per core); the results still print in order.
 # Copyright (C) 2026 the asynctrace authors.  GPL-2.0-or-later.
 set -u
 AT_SRC=$(cd "${AT_SRC:-$(dirname "$0")/..}" && pwd)
@@ -46,7 +47,9 @@ for t in "${tests[@]}"; do
    esac
 done
 
-for run in "${runs[@]}"; do
+# One run: its result in $AT_TMP/result, its first line PASS or FAIL.
+run_one() {
+   local run=$1 t name dir start
    case "$run" in
       *@*) t=${run%@*}; AT_RUST_SET=${run##*@}; name="$(basename "$t" .test)[$AT_RUST_SET]"
            dir="$(basename "$t" .test).$AT_RUST_SET" ;;
@@ -61,13 +64,47 @@ for run in "${runs[@]}"; do
    # stops with SIGINT: each test starts with their default actions.
    if (cd "$AT_TMP" && env --default-signal=INT,QUIT bash -c 'source "$AT_SRC/tests/lib.sh"; source "$1"; [ $fails -eq 0 ]' _ "$t") \
          >"$AT_TMP/log" 2>&1; then
-      passed=$((passed + 1)); echo "PASS: $name ($(( $(date +%s) - start ))s)"
-      # A test that could not run some of its checks says which.
-      if [ -s "$AT_TMP/skipped" ]; then sed 's/^/    skipped: /' "$AT_TMP/skipped"; fi
+      { echo "PASS: $name ($(( $(date +%s) - start ))s)"
+        # A test that could not run some of its checks says which.
+        if [ -s "$AT_TMP/skipped" ]; then sed 's/^/    skipped: /' "$AT_TMP/skipped"; fi
+      } >"$AT_TMP/result.part"
    else
-      failed=$((failed + 1)); failed_names+=("$name")
-      echo "FAIL: $name"; sed 's/^/    /' "$AT_TMP/log" | head -40
+      { echo "FAIL: $name"; sed 's/^/    /' "$AT_TMP/log" | head -40; } >"$AT_TMP/result.part"
    fi
+   mv "$AT_TMP/result.part" "$AT_TMP/result"
+}
+result_of() {
+   case "$1" in
+      *@*) echo "$scratch/$(basename "${1%@*}" .test).${1##*@}/result" ;;
+      *) echo "$scratch/$(basename "$1" .test)/result" ;;
+   esac
+}
+# AT_JOBS runs (default 1) at a time; results print in the runs' order.
+jobs_max=${AT_JOBS:-1}
+case "$jobs_max" in ''|*[!0-9]*|0) echo "AT_JOBS=$jobs_max: not a number of jobs" >&2; exit 2 ;; esac
+next=0
+print_done() {
+   local r
+   while [ $next -lt ${#runs[@]} ]; do
+      r=$(result_of "${runs[$next]}")
+      [ -f "$r" ] || break
+      cat "$r"
+      if head -1 "$r" | grep -q '^PASS'; then passed=$((passed + 1))
+      else failed=$((failed + 1)); failed_names+=("$(head -1 "$r" | sed 's/^FAIL: //')"); fi
+      next=$((next + 1))
+   done
+}
+for run in "${runs[@]}"; do
+   while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n; print_done; done
+   run_one "$run" &
+   print_done
+done
+wait
+print_done
+# A run that left no result (its shell was killed) is a failure, not a gap.
+while [ $next -lt ${#runs[@]} ]; do
+   echo "FAIL: ${runs[$next]}: no result"; failed=$((failed + 1)); next=$((next + 1))
+   print_done
 done
 if [ $failed -eq 0 ]; then rm -rf "$scratch"; else echo "scratch kept in $scratch"; fi
 echo "$passed passed, $failed failed"
