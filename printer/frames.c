@@ -14,6 +14,9 @@
  * is own if its source path, file, object or function matches a glob.
  * The outputs fold the frames above the first own one into one line
  * that names where they are ("… 9 frames in malloc, alloc, tokio").
+ * A stack with no own frame starts at its first frame past the
+ * allocator, libc, ld.so and std (first_shown): Tokio's Parker::park,
+ * not syscall; a stack is never shown from malloc.
  *
  * Copyright (C) 2026 the asynctrace authors.
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -127,6 +130,48 @@ size_t first_own(const Stack *s, const OwnRules *own)
    for (size_t i = 0; i < n; i++)
       if (frame_is_own(stack_frame(s, i), own))
          return i;
+   return n;
+}
+
+/* Code no user asks about when a stack has no frame of theirs: the
+   allocator, a system library (libc's syscall, ld.so's mmap) and Rust's
+   std, core and alloc with the crates std vendors (/rust/deps/). */
+static bool plumbing_frame(const Frame *f)
+{
+   static Buf b;                 /* kept: called for every frame */
+   const char *path = frame_path(f, &b);
+   if (allocator_frame(f) || (f->obj != NULL && system_obj(f->obj)))
+      return true;
+   if (path == NULL)
+      return f->obj == NULL && f->fn == NULL;
+   if (starts(path, "/rust/deps/"))
+      return true;
+   const char *l = strstr(path, "/library/");
+   if (l != NULL && (starts(path, "/rustc/") || strstr(path, "/lib/rustlib/")))
+      path = l + 1;
+   else if (f->dir != NULL)
+      return false;
+   return starts(path, "library/std/") || starts(path, "library/core/") ||
+          starts(path, "library/alloc/") ||
+          starts(path, "library/panic_unwind/");
+}
+
+size_t first_shown(const Stack *s, const OwnRules *own, bool *has_own)
+{
+   size_t n = stack_depth(s), i = first_own(s, own);
+   *has_own = i < n;
+   if (i < n)
+      return i;
+   for (i = 0; i < n; i++)
+      if (!plumbing_frame(stack_frame(s, i)))
+         return i;
+   /* All of it std's (a thread's start, a spawn hook): std's first. */
+   for (i = 0; i < n; i++) {
+      const Frame *f = stack_frame(s, i);
+      if (!allocator_frame(f) && !(f->obj != NULL && system_obj(f->obj)) &&
+          (f->fn != NULL || f->file != NULL))
+         return i;
+   }
    return n;
 }
 

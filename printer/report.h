@@ -775,6 +775,13 @@ typedef struct OwnRules {
 
 bool frame_is_own(const Frame *f, const OwnRules *own);
 size_t first_own(const Stack *s, const OwnRules *own);   /* depth if none */
+/* Where every output starts a stack: its first own frame, or where it
+   has none, its first frame outside the allocator, libc, the dynamic
+   loader and Rust's std, core and alloc (Tokio's Parker::park, not
+   syscall; crossbeam's Collector::default, not malloc); in a stack of
+   std alone, its first frame of std.  The depth if every frame is the
+   allocator's, libc's or ld.so's; *has_own says if it is an own frame. */
+size_t first_shown(const Stack *s, const OwnRules *own, bool *has_own);
 /* Frames [from, to) of s: "9 frames in alloc, tokio". */
 char *fold_label(const Stack *s, size_t from, size_t to);
 

@@ -204,6 +204,9 @@ static void print_frame(const Frame *f, bool first)
    print_fn_at(f, text_opt.full_names);
 }
 
+/* Frames a stack with no own frame shows before the rest is folded. */
+#define NO_OWN_LINES 3
+
 /* Prints s from its first own frame on, the frames above it folded into
    one line; g, if not NULL, is what grouping merged into the site: its
    stacks differ from frame g->cut on, so the rest is not printed. */
@@ -214,10 +217,10 @@ void print_stack_grouped(const Stack *s, const Grouped *g)
       printf("   (no stack)\n");
       return;
    }
-   size_t from = text_opt.frames == 0 ? 0 : first_own(s, text_opt.own);
-   if (from == depth || from < 2)
-      from = 0;                  /* nothing of the program's, or one
-                                    line for one: all shown */
+   /* From the first own frame, or where there is none, the first frame
+      past the allocator, libc and std: never at malloc or syscall. */
+   bool has_own = false;
+   size_t from = text_opt.frames == 0 ? 0 : first_shown(s, text_opt.own, &has_own);
    size_t end = g && g->cut > 0 && g->cut < depth ? g->cut : depth;
    if (from > 0) {
       char *l = fold_label(s, 0, from);
@@ -226,14 +229,17 @@ void print_stack_grouped(const Stack *s, const Grouped *g)
    }
    /* Below the first own frame, a run of two or more frames that are
       not the program's (Tokio's scheduler, Rayon's join, std's thread
-      start) is one line too, unless every frame is shown.  --frames
-      counts the lines. */
+      start) is one line too, unless every frame is shown.  A stack with
+      no own frame shows its first few frames, then folds the rest.
+      --frames counts the lines. */
    size_t f = from, lines = 0;
    while (f < end && (text_opt.frames == 0 || lines < text_opt.frames)) {
       size_t run = f;
-      if (from > 0)
+      if (text_opt.frames != 0 && has_own)
          while (run < end && !frame_is_own(stack_frame(s, run), text_opt.own))
             run++;
+      else if (text_opt.frames != 0 && lines >= NO_OWN_LINES)
+         run = end;
       if (run - f >= 2) {
          char *l = fold_label(s, f, run);
          printf("   \xe2\x80\xa6 %s\n", l);
@@ -269,11 +275,14 @@ char *own_place(const Stack *s)
    size_t want = text_opt.group_frames ? text_opt.group_frames : 1;
    if (depth == 0)
       return NULL;
-   bool none = first_own(s, text_opt.own) == depth;
+   bool has_own;
+   size_t from = first_shown(s, text_opt.own, &has_own);
+   if (from == depth)
+      from = 0;                  /* all plumbing: named from its top */
    Buf b = { 0 };
-   for (size_t i = 0, n = 0; i < depth && n < want; i++) {
+   for (size_t i = from, n = 0; i < depth && n < want; i++) {
       const Frame *f = stack_frame(s, i);
-      if (!none && !frame_is_own(f, text_opt.own))
+      if (has_own && !frame_is_own(f, text_opt.own))
          continue;
       if (n++ > 0)
          buf_adds(&b, " < ");
