@@ -36,6 +36,7 @@
 #define DEFAULT_TOP      10
 #define DEFAULT_FUTEX_TOP 10
 #define DEFAULT_LEAKS_TOP 10
+#define DEFAULT_BRIEF_LEAKS 5    /* lost loss records on the one screen */
 #define DEFAULT_TIMELINE  12
 #define DEFAULT_ALLOC_TOP 5
 #define DEFAULT_THREADS  20
@@ -56,13 +57,17 @@ static void usage(FILE *out)
          "       at_print --diff [options] OLD NEW\n"
          "\n"
          "Prints a summary of FILE, a report written by Valgrind's asynctrace\n"
-         "tool (valgrind --tool=asynctrace; asynctrace.out.<pid> by default):\n"
-         "the run and a verdict on how it ended and what it leaked, the\n"
-         "threads, totals per role and pool, the heap and its peak, the heap\n"
-         "over time, the largest allocation sites, frees across roles, bad\n"
-         "calls, the leaks and their loss records, the memory still live at\n"
-         "exit, the futex sites where threads blocked or woke others, and who\n"
-         "woke whom.  FILE - reads the report from standard input.\n"
+         "tool (valgrind --tool=asynctrace; asynctrace.out.<pid> by default).\n"
+         "By default one screen: the run and a verdict on how it ended and\n"
+         "what it leaked, the largest leaks, where the CPU went and where\n"
+         "threads waited, the tasks, the roles, bad calls, the lost loss\n"
+         "records, and what the other sections hold.  --show=all prints every\n"
+         "section: the threads, totals per role and pool, the tasks, the heap\n"
+         "and its peak, the heap over time, the largest allocation sites,\n"
+         "frees across roles, bad calls, the leaks and their loss records, the\n"
+         "memory still live at exit, the futex sites where threads blocked or\n"
+         "woke others, and who woke whom.  FILE - reads the report from\n"
+         "standard input.\n"
          "\n"
          "With --diff, prints what changed from report OLD to report NEW (two\n"
          "runs, perhaps of two builds): the figures of the process and of each\n"
@@ -80,8 +85,8 @@ static void usage(FILE *out)
          "                  all lists every thread\n"
          "  --top=N         show the N sites with the most memory live at\n"
          "                  exit [10]; 0 shows none\n"
-         "  --leaks-top=N   show the N largest loss records [10]; 0 shows\n"
-         "                  none\n"
+         "  --leaks-top=N   show the N largest loss records [10; by default\n"
+         "                  the 5 largest of the kinds lost]; 0 shows none\n"
          "  --alloc-top=N   show the N sites that allocated the most bytes\n"
          "                  [5]; 0 shows none\n"
          "  --after=N|TIME  growth suspects: skip the snapshots up to number N\n"
@@ -113,8 +118,9 @@ static void usage(FILE *out)
          "                  timeline, alloc-sites, cross-frees,\n"
          "                  bad-calls, leaks, loss-records, orphans,\n"
          "                  live-sites, futex-sites, wake-pairs, footprint,\n"
-         "                  snapshots, growth, or all\n"
-         "  --hide=LIST     show all but these sections\n"
+         "                  snapshots, growth, or all; without --show or\n"
+         "                  --hide, the one screen\n"
+         "  --hide=LIST     show all sections but these\n"
          "  --full-names    print functions' generic arguments whole (by\n"
          "                  default a list longer than 20 characters is\n"
          "                  shown as <\xe2\x80\xa6>)\n"
@@ -256,6 +262,7 @@ int main(int argc, char **argv)
    const char **globs = NULL;
    size_t nglobs = 0;
    unsigned sections = (1u << SEC_N) - 1;
+   bool sections_given = false;  /* --show or --hide: not the one screen */
    bool only_files = false;
    bool diff = false, frames_given = false;
    const char *paths[3];         /* a third is an error */
@@ -290,6 +297,7 @@ int main(int argc, char **argv)
          } else if ((st = section_option(a, &sections)) != 0) {
             if (st != 1)
                return st;
+            sections_given = true;
          } else if (strncmp(a, "--folded", 8) == 0 &&
                     (a[8] == '=' || a[8] == '\0')) {
             if (a[8] == '\0')
@@ -366,8 +374,16 @@ int main(int argc, char **argv)
       top = json ? UNSET : DEFAULT_TOP;
    if (futex_top == UNSET)
       futex_top = json ? UNSET : DEFAULT_FUTEX_TOP;
+   /* The one screen lists the lost loss records, of all the report's:
+      every record is kept, the few largest lost ones shown. */
+   bool brief = !sections_given && !json;
+   uint64_t leaks_shown = leaks_top == UNSET
+                          ? (brief ? DEFAULT_BRIEF_LEAKS : DEFAULT_LEAKS_TOP)
+                          : leaks_top;
    if (leaks_top == UNSET)
       leaks_top = json ? UNSET : DEFAULT_LEAKS_TOP;
+   if (brief && leaks_shown > 0)
+      leaks_top = UNSET - 1;
    if (alloc_top == UNSET)
       alloc_top = json ? UNSET : DEFAULT_ALLOC_TOP;
 
@@ -398,14 +414,15 @@ int main(int argc, char **argv)
       TextOptions opt = { .threads = to_size(threads),
                           .timeline = to_size(timeline),
                           .alloc_top = to_size(alloc_top),
-                          .leaks_top = to_size(leaks_top),
+                          .leaks_top = to_size(leaks_shown),
                           .top = to_size(top),
                           .futex_top = to_size(futex_top),
                           .frames = frames == UINT64_MAX ? 0 : to_size(frames),
                           .full_names = full_names,
                           .own = &own,
                           .group_frames = to_size(group_frames),
-                          .sections = sections };
+                          .sections = sections,
+                          .brief = brief };
       if (nwarn > 0)
          status = 3;
       /* The picture first: if it cannot be written, say so alone

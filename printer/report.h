@@ -811,6 +811,7 @@ typedef struct {
    const OwnRules *own;
    size_t group_frames;          /* 0: not grouped */
    unsigned sections;            /* 1 << SEC_...: those shown */
+   bool brief;                   /* no --show, --hide: the one screen */
 } TextOptions;
 
 void print_text(const Report *rep, size_t nwarn, const TextOptions *opt);

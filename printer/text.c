@@ -634,7 +634,7 @@ static void print_overview_leaks(const Report *r)
                 num(s->bytes), num(s->ind_bytes));
       else
          printf("  %s", bytes_str(s->bytes));
-      printf(" in %s %s %s, %s, at %s\n",
+      printf(" in %s %s %s, %s,\n      at %s\n",
              num(s->blocks), plural(s->blocks, "block", "blocks"),
              lk_text[k], role, at ? at : "(no stack)");
       free(role);
@@ -748,6 +748,26 @@ static void print_check(size_t nwarn)
 /* The whole summary                                                   */
 /* ------------------------------------------------------------------ */
 
+/* The default summary, one screen: how it ended and what it means,
+   the largest leaks, the CPU, the waiting and the tasks in a few lines
+   each, the roles, the bad calls if any, the loss records of the lost
+   kinds, and what the other sections hold. */
+static void print_brief(const Report *rep, size_t nwarn, const ThreadIndex *ix)
+{
+   print_run(rep);
+   print_verdict(rep);
+   print_check(nwarn);
+   print_overview_leaks(rep);
+   print_brief_cpu(rep);
+   print_overview_waits(rep);
+   print_brief_tasks(rep);
+   print_roles(rep, false);
+   if (rep->bad.present && rep->bad.n > 0)
+      print_bad(rep);
+   print_lrecs(rep, text_opt.leaks_top, ix, true);
+   print_brief_more(rep);
+}
+
 /* Prints the summary of rep on standard output; nwarn is the number of
    broken invariants check_report found. */
 void print_text(const Report *rep, size_t nwarn, const TextOptions *opt)
@@ -756,6 +776,11 @@ void print_text(const Report *rep, size_t nwarn, const TextOptions *opt)
    ThreadIndex ix = thread_index(rep);
    unsigned show = opt->sections;
 #define SHOW(sec) (show & (1u << (sec)))
+   if (opt->brief) {
+      print_brief(rep, nwarn, &ix);
+      free(ix.by_seq);
+      return;
+   }
    if (SHOW(SEC_OVERVIEW)) {
       print_run(rep);
       print_verdict(rep);
@@ -767,7 +792,7 @@ void print_text(const Report *rep, size_t nwarn, const TextOptions *opt)
    }
    if (SHOW(SEC_THREADS)) print_threads(rep, opt->threads);
    if (SHOW(SEC_ROLES)) {
-      print_roles(rep);
+      print_roles(rep, true);
       print_other_names(rep);
    }
    if (SHOW(SEC_TASKS)) print_tasks(rep);
@@ -778,7 +803,7 @@ void print_text(const Report *rep, size_t nwarn, const TextOptions *opt)
    if (SHOW(SEC_BAD_CALLS)) print_bad(rep);
    if (SHOW(SEC_FOOTPRINT)) print_footprint(rep, &ix);
    if (SHOW(SEC_LEAKS)) print_leaks(rep, &ix);
-   if (SHOW(SEC_LOSS_RECORDS)) print_lrecs(rep, opt->leaks_top, &ix);
+   if (SHOW(SEC_LOSS_RECORDS)) print_lrecs(rep, opt->leaks_top, &ix, false);
    if (SHOW(SEC_ORPHANS)) print_orphans(rep);
    if (SHOW(SEC_LIVE_SITES)) print_sites(rep, opt->top, &ix);
    if (SHOW(SEC_FUTEX_SITES)) print_futex_sites(rep, opt->futex_top);

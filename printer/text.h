@@ -102,11 +102,16 @@ char *own_place(const Stack *s);
 void print_threads(const Report *r, size_t top);
 /* Whether every role's counters have the wait classes. */
 bool roles_have_classes(const Report *r);
-void print_roles(const Report *r);
+/* The roles' table; with classes, their futex waits by class too. */
+void print_roles(const Report *r, bool classes);
 void print_other_names(const Report *r);
 
 /* text_tasks.c */
 void print_tasks(const Report *r);
+/* What a spawn site's work is: Tokio tasks, block_on futures or Rayon
+   jobs, counted apart. */
+enum { SC_TASK, SC_BLOCK_ON, SC_RAYON, SC_N };
+int spawn_site_class(const SpawnSite *s);
 /* Where a spawn site is: "fn (file:line)", or with file_first
    "file:line (fn)" (the verdict's). */
 void add_spawn_place(Buf *b, const SpawnSite *s, bool file_first);
@@ -134,8 +139,16 @@ void print_footprint(const Report *r, const ThreadIndex *ix);
 
 /* text_leaks.c */
 void print_leaks(const Report *r, const ThreadIndex *ix);
-void print_lrecs(const Report *r, size_t top, const ThreadIndex *ix);
+/* The largest top loss records; lost_only: of the kinds that are lost
+   (the default summary's). */
+void print_lrecs(const Report *r, size_t top, const ThreadIndex *ix,
+                 bool lost_only);
 void print_orphans(const Report *r);
+
+/* text_brief.c: the default summary's own parts */
+void print_brief_cpu(const Report *r);
+void print_brief_tasks(const Report *r);
+void print_brief_more(const Report *r);
 
 /* text_futex.c */
 void print_futex_sites(const Report *r, size_t top);

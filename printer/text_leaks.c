@@ -216,7 +216,24 @@ static void print_pointed_from(const PointedFrom *f, const ThreadIndex *ix)
    free(who);
 }
 
-void print_lrecs(const Report *r, size_t top, const ThreadIndex *ix)
+/* The loss records of the kinds that are lost, copied (the strings
+   shared): the default summary lists those alone.  *reach: how many
+   still reachable were left out. */
+static Site *lost_recs(const Report *r, size_t *n, size_t *reach)
+{
+   Site *v = xrealloc(NULL, (r->leaks.nrecs + 1) * sizeof *v);
+   *n = *reach = 0;
+   for (size_t i = 0; i < r->leaks.nrecs; i++) {
+      if (leak_kind(r->leaks.recs[i].kind) == LK_REACH)
+         (*reach)++;
+      else
+         v[(*n)++] = r->leaks.recs[i];
+   }
+   return v;
+}
+
+void print_lrecs(const Report *r, size_t top, const ThreadIndex *ix,
+                 bool lost_only)
 {
    if (top == 0 || !r->leaks.present)
       return;
@@ -227,11 +244,27 @@ void print_lrecs(const Report *r, size_t top, const ThreadIndex *ix)
          printf("\nLoss records: none.\n");
       return;
    }
-   View v = view_top(r->leaks.recs, r->leaks.nrecs, sizeof *r->leaks.recs,
-                     cmp_lrec, top);
+   size_t nlost = 0, reach = 0;
+   Site *lost = lost_only ? lost_recs(r, &nlost, &reach) : NULL;
+   if (lost_only && nlost == 0) {
+      printf("\nLoss records: none lost; %s still reachable "
+             "(--show=loss-records lists them).\n", num(reach));
+      free(lost);
+      return;
+   }
+   View v = lost_only ? view_top(lost, nlost, sizeof *lost, cmp_lrec, top)
+                      : view_top(r->leaks.recs, r->leaks.nrecs,
+                                 sizeof *r->leaks.recs, cmp_lrec, top);
    size_t shown = v.n;
    size_t ng = list_groups(r->leaks.nrecs, r->leaks.groups);
-   if (ng < r->leaks.total)
+   if (lost_only && reach > 0)
+      printf("\nLoss records: the largest %s of %s lost (--show=loss-records "
+             "adds the %s still reachable):\n", num(shown), num(nlost),
+             num(reach));
+   else if (lost_only)
+      printf("\nLoss records: the largest %s of %s:\n", num(shown),
+             num(nlost));
+   else if (ng < r->leaks.total)
       printf("\nLoss records: the largest %s of %s %s (%s records merged by "
              "role, kind and first %s own %s):\n", num(shown), num(ng),
              plural(ng, "group", "groups"), num(r->leaks.total),
@@ -262,6 +295,7 @@ void print_lrecs(const Report *r, size_t top, const ThreadIndex *ix)
          print_pointed_from(s->from, ix);
    }
    view_free(&v);
+   free(lost);
 }
 
 /* Sorts orphans: most bytes first, then by role. */

@@ -92,10 +92,14 @@ static bool is_block_on(const SpawnSite *s)
 }
 
 /* What a site's work is, counted apart in the header and the verdict. */
-enum { SC_TASK, SC_BLOCK_ON, SC_RAYON, SC_N };
 static int site_class(const SpawnSite *s)
 {
    return is_rayon(s) ? SC_RAYON : is_block_on(s) ? SC_BLOCK_ON : SC_TASK;
+}
+
+int spawn_site_class(const SpawnSite *s)
+{
+   return site_class(s);
 }
 
 /* "task"/"tasks", "job"/"jobs" for a Rayon site, "future"/"futures"

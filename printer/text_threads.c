@@ -338,7 +338,7 @@ static void print_wait_classes(const View *roles)
 }
 
 /* One row per <role-summary>; nothing for a report without <roles>. */
-void print_roles(const Report *r)
+void print_roles(const Report *r, bool with_classes)
 {
    static const char *const head0[] = {
       "", "", "peak", "", "alive", "", "idle", "idle", "contention",
@@ -392,7 +392,7 @@ void print_roles(const Report *r)
       table_cell(&t, num(s->live_bytes));
    }
    table_print(&t);
-   if (classes)
+   if (classes && with_classes)
       print_wait_classes(&v);
    view_free(&v);
 }
