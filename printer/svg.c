@@ -891,14 +891,43 @@ static size_t *heap_pick(const HeapPlot *h, size_t *np_out)
    return pick;
 }
 
+/* Where each picked sample's step starts: at its time, except that the
+   peak's step is kept 2 pixels wide (pushing the next ones right, or
+   itself left at the plot's end), so that a peak between two close
+   samples, or at the last one, still shows. */
+static double *heap_step_x(const HeapPlot *h, const size_t *pick, size_t np)
+{
+   double *xs = xrealloc(NULL, np * sizeof *xs);
+   size_t qp = np;
+   for (size_t q = 0; q < np; q++) {
+      xs[q] = xpos(h, (double)h->sm[pick[q]]->time);
+      if (pick[q] == h->pk)
+         qp = q;
+   }
+   if (qp == np)
+      return xs;
+   if (xs[qp] > PLOT_R - 2) {
+      xs[qp] = PLOT_R - 2 < PLOT_L ? PLOT_L : PLOT_R - 2;
+      for (size_t q = qp; q-- > 0 && xs[q] > xs[qp];)
+         xs[q] = xs[qp];
+   }
+   for (size_t q = qp + 1; q < np && xs[q] < xs[qp] + 2; q++)
+      xs[q] = xs[qp] + 2;
+   return xs;
+}
+
 /* The areas: each layer's running total from the bottom, drawn from
    the top one down, so that each covers the part of the one above it
-   that is not its own. */
+   that is not its own.  Each total is a step line, as ms_print draws
+   the heap: a sample's bytes hold until the next sample, since nothing
+   is known of the heap in between; the last one holds to the plot's
+   end. */
 static void heap_areas(Buf *b, const HeapPlot *h, const Roles *rs)
 {
-   size_t np, nl = h->nl, own = h->own, pk = h->pk;
+   size_t np, nl = h->nl, own = h->own;
    size_t *pick = heap_pick(h, &np);
-   const Sample **sm = h->sm;
+   double *xs = heap_step_x(h, pick, np);
+   double xend = xpos(h, h->tmax);
    char (*fill)[8] = xrealloc(NULL, nl * sizeof *fill);
    for (size_t k = 0; k < own; k++)
       memcpy(fill[k], rs->v[h->order[k]].colour, 8);
@@ -920,26 +949,21 @@ static void heap_areas(Buf *b, const HeapPlot *h, const Roles *rs)
       if (empty && l != 0)
          continue;
       addf(b, "<polygon fill=\"%s\" stroke=\"#ffffff\" stroke-width=\"0.6\" "
-           "stroke-linejoin=\"round\" points=\"", fill[l]);
-      for (size_t q = 0; q < np; q++) {
-         double x = xpos(h, (double)sm[pick[q]]->time);
-         double px = xpos(h, (double)sm[pk]->time);
-         if (pick[q] == pk) {
-            /* The peak 2 pixels wide, so that a spike shows; what it
-               hides is narrower than a pixel. */
-            addf(b, "%.1f,%.1f %.1f,%.1f ", px - 1 < PLOT_L ? PLOT_L : px - 1,
-                 ypos(h, (double)cum[q]), px + 1 > PLOT_R ? PLOT_R : px + 1,
-                 ypos(h, (double)cum[q]));
-         } else if (x <= px - 1 || x >= px + 1) {
-            addf(b, "%.1f,%.1f ", x, ypos(h, (double)cum[q]));
-         }
+           "points=\"%.1f,%.1f", fill[l], xs[0], ypos(h, (double)cum[0]));
+      /* Up or down at each sample, flat to the next; a sample with the
+         bytes of the one before adds no corner. */
+      for (size_t q = 1; q < np; q++) {
+         if (cum[q] == cum[q - 1])
+            continue;
+         addf(b, " %.1f,%.1f %.1f,%.1f", xs[q], ypos(h, (double)cum[q - 1]),
+              xs[q], ypos(h, (double)cum[q]));
       }
-      addf(b, "%.1f,%.1f %.1f,%.1f\"/>\n",
-           xpos(h, (double)sm[pick[np - 1]]->time), h->bottom,
-           xpos(h, (double)sm[pick[0]]->time), h->bottom);
+      addf(b, " %.1f,%.1f %.1f,%.1f %.1f,%.1f\"/>\n", xend,
+           ypos(h, (double)cum[np - 1]), xend, h->bottom, xs[0], h->bottom);
    }
    free(cum);
    free(fill);
+   free(xs);
    free(pick);
 }
 
