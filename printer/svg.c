@@ -3,6 +3,14 @@
  * waits by role and wait class as bars, in one self-contained SVG 1.1
  * file (no script, no reference outside it, no font of its own).
  *
+ * The areas are step lines, as ms_print draws the heap: a sample's bytes
+ * hold until the next sample.  A role's colour comes from its kind
+ * (tokio-worker, rayon-worker, main, ...; a name of the program's own
+ * hashed to a hue) shaded by its runtime or pool number, so that it is
+ * the same in both charts and in the pictures of other runs; the order
+ * of layers and bars follows the bytes and time of this run.  Text is
+ * laid out from an estimate of its width in DejaVu Sans.
+ *
  * Copyright (C) 2026 the asynctrace authors.
  * SPDX-License-Identifier: GPL-2.0-or-later
  *
@@ -59,13 +67,20 @@
 #define OTHER_ROLES "#8c8c8c"    /* roles summed in one area or bar */
 #define OTHER_BYTES "#c9c9c9"    /* live bytes of no listed role */
 
-/* Distinct on white and from each other, for the first roles; later
-   ones get hues spread by the golden angle. */
-static const char *const palette[] = {
-   "#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#b07aa1",
-   "#76b7b2", "#edc948", "#9c755f", "#ff9da7", "#2f4b7c",
+/* A role's colour is its kind's (below), or for a role of the
+   program's own a hue from its name, shaded by its pool: the same in
+   every picture, so that pictures of two runs compare at a glance. */
+static const struct {
+   const char *kind, *colour;
+} kind_colour[] = {
+   { "tokio-worker", "#4e79a7" },    /* blue */
+   { "tokio-blocking", "#f28e2b" },  /* orange */
+   { "rayon-worker", "#59a14f" },    /* green */
+   { "main", "#b07aa1" },            /* purple */
+   { "tokio-block-on", "#76b7b2" },  /* teal */
+   { "other", "#9c755f" },           /* brown */
 };
-#define NPALETTE (sizeof palette / sizeof palette[0])
+#define NKINDS (sizeof kind_colour / sizeof kind_colour[0])
 
 /* Wait classes (FSite.class): drawn in the role's colour, solid for
    lock contention (and a report of a tool before wait classes says
@@ -96,7 +111,7 @@ typedef struct {
    uint64_t at_peak;             /* at the peak sample */
    uint64_t blocked, waits;      /* over its futex sites */
    uint64_t by_class[CL_N];
-   size_t rank;                  /* place in the colour order */
+   size_t rank;                  /* place in the order of layers */
 } RoleInfo;
 
 /* ---- Writing ---- */
@@ -438,15 +453,78 @@ static void hsl_hex(char out[8], double h, double s, double l)
             (unsigned)(rgb[2] * 255 + 0.5) & 0xff);
 }
 
-static void role_colour(char out[8], size_t rank)
+/* The colour as hue (degrees), saturation and lightness. */
+static void hex_hsl(const char *hex, double *h, double *s, double *l)
 {
-   if (rank < NPALETTE) {
-      memcpy(out, palette[rank], 8);
+   unsigned c[3];
+   if (sscanf(hex, "#%2x%2x%2x", &c[0], &c[1], &c[2]) != 3)
+      c[0] = c[1] = c[2] = 128;
+   double r = c[0] / 255.0, g = c[1] / 255.0, b = c[2] / 255.0;
+   double mx = r > g ? (r > b ? r : b) : (g > b ? g : b);
+   double mn = r < g ? (r < b ? r : b) : (g < b ? g : b), d = mx - mn;
+   *l = (mx + mn) / 2;
+   *s = d == 0 ? 0 : d / (1 - (2 * *l - 1 < 0 ? 1 - 2 * *l : 2 * *l - 1));
+   if (d == 0)
+      *h = 0;
+   else if (mx == r)
+      *h = 60 * ((g - b) / d + (g < b ? 6 : 0));
+   else if (mx == g)
+      *h = 60 * ((b - r) / d + 2);
+   else
+      *h = 60 * ((r - g) / d + 4);
+}
+
+/* Variant k of a colour: 0 itself, then darker, lighter, darker
+   still, lighter still, and from there on the hue turned a little
+   more each round. */
+static void shade(char out[8], const char *base, uint64_t k)
+{
+   static const double dl[4] = { -0.14, 0.13, -0.25, 0.22 };
+   if (k == 0) {
+      memcpy(out, base, 8);
       return;
    }
-   double h = 20 + 137.508 * (double)(rank - NPALETTE);
+   double h, s, l;
+   hex_hsl(base, &h, &s, &l);
+   l += dl[(k - 1) % 4];
+   l = l < 0.2 ? 0.2 : l > 0.8 ? 0.8 : l;
+   h += 23.0 * (double)((k - 1) / 4 % 16);
    h -= 360 * (double)(int)(h / 360);
-   hsl_hex(out, h, 0.55, rank % 2 ? 0.42 : 0.58);
+   hsl_hex(out, h, s, l);
+}
+
+/* The role's colour, from its name and pool alone.  Pool 1 (or none)
+   has its kind's colour, pool 2 on a shade of it; bump > 0 asks for
+   another shade, for a role whose colour another one already has. */
+static void role_colour(char out[8], const Role *role, uint64_t bump)
+{
+   const char *name = role->role ? role->role : "";
+   char base[8] = "";
+   for (size_t i = 0; i < NKINDS; i++)
+      if (strcmp(name, kind_colour[i].kind) == 0)
+         memcpy(base, kind_colour[i].colour, 8);
+   if (base[0] == '\0') {
+      /* FNV-1a of the name picks the hue. */
+      uint32_t x = 2166136261u;
+      for (const unsigned char *p = (const unsigned char *)name; *p; p++)
+         x = (x ^ *p) * 16777619u;
+      hsl_hex(base, (double)(x % 360), 0.55, 0.5);
+   }
+   uint64_t k = role->has_pool && role->pool > 1 ? role->pool - 1 : 0;
+   shade(out, base, k + 5 * bump);
+}
+
+/* Whether two colours are too close to tell apart in a legend. */
+static bool near_colour(const char *a, const char *b)
+{
+   unsigned x[3], y[3];
+   if (sscanf(a, "#%2x%2x%2x", &x[0], &x[1], &x[2]) != 3 ||
+       sscanf(b, "#%2x%2x%2x", &y[0], &y[1], &y[2]) != 3)
+      return false;
+   double d = 0;
+   for (int k = 0; k < 3; k++)
+      d += ((double)x[k] - y[k]) * ((double)x[k] - y[k]);
+   return d < 40.0 * 40.0;
 }
 
 /* Whether text on this colour reads better in black than in white. */
@@ -493,8 +571,8 @@ static size_t role_find(Roles *rs, const Role *role)
 
 static const Roles *sort_roles;
 
-/* The colour order: the most heap at any time first, then the most
-   blocked, then by name. */
+/* The order of the layers (bottom up) and legend: the most heap at any
+   time first, then the most blocked, then by name. */
 static int cmp_rank(const void *a, const void *b)
 {
    const RoleInfo *x = &sort_roles->v[*(const size_t *)a];
@@ -504,6 +582,12 @@ static int cmp_rank(const void *a, const void *b)
    if (x->blocked != y->blocked)
       return x->blocked > y->blocked ? -1 : 1;
    return cmp_role(x->role, y->role);
+}
+
+static int cmp_by_name(const void *a, const void *b)
+{
+   return cmp_role(sort_roles->v[*(const size_t *)a].role,
+                   sort_roles->v[*(const size_t *)b].role);
 }
 
 static int cmp_blocked(const void *a, const void *b)
@@ -1353,15 +1437,33 @@ static void build(Buf *out, const Report *r)
       ri->blocked = add_sat(ri->blocked, fs->fx.blocked_us);
       ri->waits = add_sat(ri->waits, fs->fx.waits);
    }
-   /* One colour per role, the same in both charts. */
+   /* The roles by how much they matter, for the order of the layers
+      and bars. */
    size_t *rank = xrealloc(NULL, (rs.n ? rs.n : 1) * sizeof *rank);
    for (size_t i = 0; i < rs.n; i++)
       rank[i] = i;
    sort_roles = &rs;
    qsort(rank, rs.n, sizeof *rank, cmp_rank);
-   for (size_t k = 0; k < rs.n; k++) {
+   for (size_t k = 0; k < rs.n; k++)
       rs.v[rank[k]].rank = k;
-      role_colour(rs.v[rank[k]].colour, k);
+   /* One colour per role, the same in both charts and in every
+      picture: from its name and pool, not its rank.  Should two come
+      out too alike, the later by name takes another shade, so that
+      the picture stays readable and the same for the same roles. */
+   for (size_t i = 0; i < rs.n; i++)
+      rank[i] = i;
+   qsort(rank, rs.n, sizeof *rank, cmp_by_name);
+   for (size_t k = 0; k < rs.n; k++) {
+      RoleInfo *ri = &rs.v[rank[k]];
+      for (uint64_t bump = 0; bump < 64; bump++) {
+         role_colour(ri->colour, ri->role, bump);
+         bool clash = near_colour(ri->colour, OTHER_ROLES) ||
+                      near_colour(ri->colour, OTHER_BYTES);
+         for (size_t j = 0; j < k && !clash; j++)
+            clash = near_colour(ri->colour, rs.v[rank[j]].colour);
+         if (!clash)
+            break;
+      }
    }
 
    Buf body = { 0 };
