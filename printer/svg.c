@@ -112,6 +112,7 @@ typedef struct {
    uint64_t blocked, waits;      /* over its futex sites */
    uint64_t by_class[CL_N];
    size_t rank;                  /* place in the order of layers */
+   bool in_bars;                 /* a bar of its own, in its colour */
 } RoleInfo;
 
 /* ---- Writing ---- */
@@ -552,6 +553,7 @@ static void tint(char out[8], const char *hex, double t)
 typedef struct {
    RoleInfo *v;
    size_t n, cap;
+   size_t *by_blocked;           /* the roles, the most blocked first */
 } Roles;
 
 static size_t role_find(Roles *rs, const Role *role)
@@ -771,6 +773,7 @@ typedef struct {
    uint64_t *val;                /* [sample * nl + layer] */
    bool any_other;
    uint64_t rest_peak;
+   uint64_t rest_max, other_max;   /* at any sample */
    double ymax;
    double top, bottom, tmax, yrange, pw;
    uint64_t yk;
@@ -864,6 +867,7 @@ static void heap_layers(HeapPlot *h, const Report *r, Roles *rs,
    memset(h->val, 0, n * nl * sizeof *h->val);
    h->any_other = false;
    h->rest_peak = 0;
+   h->rest_max = h->other_max = 0;
    h->ymax = 0;
    for (size_t i = 0; i < n; i++) {
       uint64_t *v = &h->val[i * nl], sum = 0;
@@ -879,6 +883,10 @@ static void heap_layers(HeapPlot *h, const Report *r, Roles *rs,
          v[nl - 1] = h->sm[i]->live - sum;
          h->any_other = true;
       }
+      if (h->rest && v[own] > h->rest_max)
+         h->rest_max = v[own];
+      if (v[nl - 1] > h->other_max)
+         h->other_max = v[nl - 1];
       uint64_t top = add_sat(sum, v[nl - 1]);
       if ((double)top > h->ymax)
          h->ymax = (double)top;
@@ -1116,7 +1124,24 @@ static void heap_peak(Buf *b, const HeapPlot *h, const Report *r)
         "font-weight=\"bold\" fill=\"" INK "\"", l);
 }
 
-/* The legend, in the layers' order, with each one's bytes at the peak.
+/* "NAME: N bytes at the peak", or for a layer with none there (it
+   shows elsewhere) "NAME: at most N bytes, none at the peak". */
+static void legend_bytes(Legend *lg, const char *fill, const char *name,
+                         uint64_t at_peak, uint64_t most)
+{
+   char l[320];
+   if (at_peak > 0)
+      snprintf(l, sizeof l, "%s: %s at the peak", name, bytes_str(at_peak));
+   else
+      snprintf(l, sizeof l, "%s: at most %s, none at the peak", name,
+               bytes_str(most));
+   legend_add(lg, fill, NULL, l);
+}
+
+/* The legend: each layer in the layers' order, with its bytes at the
+   peak; then the roles that have a colour of their own only in the
+   bars below (no heap, or theirs among the other roles), with their
+   time blocked, so that every colour in the picture is named here.
    Returns the last row's baseline. */
 static double heap_legend(Buf *b, const HeapPlot *h, const Roles *rs)
 {
@@ -1124,29 +1149,34 @@ static double heap_legend(Buf *b, const HeapPlot *h, const Roles *rs)
    Legend lg = { 0 };
    for (size_t k = 0; k < h->own; k++) {
       const RoleInfo *ri = &rs->v[h->order[k]];
-      char l[256];
-      snprintf(l, sizeof l, "%s: %s at the peak", ri->label,
-               bytes_str(h->val[pk * nl + k]));
-      legend_add(&lg, ri->colour, NULL, l);
+      legend_bytes(&lg, ri->colour, ri->label, h->val[pk * nl + k],
+                   ri->max_bytes);
    }
    if (h->rest) {
       char l[160];
-      snprintf(l, sizeof l, "%s other roles: %s at the peak",
-               num(h->nheap - h->own), bytes_str(h->rest_peak));
-      legend_add(&lg, OTHER_ROLES, NULL, l);
+      snprintf(l, sizeof l, "%s other roles", num(h->nheap - h->own));
+      legend_bytes(&lg, OTHER_ROLES, l, h->rest_peak, h->rest_max);
    }
-   if (h->any_other) {
-      char l[160];
-      snprintf(l, sizeof l, "other (of no role listed): %s at the peak",
-               bytes_str(h->val[pk * nl + nl - 1]));
-      legend_add(&lg, OTHER_BYTES, NULL, l);
-   }
+   if (h->any_other)
+      legend_bytes(&lg, OTHER_BYTES, "other (of no role listed)",
+                   h->val[pk * nl + nl - 1], h->other_max);
    double ly = h->bottom + 62;
    if (lg.n == 0)
       text(b, MARGIN, ly, TEXT_PX, NULL, "fill=\"" MUTED "\"",
            "No live bytes at any sample.");
-   else
-      ly = legend_draw(b, &lg, ly);
+   size_t heap_items = lg.n;
+   for (size_t k = 0; k < rs->n; k++) {
+      size_t i = rs->by_blocked[k];
+      const RoleInfo *ri = &rs->v[i];
+      if (!ri->in_bars || h->layer_of[i] < h->own)
+         continue;
+      char l[320];
+      snprintf(l, sizeof l, "%s: blocked %s in futex waits", ri->label,
+               dur_str(ri->blocked));
+      legend_add(&lg, ri->colour, NULL, l);
+   }
+   if (lg.n > 0)
+      ly = legend_draw(b, &lg, heap_items == 0 ? ly + 20 : ly);
    return ly;
 }
 
@@ -1246,24 +1276,20 @@ static double draw_blocked(Buf *b, const Report *r, Roles *rs, double y)
                          : "This report has no futex sites.");
       return y + 24;
    }
-   size_t *order = xrealloc(NULL, (rs->n ? rs->n : 1) * sizeof *order);
+   const size_t *order = rs->by_blocked;
    size_t nb = 0;
-   for (size_t i = 0; i < rs->n; i++)
-      if (rs->v[i].blocked > 0)
-         order[nb++] = i;
+   while (nb < rs->n && rs->v[order[nb]].blocked > 0)
+      nb++;
    if (nb == 0) {
       char l[160];
       snprintf(l, sizeof l, "No thread blocked in a futex wait (%s futex %s).",
                num(r->futex.total), plural(r->futex.total, "site", "sites"));
       text(b, MARGIN, y + 24, TEXT_PX, NULL, "fill=\"" MUTED "\"", l);
-      free(order);
       return y + 24;
    }
-   sort_roles = rs;
-   qsort(order, nb, sizeof *order, cmp_blocked);
 
    /* The bars, the most blocked first; past BAR_ROLES, the rest in
-      one. */
+      one (build marked the roles with bars of their own). */
    size_t own = nb <= BAR_ROLES ? nb : BAR_ROLES - 1, nbars = own;
    Bar *bars = xrealloc(NULL, (own + 1) * sizeof *bars);
    memset(bars, 0, (own + 1) * sizeof *bars);
@@ -1396,7 +1422,6 @@ static double draw_blocked(Buf *b, const Report *r, Roles *rs, double y)
             plural(r->futex.total, "site", "sites"));
    text(b, MARGIN, y + 12, TEXT_PX, NULL, "fill=\"" MUTED "\"", l);
    free(bars);
-   free(order);
    return y + 12;
 }
 
@@ -1446,6 +1471,17 @@ static void build(Buf *out, const Report *r)
    qsort(rank, rs.n, sizeof *rank, cmp_rank);
    for (size_t k = 0; k < rs.n; k++)
       rs.v[rank[k]].rank = k;
+   /* The bars' order, and which roles have a bar of their own (past
+      BAR_ROLES, the least blocked share one): the heap's legend names
+      those without an area of their own too. */
+   rs.by_blocked = xrealloc(NULL, (rs.n ? rs.n : 1) * sizeof *rs.by_blocked);
+   memcpy(rs.by_blocked, rank, rs.n * sizeof *rank);
+   qsort(rs.by_blocked, rs.n, sizeof *rank, cmp_blocked);
+   size_t nb = 0;
+   while (nb < rs.n && rs.v[rs.by_blocked[nb]].blocked > 0)
+      nb++;
+   for (size_t k = 0; k < nb && (nb <= BAR_ROLES || k < BAR_ROLES - 1); k++)
+      rs.v[rs.by_blocked[k]].in_bars = true;
    /* One colour per role, the same in both charts and in every
       picture: from its name and pool, not its rank.  Should two come
       out too alike, the later by name takes another shade, so that
@@ -1498,6 +1534,7 @@ static void build(Buf *out, const Report *r)
    free(title.s);
    free(body.s);
    free(rank);
+   free(rs.by_blocked);
    free(col_role);
    for (size_t i = 0; i < rs.n; i++)
       free(rs.v[i].label);
