@@ -53,7 +53,7 @@
 #define HEAD_PX   15
 #define TEXT_PX   12
 #define TICK_PX   11
-#define BOLD      1.1            /* bold text is that much wider */
+#define BOLD      1.15           /* bold text is about that much wider */
 
 /* Roles drawn as areas or bars of their own; the rest are summed. */
 #define AREA_ROLES 10
@@ -258,8 +258,6 @@ static char *clip_px(const char *s, int size, double max)
    return out;
 }
 
-
-
 /* <text> at x, y (the baseline); anchor "start", "middle" or "end";
    more attributes in attrs, or NULL. */
 static void text(Buf *b, double x, double y, int size, const char *anchor,
@@ -366,16 +364,14 @@ static const char *time_axis_title(const char *unit, const Scale *s)
       return "time since the start";
    if (strcmp(unit, "B") == 0)
       return "time: bytes allocated and freed so far";
+   static const char *const in_i[5] = { "",
+      " (k = thousand)", " (M = million)", " (G = billion)", " (T = trillion)" };
+   static char out[64];
    if (strcmp(unit, "i") == 0) {
-      if (s->div == 1e3)
-         return "time: instructions executed (k = thousand)";
-      if (s->div == 1e6)
-         return "time: instructions executed (M = million)";
-      if (s->div == 1e9)
-         return "time: instructions executed (G = billion)";
-      if (s->div == 1e12)
-         return "time: instructions executed (T = trillion)";
-      return "time: instructions executed";
+      int k = s->div >= 1e12 ? 4 : s->div >= 1e9 ? 3 : s->div >= 1e6 ? 2 :
+              s->div >= 1e3;
+      snprintf(out, sizeof out, "time: instructions executed%s", in_i[k]);
+      return out;
    }
    return NULL;                  /* an unknown unit: said in the title */
 }
@@ -454,44 +450,36 @@ static void hsl_hex(char out[8], double h, double s, double l)
             (unsigned)(rgb[2] * 255 + 0.5) & 0xff);
 }
 
-/* The colour as hue (degrees), saturation and lightness. */
-static void hex_hsl(const char *hex, double *h, double *s, double *l)
+static void hex_rgb(const char *hex, unsigned c[3])
 {
-   unsigned c[3];
    if (sscanf(hex, "#%2x%2x%2x", &c[0], &c[1], &c[2]) != 3)
       c[0] = c[1] = c[2] = 128;
-   double r = c[0] / 255.0, g = c[1] / 255.0, b = c[2] / 255.0;
-   double mx = r > g ? (r > b ? r : b) : (g > b ? g : b);
-   double mn = r < g ? (r < b ? r : b) : (g < b ? g : b), d = mx - mn;
-   *l = (mx + mn) / 2;
-   *s = d == 0 ? 0 : d / (1 - (2 * *l - 1 < 0 ? 1 - 2 * *l : 2 * *l - 1));
-   if (d == 0)
-      *h = 0;
-   else if (mx == r)
-      *h = 60 * ((g - b) / d + (g < b ? 6 : 0));
-   else if (mx == g)
-      *h = 60 * ((b - r) / d + 2);
-   else
-      *h = 60 * ((r - g) / d + 4);
+}
+
+/* Colour a mixed with b: t = 0 a, 1 b. */
+static void mix(char out[8], const char *a, const char *b, double t)
+{
+   unsigned x[3], y[3];
+   hex_rgb(a, x);
+   hex_rgb(b, y);
+   for (int k = 0; k < 3; k++)
+      x[k] = (unsigned)(x[k] + ((double)y[k] - x[k]) * t + 0.5);
+   snprintf(out, 8, "#%02x%02x%02x", x[0] & 0xff, x[1] & 0xff, x[2] & 0xff);
 }
 
 /* Variant k of a colour: 0 itself, then darker, lighter, darker
-   still, lighter still, and from there on the hue turned a little
-   more each round. */
+   still, lighter still; from there on mixed with hues round the
+   circle. */
 static void shade(char out[8], const char *base, uint64_t k)
 {
-   static const double dl[4] = { -0.14, 0.13, -0.25, 0.22 };
-   if (k == 0) {
-      memcpy(out, base, 8);
+   static const double t[5] = { 0, 0.3, 0.35, 0.5, 0.6 };
+   char hue[8];
+   if (k < 5) {
+      mix(out, base, k % 2 ? "#000000" : "#ffffff", t[k]);
       return;
    }
-   double h, s, l;
-   hex_hsl(base, &h, &s, &l);
-   l += dl[(k - 1) % 4];
-   l = l < 0.2 ? 0.2 : l > 0.8 ? 0.8 : l;
-   h += 23.0 * (double)((k - 1) / 4 % 16);
-   h -= 360 * (double)(int)(h / 360);
-   hsl_hex(out, h, s, l);
+   hsl_hex(hue, (double)(k * 47 % 360), 0.6, 0.5);
+   mix(out, base, hue, 0.5);
 }
 
 /* The role's colour, from its name and pool alone.  Pool 1 (or none)
@@ -519,10 +507,9 @@ static void role_colour(char out[8], const Role *role, uint64_t bump)
 static bool near_colour(const char *a, const char *b)
 {
    unsigned x[3], y[3];
-   if (sscanf(a, "#%2x%2x%2x", &x[0], &x[1], &x[2]) != 3 ||
-       sscanf(b, "#%2x%2x%2x", &y[0], &y[1], &y[2]) != 3)
-      return false;
    double d = 0;
+   hex_rgb(a, x);
+   hex_rgb(b, y);
    for (int k = 0; k < 3; k++)
       d += ((double)x[k] - y[k]) * ((double)x[k] - y[k]);
    return d < 40.0 * 40.0;
@@ -531,21 +518,9 @@ static bool near_colour(const char *a, const char *b)
 /* Whether text on this colour reads better in black than in white. */
 static bool is_light(const char *hex)
 {
-   unsigned r, g, b;
-   if (sscanf(hex, "#%2x%2x%2x", &r, &g, &b) != 3)
-      return true;
-   return 0.299 * r + 0.587 * g + 0.114 * b > 150;
-}
-
-/* The colour mixed with white: t = 0 the colour, 1 white. */
-static void tint(char out[8], const char *hex, double t)
-{
    unsigned c[3];
-   if (sscanf(hex, "#%2x%2x%2x", &c[0], &c[1], &c[2]) != 3)
-      c[0] = c[1] = c[2] = 128;
-   for (int k = 0; k < 3; k++)
-      c[k] = (unsigned)(c[k] + (255 - c[k]) * t + 0.5);
-   snprintf(out, 8, "#%02x%02x%02x", c[0] & 0xff, c[1] & 0xff, c[2] & 0xff);
+   hex_rgb(hex, c);
+   return 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2] > 150;
 }
 
 /* ---- The roles ---- */
@@ -1220,47 +1195,113 @@ static double draw_heap(Buf *b, const Report *r, Roles *rs, double y,
 typedef struct {
    const char *label, *colour;
    uint64_t by[CL_N], total, waits;
-   char value[200];              /* the text right of the bar */
+   char head[96];                /* right of the bar: "7.30 s, 112 waits" */
 } Bar;
 
-/* The class and its time inside its part of the bar, or the time
-   alone, or NULL if neither fits in w pixels. */
-static const char *inside(char *out, size_t n, int c, uint64_t us, double w)
+/* A part of a bar w pixels wide: its label inside, in out: the class
+   and its time (returns 2), else the class alone (1), else nothing (0).
+   A class is never left to its shade alone: the value right of the bar
+   names the parts whose time is not inside, each after a swatch of the
+   part's own colour. */
+static int part_label(char *out, size_t n, int c, uint64_t us, double w)
 {
    snprintf(out, n, "%s %s", class_name[c], dur_str(us));
    if (text_px(out, TICK_PX) + 10 <= w)
-      return out;
-   snprintf(out, n, "%s", dur_str(us));
-   return text_px(out, TICK_PX) + 10 <= w ? out : NULL;
+      return 2;
+   snprintf(out, n, "%s", class_name[c]);
+   if (text_px(out, TICK_PX) + 8 <= w)
+      return 1;
+   out[0] = '\0';
+   return 0;
 }
 
-/* The text right of each bar, for bars bw pixels at most: the total,
-   the waits, and the classes too narrow to be named inside.  Returns
-   the widest. */
-static double bar_values(Bar *bars, size_t n, double max, double bw)
+/* The colour of a class's part of a bar of this colour. */
+static void part_shade(char out[8], const char *colour, int c)
 {
-   double widest = 0;
-   for (size_t k = 0; k < n; k++) {
-      Bar *br = &bars[k];
-      int len = snprintf(br->value, sizeof br->value, "%s, %s %s",
-                         dur_str(br->total), num(br->waits),
-                         plural(br->waits, "wait", "waits"));
-      const char *sep = ": ";
-      for (int c = 0; c < CL_N && len > 0 && (size_t)len < sizeof br->value; c++) {
-         char l[96];
-         if (br->by[c] == 0 ||
-             inside(l, sizeof l, c, br->by[c],
-                    (double)br->by[c] / max * bw) != NULL)
-            continue;
-         len += snprintf(br->value + len, sizeof br->value - (size_t)len,
-                         "%s%s %s", sep, class_name[c], dur_str(br->by[c]));
-         sep = ", ";
+   if (class_tint[c] == 0)
+      memcpy(out, colour, 8);
+   else
+      mix(out, colour, "#ffffff", class_tint[c]);
+}
+
+/* The swatch before a class named right of a bar: 8 pixels apart, 10
+   wide, 4 before the text. */
+#define SWATCH_W (8 + 10 + 4)
+
+/* The value right of the bar, for bars bw pixels at most: its head in
+   bold, then each part whose time is not inside, after a swatch.
+   Draws it with its start at x on baseline y if b is not NULL; returns
+   its width. */
+static double bar_value(Buf *b, const Bar *br, double max, double bw,
+                        double x, double y)
+{
+   int last = -1;
+   char l[96];
+   for (int c = 0; c < CL_N; c++)
+      if (br->by[c] > 0 &&
+          part_label(l, sizeof l, c, br->by[c], (double)br->by[c] / max * bw) < 2)
+         last = c;
+   char head[100];
+   snprintf(head, sizeof head, "%s%s", br->head, last >= 0 ? ":" : "");
+   double w = text_px(head, TEXT_PX) * BOLD;
+   if (b != NULL)
+      text(b, x, y, TEXT_PX, NULL, "font-weight=\"bold\" fill=\"" INK "\"",
+           head);
+   for (int c = 0; c <= last; c++) {
+      if (br->by[c] == 0 ||
+          part_label(l, sizeof l, c, br->by[c], (double)br->by[c] / max * bw) == 2)
+         continue;
+      snprintf(l, sizeof l, "%s %s%s", class_name[c], dur_str(br->by[c]),
+               c < last ? "," : "");
+      if (b != NULL) {
+         char sh[8];
+         part_shade(sh, br->colour, c);
+         addf(b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"10\" height=\"10\" "
+              "fill=\"%s\" stroke=\"%s\" stroke-width=\"1\"/>\n",
+              x + w + 8, y - 9, sh, br->colour);
+         if (c == CL_IDLE)
+            addf(b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"10\" height=\"10\" "
+                 "fill=\"url(#hatch)\"/>\n", x + w + 8, y - 9);
+         text(b, x + w + SWATCH_W, y, TEXT_PX, NULL, "fill=\"" INK "\"", l);
       }
-      double w = text_px(br->value, TEXT_PX) * BOLD;
-      if (w > widest)
-         widest = w;
+      w += SWATCH_W + text_px(l, TEXT_PX);
    }
-   return widest;
+   return w;
+}
+
+/* One bar, its top at yy: its label, its parts, its outline, its
+   value. */
+static void draw_bar(Buf *b, const Bar *br, double bx, double yy,
+                     double max, double bw)
+{
+   double x = bx;
+   text(b, bx - 8, yy + BAR_H / 2.0 + 4, TEXT_PX, "end", "fill=\"" INK "\"",
+        br->label);
+   for (int c = 0; c < CL_N; c++) {
+      if (br->by[c] == 0)
+         continue;
+      double w = (double)br->by[c] / max * bw;
+      char sh[8], l[96];
+      part_shade(sh, br->colour, c);
+      /* Each part says what it is when pointed at, too. */
+      addf(b, "<g><title>");
+      esc(b, br->label);
+      addf(b, ": %s %s</title>\n", class_name[c], dur_str(br->by[c]));
+      addf(b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" "
+           "fill=\"%s\"/>\n", x, yy, w, BAR_H, sh);
+      if (c == CL_IDLE)
+         addf(b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" "
+              "fill=\"url(#hatch)\"/>\n", x, yy, w, BAR_H);
+      if (part_label(l, sizeof l, c, br->by[c], w) > 0)
+         text(b, x + w / 2, yy + BAR_H / 2.0 + 4, TICK_PX, "middle",
+              is_light(sh) ? "fill=\"" INK "\"" : "fill=\"#ffffff\"", l);
+      buf_adds(b, "</g>\n");
+      x += w;
+   }
+   addf(b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" "
+        "fill=\"none\" stroke=\"%s\" stroke-width=\"1\"/>\n",
+        bx, yy, x - bx, BAR_H, br->colour);
+   bar_value(b, br, max, bw, x + 8, yy + BAR_H / 2.0 + 4);
 }
 
 static double draw_blocked(Buf *b, const Report *r, Roles *rs, double y)
@@ -1331,7 +1372,7 @@ static double draw_blocked(Buf *b, const Report *r, Roles *rs, double y)
    legacy = seen[CL_CONTENTION] || !(seen[CL_LOCK] || seen[CL_CONDITION] ||
                                      seen[CL_JOIN] || seen[CL_SLEEP]);
    for (int c = 0; c < CL_N; c++) {
-      tint(swatch[c], "#555555", c == CL_IDLE ? 0.7 : class_tint[c]);
+      mix(swatch[c], "#555555", "#ffffff", c == CL_IDLE ? 0.7 : class_tint[c]);
       if (legacy) {
          if (c == CL_CONTENTION || c == CL_IDLE)
             legend_add(&lg, swatch[c], c == CL_IDLE ? "url(#hatch)" : NULL,
@@ -1363,54 +1404,35 @@ static double draw_blocked(Buf *b, const Report *r, Roles *rs, double y)
    if (labw > 300)
       labw = 300;
    double bx = MARGIN + labw + 10, bw = WIDTH - MARGIN - bx;
-   for (int pass = 0; pass < 4; pass++) {
-      double valw = bar_values(bars, nbars, max, bw);
-      double nbw = WIDTH - MARGIN - valw - 8 - bx;
-      if (nbw < 200)
-         nbw = 200;
+   for (size_t k = 0; k < nbars; k++)
+      snprintf(bars[k].head, sizeof bars[k].head, "%s, %s %s",
+               dur_str(bars[k].total), num(bars[k].waits),
+               plural(bars[k].waits, "wait", "waits"));
+   /* Shorter bars name fewer parts inside and so have longer values:
+      a few rounds settle it.  Each bar's value ends where its own bar
+      does, so each needs room past its own length. */
+   for (int pass = 0; pass < 8; pass++) {
+      double nbw = bw;
+      for (size_t k = 0; k < nbars; k++) {
+         double sum = 0;
+         for (int c = 0; c < CL_N; c++)
+            sum += (double)bars[k].by[c];
+         double frac = max > 0 ? sum / max : 1;
+         double valw = bar_value(NULL, &bars[k], max, bw, 0, 0);
+         double fit = (WIDTH - MARGIN - 8 - valw - bx) / frac;
+         if (fit < nbw)
+            nbw = fit;
+      }
+      if (nbw < 120)
+         nbw = 120;
       if (nbw >= bw)
          break;
       bw = nbw;
    }
-   bar_values(bars, nbars, max, bw);
 
    double bars_top = y;
-   for (size_t k = 0; k < nbars; k++) {
-      const Bar *br = &bars[k];
-      double yy = y + (double)k * (BAR_H + BAR_GAP), x = bx;
-      text(b, bx - 8, yy + BAR_H / 2.0 + 4, TEXT_PX, "end",
-           "fill=\"" INK "\"", br->label);
-      for (int c = 0; c < CL_N; c++) {
-         if (br->by[c] == 0)
-            continue;
-         double w = (double)br->by[c] / max * bw;
-         char shade[8], l[96];
-         if (class_tint[c] == 0)
-            memcpy(shade, br->colour, 8);
-         else
-            tint(shade, br->colour, class_tint[c]);
-         /* Each part says what it is when pointed at. */
-         addf(b, "<g><title>");
-         esc(b, br->label);
-         addf(b, ": %s %s</title>\n", class_name[c], dur_str(br->by[c]));
-         addf(b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" "
-              "fill=\"%s\"/>\n", x, yy, w, BAR_H, shade);
-         if (c == CL_IDLE)
-            addf(b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" "
-                 "fill=\"url(#hatch)\"/>\n", x, yy, w, BAR_H);
-         if (inside(l, sizeof l, c, br->by[c], w) != NULL)
-            text(b, x + w / 2, yy + BAR_H / 2.0 + 4, TICK_PX, "middle",
-                 class_tint[c] == 0 && !is_light(shade)
-                    ? "fill=\"#ffffff\"" : "fill=\"" INK "\"", l);
-         buf_adds(b, "</g>\n");
-         x += w;
-      }
-      addf(b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" "
-           "fill=\"none\" stroke=\"%s\" stroke-width=\"1\"/>\n",
-           bx, yy, x - bx, BAR_H, br->colour);
-      text(b, x + 8, yy + BAR_H / 2.0 + 4, TEXT_PX, NULL,
-           "font-weight=\"bold\" fill=\"" INK "\"", br->value);
-   }
+   for (size_t k = 0; k < nbars; k++)
+      draw_bar(b, &bars[k], bx, y + (double)k * (BAR_H + BAR_GAP), max, bw);
    y += (double)nbars * (BAR_H + BAR_GAP);
    addf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
         "stroke=\"" INK "\" stroke-width=\"1\"/>\n", bx, bars_top - 4, bx,
