@@ -81,6 +81,14 @@ static const struct {
    { "other", "#9c755f" },           /* brown */
 };
 #define NKINDS (sizeof kind_colour / sizeof kind_colour[0])
+/* For the program's own roles (picked by a hash of the name), and to
+   mix into a colour for more shades. */
+static const char *const hues[] = {
+   "#e15759", "#edc948", "#2f4b7c", "#ff9da7", "#8cd17d", "#b6992d",
+   "#499894", "#d37295", "#86bcb6", "#a0cbe8", "#6a3d9a", "#d4a6c8",
+};
+#define NHUES (sizeof hues / sizeof hues[0])
+#define SWAP(T, a, b) do { T t_ = (a); (a) = (b); (b) = t_; } while (0)
 
 /* Wait classes (FSite.class): drawn in the role's colour, solid for
    lock contention (and a report of a tool before wait classes says
@@ -88,19 +96,20 @@ static const struct {
    hatched for idle parking. */
 enum { CL_LOCK, CL_CONTENTION, CL_CONDITION, CL_JOIN, CL_SLEEP, CL_IDLE,
        CL_OTHER, CL_N };
-static const char *const class_name[CL_N] = {
-   "lock", "contention", "condition", "join", "sleep", "idle", "other",
-};
-/* How much lighter than the role's colour each class's part is. */
-static const double class_tint[CL_N] = { 0, 0, 0.25, 0.55, 0.8, 0.6, 0.4 };
-static const char *const class_legend[CL_N] = {
-   "lock: waiting for a mutex or rwlock held by another thread",
-   "contention: on the program's own locks, condvars, joins",
-   "condition: a condvar, channel, barrier or Once",
-   "join: waiting for a thread to exit",
-   "sleep: a timeout, with nothing to wait for",
-   "idle: a runtime thread parked with nothing to do",
-   "other",
+/* Each class's name, how much lighter than the role's colour its part
+   is, and its line in the legend. */
+static const struct {
+   const char *name;
+   double tint;
+   const char *legend;
+} cls[CL_N] = {
+   { "lock", 0, "lock: waiting for a mutex or rwlock held by another thread" },
+   { "contention", 0, "contention: on the program's own locks, condvars, joins" },
+   { "condition", 0.25, "condition: a condvar, channel, barrier or Once" },
+   { "join", 0.55, "join: waiting for a thread to exit" },
+   { "sleep", 0.8, "sleep: a timeout, with nothing to wait for" },
+   { "idle", 0.6, "idle: a runtime thread parked with nothing to do" },
+   { "other", 0.4, "other" },
 };
 
 typedef struct {
@@ -108,7 +117,6 @@ typedef struct {
    char *label;                  /* role_label, cut to LABEL_PX */
    char colour[8];
    uint64_t max_bytes;           /* at any sample */
-   uint64_t at_peak;             /* at the peak sample */
    uint64_t blocked, waits;      /* over its futex sites */
    uint64_t by_class[CL_N];
    size_t rank;                  /* place in the order of layers */
@@ -432,24 +440,6 @@ static const char *dur_str(uint64_t us)
 
 /* ---- Colours ---- */
 
-static void hsl_hex(char out[8], double h, double s, double l)
-{
-   double c = (1 - (2 * l - 1 < 0 ? 1 - 2 * l : 2 * l - 1)) * s;
-   double hp = h / 60, m = l - c / 2;
-   double hm = hp - 2 * (double)(int)(hp / 2);       /* hp mod 2 */
-   double x = c * (1 - (hm - 1 < 0 ? 1 - hm : hm - 1));
-   double rgb[3] = { 0, 0, 0 };
-   int sector = (int)hp % 6;
-   static const int ci[6][3] = { { 0, 1, 2 }, { 1, 0, 2 }, { 2, 0, 1 },
-                                 { 2, 1, 0 }, { 1, 2, 0 }, { 0, 2, 1 } };
-   double parts[3] = { c, x, 0 };
-   for (int k = 0; k < 3; k++)
-      rgb[k] = parts[ci[sector][k]] + m;
-   snprintf(out, 8, "#%02x%02x%02x", (unsigned)(rgb[0] * 255 + 0.5) & 0xff,
-            (unsigned)(rgb[1] * 255 + 0.5) & 0xff,
-            (unsigned)(rgb[2] * 255 + 0.5) & 0xff);
-}
-
 static void hex_rgb(const char *hex, unsigned c[3])
 {
    if (sscanf(hex, "#%2x%2x%2x", &c[0], &c[1], &c[2]) != 3)
@@ -468,18 +458,19 @@ static void mix(char out[8], const char *a, const char *b, double t)
 }
 
 /* Variant k of a colour: 0 itself, then darker, lighter, darker
-   still, lighter still; from there on mixed with hues round the
-   circle. */
+   still, lighter still; from there on mixed with other hues, more or
+   less, then the same darker. */
 static void shade(char out[8], const char *base, uint64_t k)
 {
    static const double t[5] = { 0, 0.3, 0.35, 0.5, 0.6 };
-   char hue[8];
+   char m[8];
    if (k < 5) {
       mix(out, base, k % 2 ? "#000000" : "#ffffff", t[k]);
       return;
    }
-   hsl_hex(hue, (double)(k * 47 % 360), 0.6, 0.5);
-   mix(out, base, hue, 0.5);
+   k -= 5;
+   mix(m, base, hues[k % NHUES], 0.3 + 0.2 * (double)(k / NHUES % 3));
+   mix(out, m, "#000000", k / (3 * NHUES) % 2 ? 0.3 : 0);
 }
 
 /* The role's colour, from its name and pool alone.  Pool 1 (or none)
@@ -497,7 +488,7 @@ static void role_colour(char out[8], const Role *role, uint64_t bump)
       uint32_t x = 2166136261u;
       for (const unsigned char *p = (const unsigned char *)name; *p; p++)
          x = (x ^ *p) * 16777619u;
-      hsl_hex(base, (double)(x % 360), 0.55, 0.5);
+      memcpy(base, hues[x % NHUES], 8);
    }
    uint64_t k = role->has_pool && role->pool > 1 ? role->pool - 1 : 0;
    shade(out, base, k + 5 * bump);
@@ -943,11 +934,8 @@ static size_t *heap_pick(const HeapPlot *h, size_t *np_out)
          size_t keep[5] = { i, lo, hi, has_pk ? pk : i, j - 1 };
          /* In time order, each once. */
          for (int a = 1; a < 5; a++)
-            for (int c = a; c > 0 && keep[c] < keep[c - 1]; c--) {
-               size_t t = keep[c];
-               keep[c] = keep[c - 1];
-               keep[c - 1] = t;
-            }
+            for (int c = a; c > 0 && keep[c] < keep[c - 1]; c--)
+               SWAP(size_t, keep[c], keep[c - 1]);
          for (int a = 0; a < 5; a++)
             if (a == 0 || keep[a] != keep[a - 1])
                pick[np++] = keep[a];
@@ -1195,6 +1183,7 @@ static double draw_heap(Buf *b, const Report *r, Roles *rs, double y,
 typedef struct {
    const char *label, *colour;
    uint64_t by[CL_N], total, waits;
+   double sum;                   /* of by[]: the total saturates */
    char head[96];                /* right of the bar: "7.30 s, 112 waits" */
 } Bar;
 
@@ -1205,10 +1194,10 @@ typedef struct {
    part's own colour. */
 static int part_label(char *out, size_t n, int c, uint64_t us, double w)
 {
-   snprintf(out, n, "%s %s", class_name[c], dur_str(us));
+   snprintf(out, n, "%s %s", cls[c].name, dur_str(us));
    if (text_px(out, TICK_PX) + 10 <= w)
       return 2;
-   snprintf(out, n, "%s", class_name[c]);
+   snprintf(out, n, "%s", cls[c].name);
    if (text_px(out, TICK_PX) + 8 <= w)
       return 1;
    out[0] = '\0';
@@ -1218,10 +1207,7 @@ static int part_label(char *out, size_t n, int c, uint64_t us, double w)
 /* The colour of a class's part of a bar of this colour. */
 static void part_shade(char out[8], const char *colour, int c)
 {
-   if (class_tint[c] == 0)
-      memcpy(out, colour, 8);
-   else
-      mix(out, colour, "#ffffff", class_tint[c]);
+   mix(out, colour, "#ffffff", cls[c].tint);
 }
 
 /* The swatch before a class named right of a bar: 8 pixels apart, 10
@@ -1251,7 +1237,7 @@ static double bar_value(Buf *b, const Bar *br, double max, double bw,
       if (br->by[c] == 0 ||
           part_label(l, sizeof l, c, br->by[c], (double)br->by[c] / max * bw) == 2)
          continue;
-      snprintf(l, sizeof l, "%s %s%s", class_name[c], dur_str(br->by[c]),
+      snprintf(l, sizeof l, "%s %s%s", cls[c].name, dur_str(br->by[c]),
                c < last ? "," : "");
       if (b != NULL) {
          char sh[8];
@@ -1286,7 +1272,7 @@ static void draw_bar(Buf *b, const Bar *br, double bx, double yy,
       /* Each part says what it is when pointed at, too. */
       addf(b, "<g><title>");
       esc(b, br->label);
-      addf(b, ": %s %s</title>\n", class_name[c], dur_str(br->by[c]));
+      addf(b, ": %s %s</title>\n", cls[c].name, dur_str(br->by[c]));
       addf(b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" "
            "fill=\"%s\"/>\n", x, yy, w, BAR_H, sh);
       if (c == CL_IDLE)
@@ -1372,16 +1358,16 @@ static double draw_blocked(Buf *b, const Report *r, Roles *rs, double y)
    legacy = seen[CL_CONTENTION] || !(seen[CL_LOCK] || seen[CL_CONDITION] ||
                                      seen[CL_JOIN] || seen[CL_SLEEP]);
    for (int c = 0; c < CL_N; c++) {
-      mix(swatch[c], "#555555", "#ffffff", c == CL_IDLE ? 0.7 : class_tint[c]);
+      mix(swatch[c], "#555555", "#ffffff", c == CL_IDLE ? 0.7 : cls[c].tint);
       if (legacy) {
          if (c == CL_CONTENTION || c == CL_IDLE)
             legend_add(&lg, swatch[c], c == CL_IDLE ? "url(#hatch)" : NULL,
-                       class_legend[c]);
+                       cls[c].legend);
          else if (c == CL_OTHER && seen[c])
             legend_add(&lg, "#999999", NULL, "another class");
       } else if (seen[c]) {
          legend_add(&lg, swatch[c], c == CL_IDLE ? "url(#hatch)" : NULL,
-                    class_legend[c]);
+                    cls[c].legend);
       }
    }
    y = legend_draw(b, &lg, y) + 16;
@@ -1393,38 +1379,27 @@ static double draw_blocked(Buf *b, const Report *r, Roles *rs, double y)
       absurd figures. */
    double max = 0, labw = 0;
    for (size_t k = 0; k < nbars; k++) {
-      double w = text_px(bars[k].label, TEXT_PX), sum = 0;
-      if (w > labw)
-         labw = w;
+      Bar *br = &bars[k];
+      double w = text_px(br->label, TEXT_PX);
+      labw = w > labw ? w : labw;
       for (int c = 0; c < CL_N; c++)
-         sum += (double)bars[k].by[c];
-      if (sum > max)
-         max = sum;
+         br->sum += (double)br->by[c];
+      max = br->sum > max ? br->sum : max;
+      snprintf(br->head, sizeof br->head, "%s, %s %s", dur_str(br->total),
+               num(br->waits), plural(br->waits, "wait", "waits"));
    }
-   if (labw > 300)
-      labw = 300;
-   double bx = MARGIN + labw + 10, bw = WIDTH - MARGIN - bx;
-   for (size_t k = 0; k < nbars; k++)
-      snprintf(bars[k].head, sizeof bars[k].head, "%s, %s %s",
-               dur_str(bars[k].total), num(bars[k].waits),
-               plural(bars[k].waits, "wait", "waits"));
+   double bx = MARGIN + (labw > 300 ? 300 : labw) + 10, bw = WIDTH - MARGIN - bx;
    /* Shorter bars name fewer parts inside and so have longer values:
       a few rounds settle it.  Each bar's value ends where its own bar
       does, so each needs room past its own length. */
    for (int pass = 0; pass < 8; pass++) {
       double nbw = bw;
       for (size_t k = 0; k < nbars; k++) {
-         double sum = 0;
-         for (int c = 0; c < CL_N; c++)
-            sum += (double)bars[k].by[c];
-         double frac = max > 0 ? sum / max : 1;
          double valw = bar_value(NULL, &bars[k], max, bw, 0, 0);
-         double fit = (WIDTH - MARGIN - 8 - valw - bx) / frac;
-         if (fit < nbw)
-            nbw = fit;
+         double fit = (WIDTH - MARGIN - 8 - valw - bx) * max / bars[k].sum;
+         nbw = fit < nbw ? fit : nbw;
       }
-      if (nbw < 120)
-         nbw = 120;
+      nbw = nbw < 120 ? 120 : nbw;
       if (nbw >= bw)
          break;
       bw = nbw;
@@ -1478,7 +1453,7 @@ static void build(Buf *out, const Report *r)
       RoleInfo *ri = &rs.v[at];
       int c = CL_OTHER;
       for (int k = 0; fs->class != NULL && k < CL_N; k++)
-         if (strcmp(fs->class, class_name[k]) == 0)
+         if (strcmp(fs->class, cls[k].name) == 0)
             c = k;
       ri->by_class[c] = add_sat(ri->by_class[c], fs->fx.blocked_us);
       ri->blocked = add_sat(ri->blocked, fs->fx.blocked_us);
@@ -1513,7 +1488,7 @@ static void build(Buf *out, const Report *r)
    qsort(rank, rs.n, sizeof *rank, cmp_by_name);
    for (size_t k = 0; k < rs.n; k++) {
       RoleInfo *ri = &rs.v[rank[k]];
-      for (uint64_t bump = 0; bump < 64; bump++) {
+      for (uint64_t bump = 0; bump < 100; bump++) {
          role_colour(ri->colour, ri->role, bump);
          bool clash = near_colour(ri->colour, OTHER_ROLES) ||
                       near_colour(ri->colour, OTHER_BYTES);
