@@ -612,27 +612,68 @@ static void how_ended(Buf *b, const Report *r)
    buf_adds(b, n);
 }
 
+/* The command, from the program's path at from on (with an ellipsis
+   if that is not its start), and its arguments. */
+static void command(Buf *b, const Report *r, const char *from)
+{
+   const char *exe = r->run.exe ? r->run.exe : "?";
+   buf_clear(b);
+   if (from != exe)
+      buf_adds(b, "\xe2\x80\xa6");
+   buf_adds(b, from);
+   for (size_t i = 0; i < r->run.nargs; i++) {
+      buf_adds(b, " ");
+      buf_adds(b, r->run.args[i]);
+   }
+}
+
+/* The command in at most max pixels: whole if it fits; else with the
+   program's directory cut from the left, at a '/', as little as will
+   do ("…/release/demo --port 80"); else "…/demo" and the arguments cut
+   from the right.  The program's file name is cut only if it alone is
+   too long.  Newly allocated. */
+static char *fit_command(const Report *r, double max)
+{
+   const char *exe = r->run.exe ? r->run.exe : "?";
+   const char *base = strrchr(exe, '/');
+   base = base != NULL && base[1] != '\0' ? base : exe;
+   Buf b = { 0 };
+   command(&b, r, exe);
+   for (const char *p = strchr(exe, '/');
+        text_px(b.s, TITLE_PX) > max && p != NULL && p <= base;
+        p = strchr(p + 1, '/')) {
+      /* Only where the ellipsis is shorter than what it stands for. */
+      double cut = 0;
+      for (size_t i = 0, n; exe + i < p; i += n)
+         cut += char_em((const unsigned char *)exe + i, &n);
+      if (cut > 1)
+         command(&b, r, p);
+   }
+   char *c = clip_px(b.s, TITLE_PX, max);
+   free(b.s);
+   return c;
+}
+
 static double draw_title(Buf *out, const Report *r)
 {
    Buf cmd = { 0 }, end = { 0 };
-   buf_adds(&cmd, r->run.exe ? r->run.exe : "?");
-   for (size_t i = 0; i < r->run.nargs; i++) {
-      buf_adds(&cmd, " ");
-      buf_adds(&cmd, r->run.args[i]);
-   }
+   command(&cmd, r, r->run.exe ? r->run.exe : "?");
    how_ended(&end, r);
-   /* The command is cut to leave room for how it ended, on one line. */
-   double room = (WIDTH - 2 * MARGIN) / BOLD;
-   double cw = text_px(cmd.s, TITLE_PX) + text_px(": ", TITLE_PX);
-   char *e = clip_px(end.s, TITLE_PX, room - (cw < room / 2 ? cw : room / 2));
-   char *c = clip_px(cmd.s, TITLE_PX, room - text_px(e, TITLE_PX) -
-                                      text_px(": ", TITLE_PX));
-   Buf title = { 0 };
-   buf_adds(&title, c);
-   buf_adds(&title, ": ");
-   buf_adds(&title, e);
+   /* On one line: how it ended is cut to leave the command up to half
+      the room, or more for the program's name (with "…/" before it). */
+   double room = (WIDTH - 2 * MARGIN) / BOLD, sep = text_px(": ", TITLE_PX);
+   double cw = text_px(cmd.s, TITLE_PX) + sep, keep = room / 2;
+   const char *base = r->run.exe ? strrchr(r->run.exe, '/') : NULL;
+   if (base != NULL && base[1] != '\0') {
+      double bw = text_px(base, TITLE_PX) + text_px("\xe2\x80\xa6", TITLE_PX) + sep;
+      keep = bw > keep ? (bw < room * 3 / 4 ? bw : room * 3 / 4) : keep;
+   }
+   char *e = clip_px(end.s, TITLE_PX, room - (cw < keep ? cw : keep));
+   char *c = fit_command(r, room - text_px(e, TITLE_PX) - sep);
+   buf_clear(&cmd);
+   addf(&cmd, "%s: %s", c, e);
    text(out, MARGIN, 30, TITLE_PX, NULL, "font-weight=\"bold\" fill=\"" INK "\"",
-        title.s);
+        cmd.s);
 
    Buf sub = { 0 };
    char n[160];
@@ -654,7 +695,6 @@ static double draw_title(Buf *out, const Report *r)
    free(e);
    free(cmd.s);
    free(end.s);
-   free(title.s);
    free(sub.s);
    return 50;
 }
