@@ -571,11 +571,9 @@ static int cmp_blocked(const void *a, const void *b)
 
 static void how_ended(Buf *b, const Report *r)
 {
-   char n[96];
    switch (r->run.end_how) {
    case END_EXIT:
-      snprintf(n, sizeof n, "exited with status %ld", r->run.status);
-      buf_adds(b, n);
+      addf(b, "exited with status %ld", r->run.status);
       break;
    case END_SIGNAL:
       if (r->run.signal == NULL || r->run.signo == 0 ||
@@ -584,8 +582,7 @@ static void how_ended(Buf *b, const Report *r)
       } else {
          buf_adds(b, "killed by ");
          buf_adds(b, r->run.signal);
-         snprintf(n, sizeof n, " (signal %" PRIu64 ")", r->run.signo);
-         buf_adds(b, n);
+         addf(b, " (signal %" PRIu64 ")", r->run.signo);
       }
       break;
    default:
@@ -598,9 +595,8 @@ static void how_ended(Buf *b, const Report *r)
          /* the run's real end first (the title may be cut), then
             that this is the last snapshot's */
          verdict_lost_end(b, &r->run.lost);
-         snprintf(n, sizeof n, ", final report lost; the last snapshot, "
-                  "at %s ms", num(verdict_last_snapshot_ms(r)));
-         buf_adds(b, n);
+         addf(b, ", final report lost; the last snapshot, at %s ms",
+              num(verdict_last_snapshot_ms(r)));
          return;
       } else {
          buf_adds(b, "ended: ");
@@ -608,8 +604,7 @@ static void how_ended(Buf *b, const Report *r)
       }
       break;
    }
-   snprintf(n, sizeof n, " after %s ms", num(r->run.duration_ms));
-   buf_adds(b, n);
+   addf(b, " after %s ms", num(r->run.duration_ms));
 }
 
 /* The command, from the program's path at from on (with an ellipsis
@@ -676,18 +671,14 @@ static double draw_title(Buf *out, const Report *r)
         cmd.s);
 
    Buf sub = { 0 };
-   char n[160];
-   snprintf(n, sizeof n, "asynctrace report: pid %s, ", num(r->run.pid));
-   buf_adds(&sub, n);
+   addf(&sub, "asynctrace report: pid %s, ", num(r->run.pid));
    if (r->run.start_time != NULL) {
       buf_adds(&sub, "started ");
       buf_adds(&sub, r->run.start_time);
       buf_adds(&sub, ", ");
    }
-   snprintf(n, sizeof n, "%s %s, peak heap %s",
-            num(r->threads.n), plural(r->threads.n, "thread", "threads"),
-            bytes_str(r->heap.peak_bytes));
-   buf_adds(&sub, n);
+   addf(&sub, "%s %s, peak heap %s", num(r->threads.n),
+        plural(r->threads.n, "thread", "threads"), bytes_str(r->heap.peak_bytes));
    char *s = clip_px(sub.s, TEXT_PX, WIDTH - 2 * MARGIN);
    text(out, MARGIN, 50, TEXT_PX, NULL, "fill=\"" MUTED "\"", s);
    free(s);
@@ -1047,14 +1038,17 @@ static void heap_areas(Buf *b, const HeapPlot *h, const Roles *rs)
            "points=\"%.1f,%.1f", fill[l], xs[0], ypos(h, (double)cum[0]));
       /* Up or down at each sample, flat to the next; a sample with the
          bytes of the one before adds no corner. */
+      double lx = xs[0];
       for (size_t q = 1; q < np; q++) {
          if (cum[q] == cum[q - 1])
             continue;
          addf(b, " %.1f,%.1f %.1f,%.1f", xs[q], ypos(h, (double)cum[q - 1]),
               xs[q], ypos(h, (double)cum[q]));
+         lx = xs[q];
       }
-      addf(b, " %.1f,%.1f %.1f,%.1f %.1f,%.1f\"/>\n", xend,
-           ypos(h, (double)cum[np - 1]), xend, h->bottom, xs[0], h->bottom);
+      if (lx < xend)
+         addf(b, " %.1f,%.1f", xend, ypos(h, (double)cum[np - 1]));
+      addf(b, " %.1f,%.1f %.1f,%.1f\"/>\n", xend, h->bottom, xs[0], h->bottom);
    }
    free(cum);
    free(fill);
