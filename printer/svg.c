@@ -8,8 +8,11 @@
  * (tokio-worker, rayon-worker, main, ...; a name of the program's own
  * hashed to a hue) shaded by its runtime or pool number, so that it is
  * the same in both charts and in the pictures of other runs; the order
- * of layers and bars follows the bytes and time of this run.  Text is
- * laid out from an estimate of its width in DejaVu Sans.
+ * of layers and bars follows the bytes and time of this run.  The
+ * legend under the heap names every role colour in the picture; each
+ * part of a bar names its wait class, inside or, when too narrow, right
+ * of the bar after a swatch of its colour.  Text is laid out from an
+ * estimate of its width in DejaVu Sans.
  *
  * Copyright (C) 2026 the asynctrace authors.
  * SPDX-License-Identifier: GPL-2.0-or-later
