@@ -3,6 +3,17 @@
  * waits by role and wait class as bars, in one self-contained SVG 1.1
  * file (no script, no reference outside it, no font of its own).
  *
+ * The areas are step lines, as ms_print draws the heap: a sample's bytes
+ * hold until the next sample.  A role's colour comes from its kind
+ * (tokio-worker, rayon-worker, main, ...; a name of the program's own
+ * hashed to a hue) shaded by its runtime or pool number, so that it is
+ * the same in both charts and in the pictures of other runs; the order
+ * of layers and bars follows the bytes and time of this run.  The
+ * legend under the heap names every role colour in the picture; each
+ * part of a bar names its wait class, inside or, when too narrow, right
+ * of the bar after a swatch of its colour.  Text is laid out from an
+ * estimate of its width in DejaVu Sans.
+ *
  * Copyright (C) 2026 the asynctrace authors.
  * SPDX-License-Identifier: GPL-2.0-or-later
  *
@@ -45,7 +56,7 @@
 #define HEAD_PX   15
 #define TEXT_PX   12
 #define TICK_PX   11
-#define BOLD      1.1            /* bold text is that much wider */
+#define BOLD      1.15           /* bold text is about that much wider */
 
 /* Roles drawn as areas or bars of their own; the rest are summed. */
 #define AREA_ROLES 10
@@ -59,13 +70,28 @@
 #define OTHER_ROLES "#8c8c8c"    /* roles summed in one area or bar */
 #define OTHER_BYTES "#c9c9c9"    /* live bytes of no listed role */
 
-/* Distinct on white and from each other, for the first roles; later
-   ones get hues spread by the golden angle. */
-static const char *const palette[] = {
-   "#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#b07aa1",
-   "#76b7b2", "#edc948", "#9c755f", "#ff9da7", "#2f4b7c",
+/* A role's colour is its kind's (below), or for a role of the
+   program's own a hue from its name, shaded by its pool: the same in
+   every picture, so that pictures of two runs compare at a glance. */
+static const struct {
+   const char *kind, *colour;
+} kind_colour[] = {
+   { "tokio-worker", "#4e79a7" },    /* blue */
+   { "tokio-blocking", "#f28e2b" },  /* orange */
+   { "rayon-worker", "#59a14f" },    /* green */
+   { "main", "#b07aa1" },            /* purple */
+   { "tokio-block-on", "#76b7b2" },  /* teal */
+   { "other", "#9c755f" },           /* brown */
 };
-#define NPALETTE (sizeof palette / sizeof palette[0])
+#define NKINDS (sizeof kind_colour / sizeof kind_colour[0])
+/* For the program's own roles (picked by a hash of the name), and to
+   mix into a colour for more shades. */
+static const char *const hues[] = {
+   "#e15759", "#edc948", "#2f4b7c", "#ff9da7", "#8cd17d", "#b6992d",
+   "#499894", "#d37295", "#86bcb6", "#a0cbe8", "#6a3d9a", "#d4a6c8",
+};
+#define NHUES (sizeof hues / sizeof hues[0])
+#define SWAP(T, a, b) do { T t_ = (a); (a) = (b); (b) = t_; } while (0)
 
 /* Wait classes (FSite.class): drawn in the role's colour, solid for
    lock contention (and a report of a tool before wait classes says
@@ -73,19 +99,20 @@ static const char *const palette[] = {
    hatched for idle parking. */
 enum { CL_LOCK, CL_CONTENTION, CL_CONDITION, CL_JOIN, CL_SLEEP, CL_IDLE,
        CL_OTHER, CL_N };
-static const char *const class_name[CL_N] = {
-   "lock", "contention", "condition", "join", "sleep", "idle", "other",
-};
-/* How much lighter than the role's colour each class's part is. */
-static const double class_tint[CL_N] = { 0, 0, 0.25, 0.55, 0.8, 0.6, 0.4 };
-static const char *const class_legend[CL_N] = {
-   "lock: waiting for a mutex or rwlock held by another thread",
-   "contention: on the program's own locks, condvars, joins",
-   "condition: a condvar, channel, barrier or Once",
-   "join: waiting for a thread to exit",
-   "sleep: a timeout, with nothing to wait for",
-   "idle: a runtime thread parked with nothing to do",
-   "other",
+/* Each class's name, how much lighter than the role's colour its part
+   is, and its line in the legend. */
+static const struct {
+   const char *name;
+   double tint;
+   const char *legend;
+} cls[CL_N] = {
+   { "lock", 0, "lock: waiting for a mutex or rwlock held by another thread" },
+   { "contention", 0, "contention: on the program's own locks, condvars, joins" },
+   { "condition", 0.25, "condition: a condvar, channel, barrier or Once" },
+   { "join", 0.55, "join: waiting for a thread to exit" },
+   { "sleep", 0.8, "sleep: a timeout, with nothing to wait for" },
+   { "idle", 0.6, "idle: a runtime thread parked with nothing to do" },
+   { "other", 0.4, "other" },
 };
 
 typedef struct {
@@ -93,10 +120,10 @@ typedef struct {
    char *label;                  /* role_label, cut to LABEL_PX */
    char colour[8];
    uint64_t max_bytes;           /* at any sample */
-   uint64_t at_peak;             /* at the peak sample */
    uint64_t blocked, waits;      /* over its futex sites */
    uint64_t by_class[CL_N];
-   size_t rank;                  /* place in the colour order */
+   size_t rank;                  /* place in the order of layers */
+   bool in_bars;                 /* a bar of its own, in its colour */
 } RoleInfo;
 
 /* ---- Writing ---- */
@@ -242,8 +269,6 @@ static char *clip_px(const char *s, int size, double max)
    return out;
 }
 
-
-
 /* <text> at x, y (the baseline); anchor "start", "middle" or "end";
    more attributes in attrs, or NULL. */
 static void text(Buf *b, double x, double y, int size, const char *anchor,
@@ -350,16 +375,14 @@ static const char *time_axis_title(const char *unit, const Scale *s)
       return "time since the start";
    if (strcmp(unit, "B") == 0)
       return "time: bytes allocated and freed so far";
+   static const char *const in_i[5] = { "",
+      " (k = thousand)", " (M = million)", " (G = billion)", " (T = trillion)" };
+   static char out[64];
    if (strcmp(unit, "i") == 0) {
-      if (s->div == 1e3)
-         return "time: instructions executed (k = thousand)";
-      if (s->div == 1e6)
-         return "time: instructions executed (M = million)";
-      if (s->div == 1e9)
-         return "time: instructions executed (G = billion)";
-      if (s->div == 1e12)
-         return "time: instructions executed (T = trillion)";
-      return "time: instructions executed";
+      int k = s->div >= 1e12 ? 4 : s->div >= 1e9 ? 3 : s->div >= 1e6 ? 2 :
+              s->div >= 1e3;
+      snprintf(out, sizeof out, "time: instructions executed%s", in_i[k]);
+      return out;
    }
    return NULL;                  /* an unknown unit: said in the title */
 }
@@ -420,53 +443,78 @@ static const char *dur_str(uint64_t us)
 
 /* ---- Colours ---- */
 
-static void hsl_hex(char out[8], double h, double s, double l)
+static void hex_rgb(const char *hex, unsigned c[3])
 {
-   double c = (1 - (2 * l - 1 < 0 ? 1 - 2 * l : 2 * l - 1)) * s;
-   double hp = h / 60, m = l - c / 2;
-   double hm = hp - 2 * (double)(int)(hp / 2);       /* hp mod 2 */
-   double x = c * (1 - (hm - 1 < 0 ? 1 - hm : hm - 1));
-   double rgb[3] = { 0, 0, 0 };
-   int sector = (int)hp % 6;
-   static const int ci[6][3] = { { 0, 1, 2 }, { 1, 0, 2 }, { 2, 0, 1 },
-                                 { 2, 1, 0 }, { 1, 2, 0 }, { 0, 2, 1 } };
-   double parts[3] = { c, x, 0 };
-   for (int k = 0; k < 3; k++)
-      rgb[k] = parts[ci[sector][k]] + m;
-   snprintf(out, 8, "#%02x%02x%02x", (unsigned)(rgb[0] * 255 + 0.5) & 0xff,
-            (unsigned)(rgb[1] * 255 + 0.5) & 0xff,
-            (unsigned)(rgb[2] * 255 + 0.5) & 0xff);
+   if (sscanf(hex, "#%2x%2x%2x", &c[0], &c[1], &c[2]) != 3)
+      c[0] = c[1] = c[2] = 128;
 }
 
-static void role_colour(char out[8], size_t rank)
+/* Colour a mixed with b: t = 0 a, 1 b. */
+static void mix(char out[8], const char *a, const char *b, double t)
 {
-   if (rank < NPALETTE) {
-      memcpy(out, palette[rank], 8);
+   unsigned x[3], y[3];
+   hex_rgb(a, x);
+   hex_rgb(b, y);
+   for (int k = 0; k < 3; k++)
+      x[k] = (unsigned)(x[k] + ((double)y[k] - x[k]) * t + 0.5);
+   snprintf(out, 8, "#%02x%02x%02x", x[0] & 0xff, x[1] & 0xff, x[2] & 0xff);
+}
+
+/* Variant k of a colour: 0 itself, then darker, lighter, darker
+   still, lighter still; from there on mixed with other hues, more or
+   less, then the same darker. */
+static void shade(char out[8], const char *base, uint64_t k)
+{
+   static const double t[5] = { 0, 0.3, 0.35, 0.5, 0.6 };
+   char m[8];
+   if (k < 5) {
+      mix(out, base, k % 2 ? "#000000" : "#ffffff", t[k]);
       return;
    }
-   double h = 20 + 137.508 * (double)(rank - NPALETTE);
-   h -= 360 * (double)(int)(h / 360);
-   hsl_hex(out, h, 0.55, rank % 2 ? 0.42 : 0.58);
+   k -= 5;
+   mix(m, base, hues[k % NHUES], 0.3 + 0.2 * (double)(k / NHUES % 3));
+   mix(out, m, "#000000", k / (3 * NHUES) % 2 ? 0.3 : 0);
+}
+
+/* The role's colour, from its name and pool alone.  Pool 1 (or none)
+   has its kind's colour, pool 2 on a shade of it; bump > 0 asks for
+   another shade, for a role whose colour another one already has. */
+static void role_colour(char out[8], const Role *role, uint64_t bump)
+{
+   const char *name = role->role ? role->role : "";
+   char base[8] = "";
+   for (size_t i = 0; i < NKINDS; i++)
+      if (strcmp(name, kind_colour[i].kind) == 0)
+         memcpy(base, kind_colour[i].colour, 8);
+   if (base[0] == '\0') {
+      /* FNV-1a of the name picks the hue. */
+      uint32_t x = 2166136261u;
+      for (const unsigned char *p = (const unsigned char *)name; *p; p++)
+         x = (x ^ *p) * 16777619u;
+      memcpy(base, hues[x % NHUES], 8);
+   }
+   uint64_t k = role->has_pool && role->pool > 1 ? role->pool - 1 : 0;
+   shade(out, base, k + 5 * bump);
+}
+
+/* Whether two colours are too close to tell apart in a legend. */
+static bool near_colour(const char *a, const char *b)
+{
+   unsigned x[3], y[3];
+   double d = 0;
+   hex_rgb(a, x);
+   hex_rgb(b, y);
+   for (int k = 0; k < 3; k++)
+      d += ((double)x[k] - y[k]) * ((double)x[k] - y[k]);
+   return d < 40.0 * 40.0;
 }
 
 /* Whether text on this colour reads better in black than in white. */
 static bool is_light(const char *hex)
 {
-   unsigned r, g, b;
-   if (sscanf(hex, "#%2x%2x%2x", &r, &g, &b) != 3)
-      return true;
-   return 0.299 * r + 0.587 * g + 0.114 * b > 150;
-}
-
-/* The colour mixed with white: t = 0 the colour, 1 white. */
-static void tint(char out[8], const char *hex, double t)
-{
    unsigned c[3];
-   if (sscanf(hex, "#%2x%2x%2x", &c[0], &c[1], &c[2]) != 3)
-      c[0] = c[1] = c[2] = 128;
-   for (int k = 0; k < 3; k++)
-      c[k] = (unsigned)(c[k] + (255 - c[k]) * t + 0.5);
-   snprintf(out, 8, "#%02x%02x%02x", c[0] & 0xff, c[1] & 0xff, c[2] & 0xff);
+   hex_rgb(hex, c);
+   return 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2] > 150;
 }
 
 /* ---- The roles ---- */
@@ -474,6 +522,7 @@ static void tint(char out[8], const char *hex, double t)
 typedef struct {
    RoleInfo *v;
    size_t n, cap;
+   size_t *by_blocked;           /* the roles, the most blocked first */
 } Roles;
 
 static size_t role_find(Roles *rs, const Role *role)
@@ -493,8 +542,8 @@ static size_t role_find(Roles *rs, const Role *role)
 
 static const Roles *sort_roles;
 
-/* The colour order: the most heap at any time first, then the most
-   blocked, then by name. */
+/* The order of the layers (bottom up) and legend: the most heap at any
+   time first, then the most blocked, then by name. */
 static int cmp_rank(const void *a, const void *b)
 {
    const RoleInfo *x = &sort_roles->v[*(const size_t *)a];
@@ -504,6 +553,12 @@ static int cmp_rank(const void *a, const void *b)
    if (x->blocked != y->blocked)
       return x->blocked > y->blocked ? -1 : 1;
    return cmp_role(x->role, y->role);
+}
+
+static int cmp_by_name(const void *a, const void *b)
+{
+   return cmp_role(sort_roles->v[*(const size_t *)a].role,
+                   sort_roles->v[*(const size_t *)b].role);
 }
 
 static int cmp_blocked(const void *a, const void *b)
@@ -519,11 +574,9 @@ static int cmp_blocked(const void *a, const void *b)
 
 static void how_ended(Buf *b, const Report *r)
 {
-   char n[96];
    switch (r->run.end_how) {
    case END_EXIT:
-      snprintf(n, sizeof n, "exited with status %ld", r->run.status);
-      buf_adds(b, n);
+      addf(b, "exited with status %ld", r->run.status);
       break;
    case END_SIGNAL:
       if (r->run.signal == NULL || r->run.signo == 0 ||
@@ -532,8 +585,7 @@ static void how_ended(Buf *b, const Report *r)
       } else {
          buf_adds(b, "killed by ");
          buf_adds(b, r->run.signal);
-         snprintf(n, sizeof n, " (signal %" PRIu64 ")", r->run.signo);
-         buf_adds(b, n);
+         addf(b, " (signal %" PRIu64 ")", r->run.signo);
       }
       break;
    default:
@@ -546,9 +598,8 @@ static void how_ended(Buf *b, const Report *r)
          /* the run's real end first (the title may be cut), then
             that this is the last snapshot's */
          verdict_lost_end(b, &r->run.lost);
-         snprintf(n, sizeof n, ", final report lost; the last snapshot, "
-                  "at %s ms", num(verdict_last_snapshot_ms(r)));
-         buf_adds(b, n);
+         addf(b, ", final report lost; the last snapshot, at %s ms",
+              num(verdict_last_snapshot_ms(r)));
          return;
       } else {
          buf_adds(b, "ended: ");
@@ -556,45 +607,81 @@ static void how_ended(Buf *b, const Report *r)
       }
       break;
    }
-   snprintf(n, sizeof n, " after %s ms", num(r->run.duration_ms));
-   buf_adds(b, n);
+   addf(b, " after %s ms", num(r->run.duration_ms));
+}
+
+/* The command, from the program's path at from on (with an ellipsis
+   if that is not its start), and its arguments. */
+static void command(Buf *b, const Report *r, const char *from)
+{
+   const char *exe = r->run.exe ? r->run.exe : "?";
+   buf_clear(b);
+   if (from != exe)
+      buf_adds(b, "\xe2\x80\xa6");
+   buf_adds(b, from);
+   for (size_t i = 0; i < r->run.nargs; i++) {
+      buf_adds(b, " ");
+      buf_adds(b, r->run.args[i]);
+   }
+}
+
+/* The command in at most max pixels: whole if it fits; else with the
+   program's directory cut from the left, at a '/', as little as will
+   do ("…/release/demo --port 80"); else "…/demo" and the arguments cut
+   from the right.  The program's file name is cut only if it alone is
+   too long.  Newly allocated. */
+static char *fit_command(const Report *r, double max)
+{
+   const char *exe = r->run.exe ? r->run.exe : "?";
+   const char *base = strrchr(exe, '/');
+   base = base != NULL && base[1] != '\0' ? base : exe;
+   Buf b = { 0 };
+   command(&b, r, exe);
+   for (const char *p = strchr(exe, '/');
+        text_px(b.s, TITLE_PX) > max && p != NULL && p <= base;
+        p = strchr(p + 1, '/')) {
+      /* Only where the ellipsis is shorter than what it stands for. */
+      double cut = 0;
+      for (size_t i = 0, n; exe + i < p; i += n)
+         cut += char_em((const unsigned char *)exe + i, &n);
+      if (cut > 1)
+         command(&b, r, p);
+   }
+   char *c = clip_px(b.s, TITLE_PX, max);
+   free(b.s);
+   return c;
 }
 
 static double draw_title(Buf *out, const Report *r)
 {
    Buf cmd = { 0 }, end = { 0 };
-   buf_adds(&cmd, r->run.exe ? r->run.exe : "?");
-   for (size_t i = 0; i < r->run.nargs; i++) {
-      buf_adds(&cmd, " ");
-      buf_adds(&cmd, r->run.args[i]);
-   }
+   command(&cmd, r, r->run.exe ? r->run.exe : "?");
    how_ended(&end, r);
-   /* The command is cut to leave room for how it ended, on one line. */
-   double room = (WIDTH - 2 * MARGIN) / BOLD;
-   double cw = text_px(cmd.s, TITLE_PX) + text_px(": ", TITLE_PX);
-   char *e = clip_px(end.s, TITLE_PX, room - (cw < room / 2 ? cw : room / 2));
-   char *c = clip_px(cmd.s, TITLE_PX, room - text_px(e, TITLE_PX) -
-                                      text_px(": ", TITLE_PX));
-   Buf title = { 0 };
-   buf_adds(&title, c);
-   buf_adds(&title, ": ");
-   buf_adds(&title, e);
+   /* On one line: how it ended is cut to leave the command up to half
+      the room, or more for the program's name (with "…/" before it). */
+   double room = (WIDTH - 2 * MARGIN) / BOLD, sep = text_px(": ", TITLE_PX);
+   double cw = text_px(cmd.s, TITLE_PX) + sep, keep = room / 2;
+   const char *base = r->run.exe ? strrchr(r->run.exe, '/') : NULL;
+   if (base != NULL && base[1] != '\0') {
+      double bw = text_px(base, TITLE_PX) + text_px("\xe2\x80\xa6", TITLE_PX) + sep;
+      keep = bw > keep ? (bw < room * 3 / 4 ? bw : room * 3 / 4) : keep;
+   }
+   char *e = clip_px(end.s, TITLE_PX, room - (cw < keep ? cw : keep));
+   char *c = fit_command(r, room - text_px(e, TITLE_PX) - sep);
+   buf_clear(&cmd);
+   addf(&cmd, "%s: %s", c, e);
    text(out, MARGIN, 30, TITLE_PX, NULL, "font-weight=\"bold\" fill=\"" INK "\"",
-        title.s);
+        cmd.s);
 
    Buf sub = { 0 };
-   char n[160];
-   snprintf(n, sizeof n, "asynctrace report: pid %s, ", num(r->run.pid));
-   buf_adds(&sub, n);
+   addf(&sub, "asynctrace report: pid %s, ", num(r->run.pid));
    if (r->run.start_time != NULL) {
       buf_adds(&sub, "started ");
       buf_adds(&sub, r->run.start_time);
       buf_adds(&sub, ", ");
    }
-   snprintf(n, sizeof n, "%s %s, peak heap %s",
-            num(r->threads.n), plural(r->threads.n, "thread", "threads"),
-            bytes_str(r->heap.peak_bytes));
-   buf_adds(&sub, n);
+   addf(&sub, "%s %s, peak heap %s", num(r->threads.n),
+        plural(r->threads.n, "thread", "threads"), bytes_str(r->heap.peak_bytes));
    char *s = clip_px(sub.s, TEXT_PX, WIDTH - 2 * MARGIN);
    text(out, MARGIN, 50, TEXT_PX, NULL, "fill=\"" MUTED "\"", s);
    free(s);
@@ -602,7 +689,6 @@ static double draw_title(Buf *out, const Report *r)
    free(e);
    free(cmd.s);
    free(end.s);
-   free(title.s);
    free(sub.s);
    return 50;
 }
@@ -687,6 +773,7 @@ typedef struct {
    uint64_t *val;                /* [sample * nl + layer] */
    bool any_other;
    uint64_t rest_peak;
+   uint64_t rest_max, other_max;   /* at any sample */
    double ymax;
    double top, bottom, tmax, yrange, pw;
    uint64_t yk;
@@ -780,6 +867,7 @@ static void heap_layers(HeapPlot *h, const Report *r, Roles *rs,
    memset(h->val, 0, n * nl * sizeof *h->val);
    h->any_other = false;
    h->rest_peak = 0;
+   h->rest_max = h->other_max = 0;
    h->ymax = 0;
    for (size_t i = 0; i < n; i++) {
       uint64_t *v = &h->val[i * nl], sum = 0;
@@ -795,6 +883,10 @@ static void heap_layers(HeapPlot *h, const Report *r, Roles *rs,
          v[nl - 1] = h->sm[i]->live - sum;
          h->any_other = true;
       }
+      if (h->rest && v[own] > h->rest_max)
+         h->rest_max = v[own];
+      if (v[nl - 1] > h->other_max)
+         h->other_max = v[nl - 1];
       uint64_t top = add_sat(sum, v[nl - 1]);
       if ((double)top > h->ymax)
          h->ymax = (double)top;
@@ -876,11 +968,8 @@ static size_t *heap_pick(const HeapPlot *h, size_t *np_out)
          size_t keep[5] = { i, lo, hi, has_pk ? pk : i, j - 1 };
          /* In time order, each once. */
          for (int a = 1; a < 5; a++)
-            for (int c = a; c > 0 && keep[c] < keep[c - 1]; c--) {
-               size_t t = keep[c];
-               keep[c] = keep[c - 1];
-               keep[c - 1] = t;
-            }
+            for (int c = a; c > 0 && keep[c] < keep[c - 1]; c--)
+               SWAP(size_t, keep[c], keep[c - 1]);
          for (int a = 0; a < 5; a++)
             if (a == 0 || keep[a] != keep[a - 1])
                pick[np++] = keep[a];
@@ -891,14 +980,43 @@ static size_t *heap_pick(const HeapPlot *h, size_t *np_out)
    return pick;
 }
 
+/* Where each picked sample's step starts: at its time, except that the
+   peak's step is kept 2 pixels wide (pushing the next ones right, or
+   itself left at the plot's end), so that a peak between two close
+   samples, or at the last one, still shows. */
+static double *heap_step_x(const HeapPlot *h, const size_t *pick, size_t np)
+{
+   double *xs = xrealloc(NULL, np * sizeof *xs);
+   size_t qp = np;
+   for (size_t q = 0; q < np; q++) {
+      xs[q] = xpos(h, (double)h->sm[pick[q]]->time);
+      if (pick[q] == h->pk)
+         qp = q;
+   }
+   if (qp == np)
+      return xs;
+   if (xs[qp] > PLOT_R - 2) {
+      xs[qp] = PLOT_R - 2 < PLOT_L ? PLOT_L : PLOT_R - 2;
+      for (size_t q = qp; q-- > 0 && xs[q] > xs[qp];)
+         xs[q] = xs[qp];
+   }
+   for (size_t q = qp + 1; q < np && xs[q] < xs[qp] + 2; q++)
+      xs[q] = xs[qp] + 2;
+   return xs;
+}
+
 /* The areas: each layer's running total from the bottom, drawn from
    the top one down, so that each covers the part of the one above it
-   that is not its own. */
+   that is not its own.  Each total is a step line, as ms_print draws
+   the heap: a sample's bytes hold until the next sample, since nothing
+   is known of the heap in between; the last one holds to the plot's
+   end. */
 static void heap_areas(Buf *b, const HeapPlot *h, const Roles *rs)
 {
-   size_t np, nl = h->nl, own = h->own, pk = h->pk;
+   size_t np, nl = h->nl, own = h->own;
    size_t *pick = heap_pick(h, &np);
-   const Sample **sm = h->sm;
+   double *xs = heap_step_x(h, pick, np);
+   double xend = xpos(h, h->tmax);
    char (*fill)[8] = xrealloc(NULL, nl * sizeof *fill);
    for (size_t k = 0; k < own; k++)
       memcpy(fill[k], rs->v[h->order[k]].colour, 8);
@@ -920,26 +1038,24 @@ static void heap_areas(Buf *b, const HeapPlot *h, const Roles *rs)
       if (empty && l != 0)
          continue;
       addf(b, "<polygon fill=\"%s\" stroke=\"#ffffff\" stroke-width=\"0.6\" "
-           "stroke-linejoin=\"round\" points=\"", fill[l]);
-      for (size_t q = 0; q < np; q++) {
-         double x = xpos(h, (double)sm[pick[q]]->time);
-         double px = xpos(h, (double)sm[pk]->time);
-         if (pick[q] == pk) {
-            /* The peak 2 pixels wide, so that a spike shows; what it
-               hides is narrower than a pixel. */
-            addf(b, "%.1f,%.1f %.1f,%.1f ", px - 1 < PLOT_L ? PLOT_L : px - 1,
-                 ypos(h, (double)cum[q]), px + 1 > PLOT_R ? PLOT_R : px + 1,
-                 ypos(h, (double)cum[q]));
-         } else if (x <= px - 1 || x >= px + 1) {
-            addf(b, "%.1f,%.1f ", x, ypos(h, (double)cum[q]));
-         }
+           "points=\"%.1f,%.1f", fill[l], xs[0], ypos(h, (double)cum[0]));
+      /* Up or down at each sample, flat to the next; a sample with the
+         bytes of the one before adds no corner. */
+      double lx = xs[0];
+      for (size_t q = 1; q < np; q++) {
+         if (cum[q] == cum[q - 1])
+            continue;
+         addf(b, " %.1f,%.1f %.1f,%.1f", xs[q], ypos(h, (double)cum[q - 1]),
+              xs[q], ypos(h, (double)cum[q]));
+         lx = xs[q];
       }
-      addf(b, "%.1f,%.1f %.1f,%.1f\"/>\n",
-           xpos(h, (double)sm[pick[np - 1]]->time), h->bottom,
-           xpos(h, (double)sm[pick[0]]->time), h->bottom);
+      if (lx < xend)
+         addf(b, " %.1f,%.1f", xend, ypos(h, (double)cum[np - 1]));
+      addf(b, " %.1f,%.1f %.1f,%.1f\"/>\n", xend, h->bottom, xs[0], h->bottom);
    }
    free(cum);
    free(fill);
+   free(xs);
    free(pick);
 }
 
@@ -1008,7 +1124,24 @@ static void heap_peak(Buf *b, const HeapPlot *h, const Report *r)
         "font-weight=\"bold\" fill=\"" INK "\"", l);
 }
 
-/* The legend, in the layers' order, with each one's bytes at the peak.
+/* "NAME: N bytes at the peak", or for a layer with none there (it
+   shows elsewhere) "NAME: at most N bytes, none at the peak". */
+static void legend_bytes(Legend *lg, const char *fill, const char *name,
+                         uint64_t at_peak, uint64_t most)
+{
+   char l[320];
+   if (at_peak > 0)
+      snprintf(l, sizeof l, "%s: %s at the peak", name, bytes_str(at_peak));
+   else
+      snprintf(l, sizeof l, "%s: at most %s, none at the peak", name,
+               bytes_str(most));
+   legend_add(lg, fill, NULL, l);
+}
+
+/* The legend: each layer in the layers' order, with its bytes at the
+   peak; then the roles that have a colour of their own only in the
+   bars below (no heap, or theirs among the other roles), with their
+   time blocked, so that every colour in the picture is named here.
    Returns the last row's baseline. */
 static double heap_legend(Buf *b, const HeapPlot *h, const Roles *rs)
 {
@@ -1016,29 +1149,34 @@ static double heap_legend(Buf *b, const HeapPlot *h, const Roles *rs)
    Legend lg = { 0 };
    for (size_t k = 0; k < h->own; k++) {
       const RoleInfo *ri = &rs->v[h->order[k]];
-      char l[256];
-      snprintf(l, sizeof l, "%s: %s at the peak", ri->label,
-               bytes_str(h->val[pk * nl + k]));
-      legend_add(&lg, ri->colour, NULL, l);
+      legend_bytes(&lg, ri->colour, ri->label, h->val[pk * nl + k],
+                   ri->max_bytes);
    }
    if (h->rest) {
       char l[160];
-      snprintf(l, sizeof l, "%s other roles: %s at the peak",
-               num(h->nheap - h->own), bytes_str(h->rest_peak));
-      legend_add(&lg, OTHER_ROLES, NULL, l);
+      snprintf(l, sizeof l, "%s other roles", num(h->nheap - h->own));
+      legend_bytes(&lg, OTHER_ROLES, l, h->rest_peak, h->rest_max);
    }
-   if (h->any_other) {
-      char l[160];
-      snprintf(l, sizeof l, "other (of no role listed): %s at the peak",
-               bytes_str(h->val[pk * nl + nl - 1]));
-      legend_add(&lg, OTHER_BYTES, NULL, l);
-   }
+   if (h->any_other)
+      legend_bytes(&lg, OTHER_BYTES, "other (of no role listed)",
+                   h->val[pk * nl + nl - 1], h->other_max);
    double ly = h->bottom + 62;
    if (lg.n == 0)
       text(b, MARGIN, ly, TEXT_PX, NULL, "fill=\"" MUTED "\"",
            "No live bytes at any sample.");
-   else
-      ly = legend_draw(b, &lg, ly);
+   size_t heap_items = lg.n;
+   for (size_t k = 0; k < rs->n; k++) {
+      size_t i = rs->by_blocked[k];
+      const RoleInfo *ri = &rs->v[i];
+      if (!ri->in_bars || h->layer_of[i] < h->own)
+         continue;
+      char l[320];
+      snprintf(l, sizeof l, "%s: blocked %s in futex waits", ri->label,
+               dur_str(ri->blocked));
+      legend_add(&lg, ri->colour, NULL, l);
+   }
+   if (lg.n > 0)
+      ly = legend_draw(b, &lg, heap_items == 0 ? ly + 20 : ly);
    return ly;
 }
 
@@ -1082,47 +1220,111 @@ static double draw_heap(Buf *b, const Report *r, Roles *rs, double y,
 typedef struct {
    const char *label, *colour;
    uint64_t by[CL_N], total, waits;
-   char value[200];              /* the text right of the bar */
+   double sum;                   /* of by[]: the total saturates */
+   char head[96];                /* right of the bar: "7.30 s, 112 waits" */
 } Bar;
 
-/* The class and its time inside its part of the bar, or the time
-   alone, or NULL if neither fits in w pixels. */
-static const char *inside(char *out, size_t n, int c, uint64_t us, double w)
+/* A part of a bar w pixels wide: its label inside, in out: the class
+   and its time (returns 2), else the class alone (1), else nothing (0).
+   A class is never left to its shade alone: the value right of the bar
+   names the parts whose time is not inside, each after a swatch of the
+   part's own colour. */
+static int part_label(char *out, size_t n, int c, uint64_t us, double w)
 {
-   snprintf(out, n, "%s %s", class_name[c], dur_str(us));
+   snprintf(out, n, "%s %s", cls[c].name, dur_str(us));
    if (text_px(out, TICK_PX) + 10 <= w)
-      return out;
-   snprintf(out, n, "%s", dur_str(us));
-   return text_px(out, TICK_PX) + 10 <= w ? out : NULL;
+      return 2;
+   snprintf(out, n, "%s", cls[c].name);
+   if (text_px(out, TICK_PX) + 8 <= w)
+      return 1;
+   out[0] = '\0';
+   return 0;
 }
 
-/* The text right of each bar, for bars bw pixels at most: the total,
-   the waits, and the classes too narrow to be named inside.  Returns
-   the widest. */
-static double bar_values(Bar *bars, size_t n, double max, double bw)
+/* The colour of a class's part of a bar of this colour. */
+static void part_shade(char out[8], const char *colour, int c)
 {
-   double widest = 0;
-   for (size_t k = 0; k < n; k++) {
-      Bar *br = &bars[k];
-      int len = snprintf(br->value, sizeof br->value, "%s, %s %s",
-                         dur_str(br->total), num(br->waits),
-                         plural(br->waits, "wait", "waits"));
-      const char *sep = ": ";
-      for (int c = 0; c < CL_N && len > 0 && (size_t)len < sizeof br->value; c++) {
-         char l[96];
-         if (br->by[c] == 0 ||
-             inside(l, sizeof l, c, br->by[c],
-                    (double)br->by[c] / max * bw) != NULL)
-            continue;
-         len += snprintf(br->value + len, sizeof br->value - (size_t)len,
-                         "%s%s %s", sep, class_name[c], dur_str(br->by[c]));
-         sep = ", ";
+   mix(out, colour, "#ffffff", cls[c].tint);
+}
+
+/* The swatch before a class named right of a bar: 8 pixels apart, 10
+   wide, 4 before the text. */
+#define SWATCH_W (8 + 10 + 4)
+
+/* The value right of the bar, for bars bw pixels at most: its head in
+   bold, then each part whose time is not inside, after a swatch.
+   Draws it with its start at x on baseline y if b is not NULL; returns
+   its width. */
+static double bar_value(Buf *b, const Bar *br, double max, double bw,
+                        double x, double y)
+{
+   int last = -1;
+   char l[96];
+   for (int c = 0; c < CL_N; c++)
+      if (br->by[c] > 0 &&
+          part_label(l, sizeof l, c, br->by[c], (double)br->by[c] / max * bw) < 2)
+         last = c;
+   char head[100];
+   snprintf(head, sizeof head, "%s%s", br->head, last >= 0 ? ":" : "");
+   double w = text_px(head, TEXT_PX) * BOLD;
+   if (b != NULL)
+      text(b, x, y, TEXT_PX, NULL, "font-weight=\"bold\" fill=\"" INK "\"",
+           head);
+   for (int c = 0; c <= last; c++) {
+      if (br->by[c] == 0 ||
+          part_label(l, sizeof l, c, br->by[c], (double)br->by[c] / max * bw) == 2)
+         continue;
+      snprintf(l, sizeof l, "%s %s%s", cls[c].name, dur_str(br->by[c]),
+               c < last ? "," : "");
+      if (b != NULL) {
+         char sh[8];
+         part_shade(sh, br->colour, c);
+         addf(b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"10\" height=\"10\" "
+              "fill=\"%s\" stroke=\"%s\" stroke-width=\"1\"/>\n",
+              x + w + 8, y - 9, sh, br->colour);
+         if (c == CL_IDLE)
+            addf(b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"10\" height=\"10\" "
+                 "fill=\"url(#hatch)\"/>\n", x + w + 8, y - 9);
+         text(b, x + w + SWATCH_W, y, TEXT_PX, NULL, "fill=\"" INK "\"", l);
       }
-      double w = text_px(br->value, TEXT_PX) * BOLD;
-      if (w > widest)
-         widest = w;
+      w += SWATCH_W + text_px(l, TEXT_PX);
    }
-   return widest;
+   return w;
+}
+
+/* One bar, its top at yy: its label, its parts, its outline, its
+   value. */
+static void draw_bar(Buf *b, const Bar *br, double bx, double yy,
+                     double max, double bw)
+{
+   double x = bx;
+   text(b, bx - 8, yy + BAR_H / 2.0 + 4, TEXT_PX, "end", "fill=\"" INK "\"",
+        br->label);
+   for (int c = 0; c < CL_N; c++) {
+      if (br->by[c] == 0)
+         continue;
+      double w = (double)br->by[c] / max * bw;
+      char sh[8], l[96];
+      part_shade(sh, br->colour, c);
+      /* Each part says what it is when pointed at, too. */
+      addf(b, "<g><title>");
+      esc(b, br->label);
+      addf(b, ": %s %s</title>\n", cls[c].name, dur_str(br->by[c]));
+      addf(b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" "
+           "fill=\"%s\"/>\n", x, yy, w, BAR_H, sh);
+      if (c == CL_IDLE)
+         addf(b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" "
+              "fill=\"url(#hatch)\"/>\n", x, yy, w, BAR_H);
+      if (part_label(l, sizeof l, c, br->by[c], w) > 0)
+         text(b, x + w / 2, yy + BAR_H / 2.0 + 4, TICK_PX, "middle",
+              is_light(sh) ? "fill=\"" INK "\"" : "fill=\"#ffffff\"", l);
+      buf_adds(b, "</g>\n");
+      x += w;
+   }
+   addf(b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" "
+        "fill=\"none\" stroke=\"%s\" stroke-width=\"1\"/>\n",
+        bx, yy, x - bx, BAR_H, br->colour);
+   bar_value(b, br, max, bw, x + 8, yy + BAR_H / 2.0 + 4);
 }
 
 static double draw_blocked(Buf *b, const Report *r, Roles *rs, double y)
@@ -1138,24 +1340,20 @@ static double draw_blocked(Buf *b, const Report *r, Roles *rs, double y)
                          : "This report has no futex sites.");
       return y + 24;
    }
-   size_t *order = xrealloc(NULL, (rs->n ? rs->n : 1) * sizeof *order);
+   const size_t *order = rs->by_blocked;
    size_t nb = 0;
-   for (size_t i = 0; i < rs->n; i++)
-      if (rs->v[i].blocked > 0)
-         order[nb++] = i;
+   while (nb < rs->n && rs->v[order[nb]].blocked > 0)
+      nb++;
    if (nb == 0) {
       char l[160];
       snprintf(l, sizeof l, "No thread blocked in a futex wait (%s futex %s).",
                num(r->futex.total), plural(r->futex.total, "site", "sites"));
       text(b, MARGIN, y + 24, TEXT_PX, NULL, "fill=\"" MUTED "\"", l);
-      free(order);
       return y + 24;
    }
-   sort_roles = rs;
-   qsort(order, nb, sizeof *order, cmp_blocked);
 
    /* The bars, the most blocked first; past BAR_ROLES, the rest in
-      one. */
+      one (build marked the roles with bars of their own). */
    size_t own = nb <= BAR_ROLES ? nb : BAR_ROLES - 1, nbars = own;
    Bar *bars = xrealloc(NULL, (own + 1) * sizeof *bars);
    memset(bars, 0, (own + 1) * sizeof *bars);
@@ -1197,16 +1395,16 @@ static double draw_blocked(Buf *b, const Report *r, Roles *rs, double y)
    legacy = seen[CL_CONTENTION] || !(seen[CL_LOCK] || seen[CL_CONDITION] ||
                                      seen[CL_JOIN] || seen[CL_SLEEP]);
    for (int c = 0; c < CL_N; c++) {
-      tint(swatch[c], "#555555", c == CL_IDLE ? 0.7 : class_tint[c]);
+      mix(swatch[c], "#555555", "#ffffff", c == CL_IDLE ? 0.7 : cls[c].tint);
       if (legacy) {
          if (c == CL_CONTENTION || c == CL_IDLE)
             legend_add(&lg, swatch[c], c == CL_IDLE ? "url(#hatch)" : NULL,
-                       class_legend[c]);
+                       cls[c].legend);
          else if (c == CL_OTHER && seen[c])
             legend_add(&lg, "#999999", NULL, "another class");
       } else if (seen[c]) {
          legend_add(&lg, swatch[c], c == CL_IDLE ? "url(#hatch)" : NULL,
-                    class_legend[c]);
+                    cls[c].legend);
       }
    }
    y = legend_draw(b, &lg, y) + 16;
@@ -1218,65 +1416,35 @@ static double draw_blocked(Buf *b, const Report *r, Roles *rs, double y)
       absurd figures. */
    double max = 0, labw = 0;
    for (size_t k = 0; k < nbars; k++) {
-      double w = text_px(bars[k].label, TEXT_PX), sum = 0;
-      if (w > labw)
-         labw = w;
+      Bar *br = &bars[k];
+      double w = text_px(br->label, TEXT_PX);
+      labw = w > labw ? w : labw;
       for (int c = 0; c < CL_N; c++)
-         sum += (double)bars[k].by[c];
-      if (sum > max)
-         max = sum;
+         br->sum += (double)br->by[c];
+      max = br->sum > max ? br->sum : max;
+      snprintf(br->head, sizeof br->head, "%s, %s %s", dur_str(br->total),
+               num(br->waits), plural(br->waits, "wait", "waits"));
    }
-   if (labw > 300)
-      labw = 300;
-   double bx = MARGIN + labw + 10, bw = WIDTH - MARGIN - bx;
-   for (int pass = 0; pass < 4; pass++) {
-      double valw = bar_values(bars, nbars, max, bw);
-      double nbw = WIDTH - MARGIN - valw - 8 - bx;
-      if (nbw < 200)
-         nbw = 200;
+   double bx = MARGIN + (labw > 300 ? 300 : labw) + 10, bw = WIDTH - MARGIN - bx;
+   /* Shorter bars name fewer parts inside and so have longer values:
+      a few rounds settle it.  Each bar's value ends where its own bar
+      does, so each needs room past its own length. */
+   for (int pass = 0; pass < 8; pass++) {
+      double nbw = bw;
+      for (size_t k = 0; k < nbars; k++) {
+         double valw = bar_value(NULL, &bars[k], max, bw, 0, 0);
+         double fit = (WIDTH - MARGIN - 8 - valw - bx) * max / bars[k].sum;
+         nbw = fit < nbw ? fit : nbw;
+      }
+      nbw = nbw < 120 ? 120 : nbw;
       if (nbw >= bw)
          break;
       bw = nbw;
    }
-   bar_values(bars, nbars, max, bw);
 
    double bars_top = y;
-   for (size_t k = 0; k < nbars; k++) {
-      const Bar *br = &bars[k];
-      double yy = y + (double)k * (BAR_H + BAR_GAP), x = bx;
-      text(b, bx - 8, yy + BAR_H / 2.0 + 4, TEXT_PX, "end",
-           "fill=\"" INK "\"", br->label);
-      for (int c = 0; c < CL_N; c++) {
-         if (br->by[c] == 0)
-            continue;
-         double w = (double)br->by[c] / max * bw;
-         char shade[8], l[96];
-         if (class_tint[c] == 0)
-            memcpy(shade, br->colour, 8);
-         else
-            tint(shade, br->colour, class_tint[c]);
-         /* Each part says what it is when pointed at. */
-         addf(b, "<g><title>");
-         esc(b, br->label);
-         addf(b, ": %s %s</title>\n", class_name[c], dur_str(br->by[c]));
-         addf(b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" "
-              "fill=\"%s\"/>\n", x, yy, w, BAR_H, shade);
-         if (c == CL_IDLE)
-            addf(b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" "
-                 "fill=\"url(#hatch)\"/>\n", x, yy, w, BAR_H);
-         if (inside(l, sizeof l, c, br->by[c], w) != NULL)
-            text(b, x + w / 2, yy + BAR_H / 2.0 + 4, TICK_PX, "middle",
-                 class_tint[c] == 0 && !is_light(shade)
-                    ? "fill=\"#ffffff\"" : "fill=\"" INK "\"", l);
-         buf_adds(b, "</g>\n");
-         x += w;
-      }
-      addf(b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" "
-           "fill=\"none\" stroke=\"%s\" stroke-width=\"1\"/>\n",
-           bx, yy, x - bx, BAR_H, br->colour);
-      text(b, x + 8, yy + BAR_H / 2.0 + 4, TEXT_PX, NULL,
-           "font-weight=\"bold\" fill=\"" INK "\"", br->value);
-   }
+   for (size_t k = 0; k < nbars; k++)
+      draw_bar(b, &bars[k], bx, y + (double)k * (BAR_H + BAR_GAP), max, bw);
    y += (double)nbars * (BAR_H + BAR_GAP);
    addf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
         "stroke=\"" INK "\" stroke-width=\"1\"/>\n", bx, bars_top - 4, bx,
@@ -1288,7 +1456,6 @@ static double draw_blocked(Buf *b, const Report *r, Roles *rs, double y)
             plural(r->futex.total, "site", "sites"));
    text(b, MARGIN, y + 12, TEXT_PX, NULL, "fill=\"" MUTED "\"", l);
    free(bars);
-   free(order);
    return y + 12;
 }
 
@@ -1323,21 +1490,50 @@ static void build(Buf *out, const Report *r)
       RoleInfo *ri = &rs.v[at];
       int c = CL_OTHER;
       for (int k = 0; fs->class != NULL && k < CL_N; k++)
-         if (strcmp(fs->class, class_name[k]) == 0)
+         if (strcmp(fs->class, cls[k].name) == 0)
             c = k;
       ri->by_class[c] = add_sat(ri->by_class[c], fs->fx.blocked_us);
       ri->blocked = add_sat(ri->blocked, fs->fx.blocked_us);
       ri->waits = add_sat(ri->waits, fs->fx.waits);
    }
-   /* One colour per role, the same in both charts. */
+   /* The roles by how much they matter, for the order of the layers
+      and bars. */
    size_t *rank = xrealloc(NULL, (rs.n ? rs.n : 1) * sizeof *rank);
    for (size_t i = 0; i < rs.n; i++)
       rank[i] = i;
    sort_roles = &rs;
    qsort(rank, rs.n, sizeof *rank, cmp_rank);
-   for (size_t k = 0; k < rs.n; k++) {
+   for (size_t k = 0; k < rs.n; k++)
       rs.v[rank[k]].rank = k;
-      role_colour(rs.v[rank[k]].colour, k);
+   /* The bars' order, and which roles have a bar of their own (past
+      BAR_ROLES, the least blocked share one): the heap's legend names
+      those without an area of their own too. */
+   rs.by_blocked = xrealloc(NULL, (rs.n ? rs.n : 1) * sizeof *rs.by_blocked);
+   memcpy(rs.by_blocked, rank, rs.n * sizeof *rank);
+   qsort(rs.by_blocked, rs.n, sizeof *rank, cmp_blocked);
+   size_t nb = 0;
+   while (nb < rs.n && rs.v[rs.by_blocked[nb]].blocked > 0)
+      nb++;
+   for (size_t k = 0; k < nb && (nb <= BAR_ROLES || k < BAR_ROLES - 1); k++)
+      rs.v[rs.by_blocked[k]].in_bars = true;
+   /* One colour per role, the same in both charts and in every
+      picture: from its name and pool, not its rank.  Should two come
+      out too alike, the later by name takes another shade, so that
+      the picture stays readable and the same for the same roles. */
+   for (size_t i = 0; i < rs.n; i++)
+      rank[i] = i;
+   qsort(rank, rs.n, sizeof *rank, cmp_by_name);
+   for (size_t k = 0; k < rs.n; k++) {
+      RoleInfo *ri = &rs.v[rank[k]];
+      for (uint64_t bump = 0; bump < 100; bump++) {
+         role_colour(ri->colour, ri->role, bump);
+         bool clash = near_colour(ri->colour, OTHER_ROLES) ||
+                      near_colour(ri->colour, OTHER_BYTES);
+         for (size_t j = 0; j < k && !clash; j++)
+            clash = near_colour(ri->colour, rs.v[rank[j]].colour);
+         if (!clash)
+            break;
+      }
    }
 
    Buf body = { 0 };
@@ -1372,6 +1568,7 @@ static void build(Buf *out, const Report *r)
    free(title.s);
    free(body.s);
    free(rank);
+   free(rs.by_blocked);
    free(col_role);
    for (size_t i = 0; i < rs.n; i++)
       free(rs.v[i].label);
