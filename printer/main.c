@@ -246,6 +246,29 @@ static int section_option(const char *a, unsigned *shown)
    return 1;
 }
 
+/* The --top, --futex-top, --leaks-top and --alloc-top not given: JSON
+   lists all, the text its defaults.  Returns the loss records to show:
+   the one screen lists the lost ones of all the report's, so every
+   record is kept and the few largest lost ones shown. */
+static uint64_t default_tops(bool json, bool brief, uint64_t *top,
+                             uint64_t *futex_top, uint64_t *leaks_top,
+                             uint64_t *alloc_top)
+{
+   if (*top == UNSET)
+      *top = json ? UNSET : DEFAULT_TOP;
+   if (*futex_top == UNSET)
+      *futex_top = json ? UNSET : DEFAULT_FUTEX_TOP;
+   uint64_t shown = *leaks_top != UNSET ? *leaks_top
+                    : brief ? DEFAULT_BRIEF_LEAKS : DEFAULT_LEAKS_TOP;
+   if (*leaks_top == UNSET)
+      *leaks_top = json ? UNSET : DEFAULT_LEAKS_TOP;
+   if (brief && shown > 0)
+      *leaks_top = UNSET - 1;
+   if (*alloc_top == UNSET)
+      *alloc_top = json ? UNSET : DEFAULT_ALLOC_TOP;
+   return shown;
+}
+
 static size_t to_size(uint64_t v)
 {
    return v > SIZE_MAX ? SIZE_MAX : (size_t)v;
@@ -370,22 +393,9 @@ int main(int argc, char **argv)
       return usage_error("no FILE given; usage: at_print [options] FILE",
                          NULL);
 
-   if (top == UNSET)
-      top = json ? UNSET : DEFAULT_TOP;
-   if (futex_top == UNSET)
-      futex_top = json ? UNSET : DEFAULT_FUTEX_TOP;
-   /* The one screen lists the lost loss records, of all the report's:
-      every record is kept, the few largest lost ones shown. */
    bool brief = !sections_given && !json;
-   uint64_t leaks_shown = leaks_top == UNSET
-                          ? (brief ? DEFAULT_BRIEF_LEAKS : DEFAULT_LEAKS_TOP)
-                          : leaks_top;
-   if (leaks_top == UNSET)
-      leaks_top = json ? UNSET : DEFAULT_LEAKS_TOP;
-   if (brief && leaks_shown > 0)
-      leaks_top = UNSET - 1;
-   if (alloc_top == UNSET)
-      alloc_top = json ? UNSET : DEFAULT_ALLOC_TOP;
+   uint64_t leaks_shown = default_tops(json, brief, &top, &futex_top,
+                                       &leaks_top, &alloc_top);
 
    char *shown = file_label(path);
    Report rep = { 0 };
