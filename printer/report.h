@@ -785,6 +785,26 @@ size_t first_shown(const Stack *s, const OwnRules *own, bool *has_own);
 /* Frames [from, to) of s: "9 frames in alloc, tokio". */
 char *fold_label(const Stack *s, size_t from, size_t to);
 
+/* How a stack is printed, by the text summary and --diff alike. */
+typedef struct {
+   size_t frames;                /* lines at most; 0: every frame, none
+                                    folded */
+   bool full_names;
+   const OwnRules *own;
+   size_t group_frames;          /* own frames grouping compares (and a
+                                    place names) */
+   bool addresses;               /* each frame's address (not --diff's:
+                                    two builds differ in them) */
+} StackStyle;
+/* Prints s from its first shown frame on, the frames above it folded
+   into one line, as do runs of frames not the program's below it; g, if
+   not NULL, is what grouping merged into the site: its stacks differ
+   from frame g->cut on, so the rest is not printed. */
+void print_stack_as(const Stack *s, const Grouped *g, const StackStyle *st);
+/* The first own frames of s (as many as grouping uses, at least one),
+   as "fn (file:line) < fn (file:line)", or NULL. */
+char *own_place_as(const Stack *s, const StackStyle *st);
+
 /* group.c: sites, loss records and allocation sites merged by role (and
    leak kind) and their first own frames, of a report read whole (its
    lists kept whole: report_read_grouped); the lists then hold the
