@@ -240,6 +240,44 @@ static int section_option(const char *a, unsigned *shown)
    return 1;
 }
 
+/* --fail-on=KIND,...: 0 if a is not it, 1 if *set is set, else the
+   exit status of a usage error (already reported). */
+static int fail_on_option(const char *a, unsigned *set)
+{
+   if (strncmp(a, "--fail-on", 9) != 0 || (a[9] != '=' && a[9] != '\0'))
+      return 0;
+   if (a[9] == '\0' || a[10] == '\0')
+      return usage_error("--fail-on needs kinds: --fail-on=KIND,...", NULL);
+   unsigned got = 0;
+   for (const char *p = a + 10; ; ) {
+      size_t n = strcspn(p, ",");
+      int k = -1;
+      for (int i = 0; i < FAIL_N; i++)
+         if (strlen(fail_on_names[i]) == n &&
+             strncmp(p, fail_on_names[i], n) == 0)
+            k = i;
+      if (n == 3 && strncmp(p, "all", 3) == 0)
+         got |= (1u << FAIL_N) - 1;
+      else if (k < 0) {
+         char *name = strndup(p, n), *c = clip(name, 60);
+         fprintf(stderr, "at_print: unknown kind '%s' in --fail-on; the "
+                 "kinds are all", c);
+         for (int i = 0; i < FAIL_N; i++)
+            fprintf(stderr, ", %s", fail_on_names[i]);
+         fputs("\n", stderr);
+         free(c);
+         free(name);
+         return 2;
+      } else
+         got |= 1u << k;
+      if (p[n] == '\0')
+         break;
+      p += n + 1;
+   }
+   *set |= got;
+   return 1;
+}
+
 static size_t to_size(uint64_t v)
 {
    return v > SIZE_MAX ? SIZE_MAX : (size_t)v;
@@ -263,6 +301,7 @@ int main(int argc, char **argv)
    int folded = -1;              /* --folded=KIND: FOLD_* */
    bool json = false;
    const char *svg = NULL;      /* --svg=SVGFILE */
+   unsigned fail_on = 0;         /* --fail-on: 1 << FAIL_* */
 
    for (int i = 1; i < argc; i++) {
       const char *a = argv[i];
@@ -287,6 +326,9 @@ int main(int argc, char **argv)
             globs[nglobs++] = a + 6;
          } else if (strcmp(a, "--own") == 0) {
             return usage_error("--own needs a glob: --own=GLOB", NULL);
+         } else if ((st = fail_on_option(a, &fail_on)) != 0) {
+            if (st != 1)
+               return st;
          } else if ((st = section_option(a, &sections)) != 0) {
             if (st != 1)
                return st;
@@ -338,6 +380,9 @@ int main(int argc, char **argv)
       if (npaths < 3)
          paths[npaths++] = a;
    }
+   if (fail_on != 0 && !diff)
+      return usage_error("--fail-on compares two reports: at_print --diff "
+                         "--fail-on=KIND,... OLD NEW", NULL);
    if (diff) {
       if (npaths != 2)
          return usage_error("--diff needs two files: at_print --diff OLD NEW",
@@ -345,10 +390,15 @@ int main(int argc, char **argv)
       if (strcmp(paths[0], "-") == 0 && strcmp(paths[1], "-") == 0)
          return usage_error("--diff can read only one of OLD and NEW from "
                             "standard input (-)", NULL);
+      OwnRules own = { globs, nglobs };
       DiffOptions dopt = { .top = top == UNSET ? DEFAULT_TOP : to_size(top),
-                           .frames = frames_given ? to_size(frames)
-                                                  : DIFF_FRAMES,
-                           .full_names = full_names };
+                           .frames = !frames_given ? DIFF_FRAMES
+                                     : frames == UINT64_MAX ? 0
+                                     : to_size(frames),
+                           .full_names = full_names,
+                           .own = &own,
+                           .group_frames = to_size(group_frames),
+                           .fail_on = fail_on };
       int st = print_diff(paths[0], paths[1], &dopt);
       free(globs);
       report_cleanup();

@@ -838,9 +838,20 @@ void print_text(const Report *rep, size_t nwarn, const TextOptions *opt);
 /* diff.c: --diff OLD NEW, what changed between two runs. */
 typedef struct {
    size_t top;                   /* sites shown per list */
-   size_t frames;                /* of each site's stack; 0: all */
+   size_t frames;                /* lines of each site's stack; 0: all */
    bool full_names;
+   const OwnRules *own;          /* --own */
+   size_t group_frames;          /* --group-frames: own frames matched */
+   unsigned fail_on;             /* --fail-on: 1 << FAIL_* */
 } DiffOptions;
+
+/* --fail-on=KIND,...: what makes --diff exit with DIFF_REGRESSED when
+   NEW has more of it than OLD.  Names in fail_on_names, in this order. */
+enum { FAIL_DEFINITE, FAIL_INDIRECT, FAIL_POSSIBLE, FAIL_REACHABLE,
+       FAIL_LEAKED, FAIL_LIVE, FAIL_PEAK, FAIL_BAD_CALLS, FAIL_THREADS,
+       FAIL_PENDING, FAIL_LOCK, FAIL_CPU, FAIL_N };
+extern const char *const fail_on_names[FAIL_N];
+#define DIFF_REGRESSED 4
 
 int print_diff(const char *old_path, const char *new_path,
                const DiffOptions *opt);
