@@ -283,6 +283,23 @@ static size_t to_size(uint64_t v)
    return v > SIZE_MAX ? SIZE_MAX : (size_t)v;
 }
 
+/* --diff OLD NEW, its files checked: the exit status. */
+static int diff_main(const char *const *paths, size_t npaths,
+                     const char **globs, size_t nglobs, DiffOptions *dopt)
+{
+   if (npaths != 2)
+      return usage_error("--diff needs two files: at_print --diff OLD NEW",
+                         NULL);
+   if (strcmp(paths[0], "-") == 0 && strcmp(paths[1], "-") == 0)
+      return usage_error("--diff can read only one of OLD and NEW from "
+                         "standard input (-)", NULL);
+   OwnRules own = { globs, nglobs };
+   dopt->own = &own;
+   int st = print_diff(paths[0], paths[1], dopt);
+   report_cleanup();
+   return st;
+}
+
 int main(int argc, char **argv)
 {
    const char *path = NULL;
@@ -384,24 +401,15 @@ int main(int argc, char **argv)
       return usage_error("--fail-on compares two reports: at_print --diff "
                          "--fail-on=KIND,... OLD NEW", NULL);
    if (diff) {
-      if (npaths != 2)
-         return usage_error("--diff needs two files: at_print --diff OLD NEW",
-                            NULL);
-      if (strcmp(paths[0], "-") == 0 && strcmp(paths[1], "-") == 0)
-         return usage_error("--diff can read only one of OLD and NEW from "
-                            "standard input (-)", NULL);
-      OwnRules own = { globs, nglobs };
       DiffOptions dopt = { .top = top == UNSET ? DEFAULT_TOP : to_size(top),
                            .frames = !frames_given ? DIFF_FRAMES
                                      : frames == UINT64_MAX ? 0
                                      : to_size(frames),
                            .full_names = full_names,
-                           .own = &own,
                            .group_frames = to_size(group_frames),
                            .fail_on = fail_on };
-      int st = print_diff(paths[0], paths[1], &dopt);
+      int st = diff_main(paths, npaths, globs, nglobs, &dopt);
       free(globs);
-      report_cleanup();
       return st;
    }
    if (npaths > 1)
