@@ -66,11 +66,16 @@ static void usage(FILE *out)
          "\n"
          "With --diff, prints what changed from report OLD to report NEW (two\n"
          "runs, perhaps of two builds): the figures of the process and of each\n"
-         "role and pool, and the sites of memory live at exit, loss records,\n"
-         "allocation sites and futex sites that grew, shrank, are new or gone,\n"
-         "matched by the functions and files of their stacks (not addresses or\n"
-         "lines), the largest growth first.  There --top=N shows N sites of\n"
-         "each list [10], --frames=N N frames of each site [4]; --full-names\n"
+         "role and pool (heap, leaks, futex waits, lock contention, CPU), the\n"
+         "sites of memory live at exit, loss records, allocation sites and\n"
+         "futex sites, and the Tokio spawn, block_on and Rayon submit sites\n"
+         "that grew, shrank, are new or gone, the largest growth first, each\n"
+         "site matched by role and pool and its first own frames as the\n"
+         "summary groups it (--group-frames, --own; not by addresses), its\n"
+         "stack from the program's own code.  Timings and instruction counts\n"
+         "that moved less than two runs of one program do are not listed as\n"
+         "changes (see the man page).  There --top=N shows N sites of each\n"
+         "list [10], --frames=N N lines of each stack [4]; --full-names\n"
          "applies; the other options are ignored.\n"
          "\n"
          "options:\n"
@@ -119,6 +124,12 @@ static void usage(FILE *out)
          "                  default a list longer than 20 characters is\n"
          "                  shown as <\xe2\x80\xa6>)\n"
          "  --diff          compare two reports, OLD and NEW\n"
+         "  --fail-on=KIND,...  with --diff, exit with status 4 if NEW has\n"
+         "                  more than OLD of a KIND: definite, indirect,\n"
+         "                  possible, reachable, leaked (leak bytes), live,\n"
+         "                  peak, bad-calls, threads, pending (tasks),\n"
+         "                  lock (contention), cpu (instructions; these two\n"
+         "                  beyond the runs' noise) or all\n"
          "  --folded=KIND   print folded stacks for flamegraph.pl or inferno\n"
          "                  instead of the summary, under a root frame per\n"
          "                  role and pool: live (bytes live at exit), leaked\n"
@@ -147,7 +158,7 @@ static void usage(FILE *out)
          "is printed), 2 for a usage error,\n"
          "3 if the report was printed but its figures do not add up (each\n"
          "broken invariant is a warning on standard error); with --diff, the\n"
-         "same for either report.\n",
+         "same for either report, and 4 if NEW grew in a --fail-on kind.\n",
          out);
 }
 
