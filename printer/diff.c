@@ -1,9 +1,14 @@
-/* diff.c: at_print --diff OLD NEW: what changed between two runs: the
- * figures of the whole process and of each role and pool, and the sites
- * (memory live at exit, loss records, allocation sites, futex sites)
- * that grew, shrank, appeared or went.  Sites are matched by the
- * functions and files of their stacks, not by addresses or lines, so
- * that two builds of a program compare.
+/* diff.c: at_print --diff OLD NEW: what changed between two runs.  It
+ * reads both reports grouped as the summary groups them (--group-frames,
+ * --own), prints a line per run, then the figures of the whole process
+ * and of each role and pool that changed (threads, heap, leaks, futex
+ * waits and blocked time, lock contention, instructions), then hands the
+ * lists of sites to diff_sites.c.  Timing figures and instruction
+ * counts differ between two runs of the same program: a change smaller
+ * than that noise (diff_counts, the rule in diff.h) is counted, not
+ * listed.  Last, --fail-on: if NEW has more of a kind it names than OLD
+ * (leaked bytes, live bytes, threads, lock contention beyond noise...),
+ * the exit status is DIFF_REGRESSED, so that CI can stop on it.
  *
  * Copyright (C) 2026 the asynctrace authors.
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -30,11 +35,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diff.h"
 #include "report.h"
 #include "table.h"
 #include "verdict.h"
-
-enum { OLD, NEW };
 
 /* Unchanged roles named; more are counted. */
 #define UNCHANGED_NAMED 8
@@ -43,9 +47,7 @@ enum { OLD, NEW };
 /* Small helpers                                                       */
 /* ------------------------------------------------------------------ */
 
-/* new - old with its sign: "+1,000", "-88", "0"; as milliseconds
-   ("+90.0 ms") if us. */
-static const char *delta(uint64_t old, uint64_t new, bool us)
+const char *diff_delta(uint64_t old, uint64_t new, bool us)
 {
    static char ring[8][64];
    static unsigned next;
@@ -54,6 +56,31 @@ static const char *delta(uint64_t old, uint64_t new, bool us)
    const char *sign = new > old ? "+" : new < old ? "-" : "";
    snprintf(out, sizeof ring[0], "%s%s", sign, us ? ms1(d) : num(d));
    return out;
+}
+
+uint64_t diff_abs(uint64_t x, uint64_t y)
+{
+   return x > y ? x - y : y - x;
+}
+
+uint64_t diff_time_floor_us = NOISE_MIN_US;
+
+bool diff_counts(enum Noise k, uint64_t old, uint64_t new)
+{
+   uint64_t d = diff_abs(old, new), big = old > new ? old : new;
+   switch (k) {
+   case N_EXACT:
+      return d != 0;
+   case N_IGNORE:
+      return false;
+   case N_TIME:
+   case N_WAITS:
+      /* One at least twice the other: d at least half the larger. */
+      return d >= (k == N_TIME ? diff_time_floor_us : NOISE_MIN_WAITS) &&
+             d >= big - big / 2;
+   default:
+      return d >= NOISE_MIN_INSNS && d >= big / 100 * NOISE_INSNS_PCT;
+   }
 }
 
 /* The table of the figures that changed: five columns (role, figure,
@@ -119,14 +146,28 @@ static void print_run_line(const char *which, const char *file,
 
 enum {
    F_THREADS, F_ALLOC, F_LIVE, F_LIVE_BLOCKS, F_PEAK, F_LEAK,
-   F_LEAK_BLOCKS, F_WAITS, F_BLOCKED, F_N
+   F_LEAK_BLOCKS, F_WAITS, F_BLOCKED, F_LOCK_WAITS, F_LOCK_US, F_INSNS, F_N
 };
 
 static const char *const fig_name[F_N] = {
    "threads", "bytes allocated", "live bytes at exit", "live blocks at exit",
-   "peak live bytes", "leaked bytes", "leaked blocks", "futex waits",
-   "blocked",
+   "peak live bytes", "leaked bytes", "leaked blocks",
+   "futex waits, not idle", "blocked, not idle", "lock contention waits",
+   "lock contention", "instructions",
 };
+
+/* How each is judged: heap figures are exact, the rest vary from run to
+   run (diff.h).  Waits and blocked time leave idle parking out: its
+   time is the length of the run with nothing to do, not a cost. */
+static const enum Noise fig_noise[F_N] = {
+   [F_WAITS] = N_WAITS, [F_BLOCKED] = N_TIME, [F_LOCK_WAITS] = N_WAITS,
+   [F_LOCK_US] = N_TIME, [F_INSNS] = N_INSNS,
+};
+
+static bool fig_us(int f)
+{
+   return f == F_BLOCKED || f == F_LOCK_US;
+}
 
 typedef struct {
    const Role *role;             /* NULL: the whole process */
@@ -138,13 +179,18 @@ typedef struct {
    older reports lack are compared only if both have them. */
 static void known_figs(const Report *r, bool has[F_N], bool process)
 {
-   bool blocks = false, peak = false, futex = false;
+   bool blocks = false, peak = false, futex = false, insns = false,
+        classes = false;
    for (size_t i = 0; i < r->roles.n; i++) {
       blocks |= r->roles.list[i].has_live_blocks;
       peak |= r->roles.list[i].has_peak_live;
+      classes |= !process && futex_has_classes(&r->roles.list[i].fx);
    }
-   for (size_t i = 0; i < r->threads.n; i++)
+   for (size_t i = 0; i < r->threads.n; i++) {
       futex |= r->threads.list[i].has_futex;
+      insns |= r->threads.list[i].has_insns;
+      classes |= process && futex_has_classes(&r->threads.list[i].fx);
+   }
    for (int f = 0; f < F_N; f++)
       has[f] = process || r->roles.present;
    if (!process) {
@@ -154,6 +200,8 @@ static void known_figs(const Report *r, bool has[F_N], bool process)
       has[F_WAITS] = has[F_BLOCKED] = futex;
    }
    has[F_LEAK] = has[F_LEAK_BLOCKS] = r->leaks.present;
+   has[F_LOCK_WAITS] = has[F_LOCK_US] = classes;
+   has[F_INSNS] = insns;
 }
 
 static void process_figs(const Report *r, uint64_t v[F_N])
@@ -167,8 +215,13 @@ static void process_figs(const Report *r, uint64_t v[F_N])
    v[F_LEAK] = verdict_lost_bytes(r);
    v[F_LEAK_BLOCKS] = verdict_lost_blocks(r);
    for (size_t i = 0; i < r->threads.n; i++) {
-      v[F_WAITS] = add_sat(v[F_WAITS], r->threads.list[i].fx.waits);
-      v[F_BLOCKED] = add_sat(v[F_BLOCKED], r->threads.list[i].fx.blocked_us);
+      const Thread *t = &r->threads.list[i];
+      v[F_WAITS] = add_sat(v[F_WAITS], sub_sat(t->fx.waits, t->fx.idle_waits));
+      v[F_BLOCKED] = add_sat(v[F_BLOCKED],
+                             sub_sat(t->fx.blocked_us, t->fx.idle_us));
+      v[F_LOCK_WAITS] = add_sat(v[F_LOCK_WAITS], t->fx.lock_waits);
+      v[F_LOCK_US] = add_sat(v[F_LOCK_US], t->fx.lock_us);
+      v[F_INSNS] = add_sat(v[F_INSNS], t->insns);
    }
 }
 
@@ -222,8 +275,13 @@ static RoleRow *role_rows(const Report *const rep[2], size_t *n)
          v[F_LIVE] = add_sat(v[F_LIVE], rs->live_bytes);
          v[F_LIVE_BLOCKS] = add_sat(v[F_LIVE_BLOCKS], rs->live_blocks);
          v[F_PEAK] = add_sat(v[F_PEAK], rs->peak_live);
-         v[F_WAITS] = add_sat(v[F_WAITS], rs->fx.waits);
-         v[F_BLOCKED] = add_sat(v[F_BLOCKED], rs->fx.blocked_us);
+         v[F_WAITS] = add_sat(v[F_WAITS],
+                              sub_sat(rs->fx.waits, rs->fx.idle_waits));
+         v[F_BLOCKED] = add_sat(v[F_BLOCKED],
+                                sub_sat(rs->fx.blocked_us, rs->fx.idle_us));
+         v[F_LOCK_WAITS] = add_sat(v[F_LOCK_WAITS], rs->fx.lock_waits);
+         v[F_LOCK_US] = add_sat(v[F_LOCK_US], rs->fx.lock_us);
+         v[F_INSNS] = add_sat(v[F_INSNS], rs->insns);
       } else {
          v[F_LEAK] = add_sat(v[F_LEAK], ref[i].leak->bytes);
          v[F_LEAK_BLOCKS] = add_sat(v[F_LEAK_BLOCKS], ref[i].leak->blocks);
@@ -234,23 +292,24 @@ static RoleRow *role_rows(const Report *const rep[2], size_t *n)
    return rows;
 }
 
-/* What print_roles and print_list do: count the changes only, print
-   them, or print only why a part is not compared. */
-enum Mode { COUNT, PRINT, NOTES };
-
 /* Adds a row per figure of row that changed to t; returns whether any
    did.  A role in one report only has its figures there (those not 0),
    marked new or gone. */
-static bool role_changes(Table *t, const RoleRow *row, bool has[2][F_N])
+static bool role_changes(Table *t, const RoleRow *row, bool has[2][F_N],
+                         size_t *noise)
 {
    bool any = false;
    int only = row->in[OLD] && row->in[NEW] ? -1 : row->in[NEW] ? NEW : OLD;
    for (int f = 0; f < F_N; f++) {
       const uint64_t o = row->v[OLD][f], n = row->v[NEW][f];
-      bool us = f == F_BLOCKED;
+      bool us = fig_us(f);
       if (only < 0 ? !has[OLD][f] || !has[NEW][f] || o == n
                    : !has[only][f] || row->v[only][f] == 0)
          continue;
+      if (only < 0 && !diff_counts(fig_noise[f], o, n)) {
+         (*noise)++;
+         continue;
+      }
       if (any)
          table_cell(t, "");
       else if (row->role)
@@ -262,18 +321,19 @@ static bool role_changes(Table *t, const RoleRow *row, bool has[2][F_N])
       table_cell(t, only == NEW ? "-" : us ? ms1(o) : num(o));
       table_cell(t, only == OLD ? "-" : us ? ms1(n) : num(n));
       table_cell(t, only == NEW ? "new" : only == OLD ? "gone"
-                                          : delta(o, n, us));
+                                          : diff_delta(o, n, us));
    }
    return any;
 }
 
 /* The whole process, then each role and pool: the figures that changed.
    Returns how many of them changed (the process counts as one). */
-static size_t print_roles(const Report *const rep[2], enum Mode mode)
+static size_t print_roles(const Report *const rep[2], enum Mode mode,
+                          size_t *noise_out)
 {
    bool has[2][F_N], has_role[2][F_N];
    RoleRow proc = { .in = { true, true } };
-   size_t n = 0, nsame = 0, changed = 0;
+   size_t n = 0, nsame = 0, changed = 0, noise = 0;
    Table t = { .ncols = NCOLS, .head = fig_head, .right = fig_right,
                .cap = fig_cap };
    /* Roles only if both reports have their summaries: an older report
@@ -285,12 +345,12 @@ static size_t print_roles(const Report *const rep[2], enum Mode mode)
       known_figs(rep[s], has_role[s], false);
       process_figs(rep[s], proc.v[s]);
    }
-   changed += role_changes(&t, &proc, has);
+   changed += role_changes(&t, &proc, has, &noise);
 
    RoleRow *rows = roles ? role_rows(rep, &n) : NULL;
    const RoleRow **same = xrealloc(NULL, (n ? n : 1) * sizeof *same);
    for (size_t i = 0; i < n; i++) {
-      if (role_changes(&t, &rows[i], has_role))
+      if (role_changes(&t, &rows[i], has_role, &noise))
          changed++;
       else
          same[nsame++] = &rows[i];
@@ -298,7 +358,7 @@ static size_t print_roles(const Report *const rep[2], enum Mode mode)
 
    if (mode == PRINT && changed == 0)
       printf("\nFigures of the whole process and by role and pool: no "
-             "change.\n");
+             "change%s.\n", noise > 0 ? " beyond the runs' noise" : "");
    if (mode == PRINT && changed > 0) {
       printf("\nFigures that changed, of the whole process and by role and "
              "pool:\n");
@@ -316,6 +376,11 @@ static size_t print_roles(const Report *const rep[2], enum Mode mode)
          printf(".\n");
       }
    }
+   /* What the noise rule left out, so that nothing is hidden. */
+   if (mode == PRINT && noise > 0)
+      printf("  Within the runs' noise, not listed: %s %s of futex waits, "
+             "blocked time or instructions.\n", num(noise),
+             plural(noise, "change", "changes"));
    if (mode != COUNT && !roles &&
        (rep[OLD]->roles.present || rep[NEW]->roles.present))
       printf("\nRoles: not compared (%s has no role summaries).\n",
@@ -323,401 +388,199 @@ static size_t print_roles(const Report *const rep[2], enum Mode mode)
    table_free(&t);
    free(same);
    free(rows);
+   if (noise_out)
+      *noise_out = noise;
    return changed;
 }
 
 /* ------------------------------------------------------------------ */
-/* Sites                                                               */
+/* --fail-on                                                           */
 /* ------------------------------------------------------------------ */
 
-enum { L_LIVE, L_LOSS, L_ALLOC, L_FUTEX, L_N };
-
-typedef struct {
-   const char *title;
-   const char *site, *sites;     /* what the list holds */
-   bool us;                      /* a is microseconds, else bytes */
-   const char *one, *many;       /* what b counts */
-} ListKind;
-
-static const ListKind list_kind[L_N] = {
-   { "Memory live at exit", "site", "sites", false, "block", "blocks" },
-   { "Loss records", "record", "records", false, "block", "blocks" },
-   { "Allocation sites", "site", "sites", false, "allocation", "allocations" },
-   { "Futex sites", "site", "sites", true, "wait", "waits" },
+const char *const fail_on_names[FAIL_N] = {
+   "definite", "indirect", "possible", "reachable", "leaked", "live", "peak",
+   "bad-calls", "threads", "pending", "lock", "cpu",
 };
 
-/* One site of one report: a (bytes, or blocked time) and b (blocks,
-   allocations or waits). */
+/* What a kind measures: a (bytes, a count, microseconds) and b (blocks)
+   if the kind has them. */
+static const struct {
+   const char *what;
+   enum { FU_BYTES, FU_COUNT, FU_US } unit;
+   enum Noise noise;
+} fail_kind[FAIL_N] = {
+   { "definitely lost", FU_BYTES, N_EXACT },
+   { "indirectly lost", FU_BYTES, N_EXACT },
+   { "possibly lost", FU_BYTES, N_EXACT },
+   { "still reachable", FU_BYTES, N_EXACT },
+   { "leaked (definitely, indirectly and possibly lost)", FU_BYTES, N_EXACT },
+   { "live at exit", FU_BYTES, N_EXACT },
+   { "peak live", FU_BYTES, N_EXACT },
+   { "bad calls", FU_COUNT, N_EXACT },
+   { "threads", FU_COUNT, N_EXACT },
+   { "tasks pending at exit", FU_COUNT, N_EXACT },
+   { "lock contention", FU_US, N_TIME },
+   { "instructions", FU_COUNT, N_INSNS },
+};
+
 typedef struct {
-   char *key;
-   int side;
+   const char *why;              /* why the report has no such figure */
    uint64_t a, b;
-   const char *what;             /* leak kind or futex class, or NULL */
-   const Role *role;
-   const Stack *stack;
-} Entry;
+} Amount;
 
-/* The sites of both reports with one key, summed per report. */
-typedef struct {
-   uint64_t a[2], b[2];
-   size_t n[2];                  /* sites summed */
-   const Entry *big[2];          /* the largest of each, to show */
-   bool roles[2];                /* of several roles */
-} Change;
-
-static const char *base_name(const char *path)
+static Amount fail_amount(const Report *r, int k)
 {
-   const char *slash = strrchr(path, '/');
-   return slash ? slash + 1 : path;
-}
-
-/* What matches a site across runs: its leak kind or futex class and the
-   functions and files of its frames, or the object's name (not its
-   path: builds differ in where they are) for a frame without a
-   function.  Not the addresses, which another build moves, nor the
-   lines, which an edit elsewhere in the file shifts.  The strings are
-   cleaned, so they hold no tab or newline to mistake for a
-   separator. */
-static char *site_key(const char *what, const Stack *s)
-{
-   Buf b = { 0 };
-   buf_adds(&b, what ? what : "");
-   for (size_t i = 0, n = stack_depth(s); i < n; i++) {
-      const Frame *f = stack_frame(s, i);
-      buf_adds(&b, "\n");
-      if (f->fn) {
-         buf_adds(&b, f->fn);
-         buf_adds(&b, "\t");
-         buf_adds(&b, f->file ? f->file : "");
-      } else {
-         buf_adds(&b, "\t\t");
-         buf_adds(&b, f->obj ? base_name(f->obj) : "?");
-      }
-   }
-   if (b.s == NULL)
-      buf_adds(&b, "");
-   return b.s;
-}
-
-typedef struct {
-   Entry *e;
-   size_t n, cap;
-} Entries;
-
-static void add_entry(Entries *es, int side, uint64_t a, uint64_t b,
-                      const char *what, const Role *role, const Stack *st)
-{
-   GROW(es->e, es->cap, es->n + 1);
-   es->e[es->n++] = (Entry){ site_key(what, st), side, a, b, what, role, st };
-}
-
-static void add_entries(Entries *es, int list, int side, const Report *r)
-{
-   switch (list) {
-   case L_LIVE:
-      for (size_t i = 0; i < r->live.nsites; i++) {
-         const Site *s = &r->live.sites[i];
-         add_entry(es, side, s->bytes, s->blocks, NULL, &s->role, &s->stack);
-      }
+   Amount x = { 0 };
+   bool has[F_N];
+   uint64_t v[F_N];
+   known_figs(r, has, true);
+   process_figs(r, v);
+   switch (k) {
+   case FAIL_DEFINITE: case FAIL_INDIRECT: case FAIL_POSSIBLE:
+   case FAIL_REACHABLE:
+      x = (Amount){ NULL, r->leaks.bytes[k - FAIL_DEFINITE + LK_DEF],
+                    r->leaks.blocks[k - FAIL_DEFINITE + LK_DEF] };
       break;
-   case L_LOSS:
-      for (size_t i = 0; i < r->leaks.nrecs; i++) {
-         const Site *s = &r->leaks.recs[i];
-         int k = leak_kind(s->kind);
-         add_entry(es, side, s->bytes, s->blocks,
-                   k >= 0 ? lk_text[k] : s->kind ? s->kind : "?",
-                   &s->role, &s->stack);
-      }
+   case FAIL_LEAKED:
+      x = (Amount){ NULL, v[F_LEAK], v[F_LEAK_BLOCKS] };
       break;
-   case L_ALLOC:
-      for (size_t i = 0; i < r->alloc.nsites; i++) {
-         const ASite *s = &r->alloc.sites[i];
-         add_entry(es, side, s->bytes, s->allocs, NULL, &s->role, &s->stack);
-      }
+   case FAIL_LIVE:
+      x = (Amount){ NULL, v[F_LIVE], v[F_LIVE_BLOCKS] };
+      break;
+   case FAIL_PEAK:
+      x = (Amount){ NULL, r->heap.peak_bytes, r->heap.peak_blocks };
+      break;
+   case FAIL_BAD_CALLS:
+      x = (Amount){ r->bad.present ? NULL : "no bad-calls section",
+                    r->bad.total, 0 };
+      break;
+   case FAIL_THREADS:
+      x.a = r->threads.n;
+      break;
+   case FAIL_PENDING:
+      x.why = r->tasks ? NULL : "no tasks section";
+      for (size_t i = 0; r->tasks && i < r->tasks->nsites; i++)
+         x.a = add_sat(x.a, r->tasks->sites[i].pending);
+      break;
+   case FAIL_LOCK:
+      x = (Amount){ has[F_LOCK_US] ? NULL : "no wait classes", v[F_LOCK_US],
+                    0 };
       break;
    default:
-      for (size_t i = 0; i < r->futex.nsites; i++) {
-         const FSite *s = &r->futex.sites[i];
-         add_entry(es, side, s->fx.blocked_us, s->fx.waits, s->class,
-                   &s->role, &s->stack);
-      }
+      x = (Amount){ has[F_INSNS] ? NULL : "no instruction counts",
+                    v[F_INSNS], 0 };
       break;
    }
+   if (k <= FAIL_LEAKED && !r->leaks.present)
+      x.why = "no leak scan";
+   return x;
 }
 
-/* By key, then old before new, then the largest first. */
-static int cmp_entry(const void *x, const void *y)
+/* Whether NEW has more of kind k than OLD: any byte or block more of
+   an exact figure, a timing or instruction count beyond noise. */
+static bool fail_grew(int k, const Amount *o, const Amount *n)
 {
-   const Entry *a = x, *b = y;
-   int c = strcmp(a->key, b->key);
-   if (c != 0)
-      return c;
-   if (a->side != b->side)
-      return a->side - b->side;
-   if (a->a != b->a)
-      return a->a > b->a ? -1 : 1;
-   return (a->b < b->b) - (a->b > b->b);
+   if (n->a != o->a)
+      return n->a > o->a && diff_counts(fail_kind[k].noise, o->a, n->a);
+   return n->b > o->b;
 }
 
-static bool grew(const Change *c)
+static const char *fail_value(int k, uint64_t v)
 {
-   return c->a[NEW] > c->a[OLD] ||
-          (c->a[NEW] == c->a[OLD] && c->b[NEW] > c->b[OLD]);
-}
-
-static uint64_t diff_abs(uint64_t x, uint64_t y)
-{
-   return x > y ? x - y : y - x;
-}
-
-/* Growth first, the largest first; then shrinks, the largest first;
-   then by key, so that the order does not depend on the files'. */
-static int cmp_change(const void *x, const void *y)
-{
-   const Change *a = x, *b = y;
-   bool ga = grew(a), gb = grew(b);
-   if (ga != gb)
-      return ga ? -1 : 1;
-   uint64_t da = diff_abs(a->a[NEW], a->a[OLD]), db = diff_abs(b->a[NEW], b->a[OLD]);
-   if (da != db)
-      return da > db ? -1 : 1;
-   da = diff_abs(a->b[NEW], a->b[OLD]);
-   db = diff_abs(b->b[NEW], b->b[OLD]);
-   if (da != db)
-      return da > db ? -1 : 1;
-   const Entry *ea = a->big[NEW] ? a->big[NEW] : a->big[OLD];
-   const Entry *eb = b->big[NEW] ? b->big[NEW] : b->big[OLD];
-   return strcmp(ea->key, eb->key);
-}
-
-/* "2,400 bytes in 3 blocks", "680.0 ms in 53 waits". */
-static const char *amount(const ListKind *k, uint64_t a, uint64_t b)
-{
-   static char ring[4][128];
+   static char ring[4][64];
    static unsigned next;
    char *out = ring[next++ % 4];
-   snprintf(out, sizeof ring[0], "%s in %s %s", k->us ? ms1(a) : bytes_str(a),
-            num(b), plural(b, k->one, k->many));
-   return out;
-}
-
-/* "+1,000 bytes, +1 block", "-30.0 ms": what changed of a and b. */
-static const char *change_text(const ListKind *k, uint64_t a0, uint64_t a1,
-                               uint64_t b0, uint64_t b1)
-{
-   static char ring[4][160];
-   static unsigned next;
-   char *out = ring[next++ % 4];
-   char pa[64] = "", pb[64] = "";
-   if (a0 != a1)
-      snprintf(pa, sizeof pa, "%s%s", delta(a0, a1, k->us),
-               k->us ? "" : plural(diff_abs(a0, a1), " byte", " bytes"));
-   if (b0 != b1)
-      snprintf(pb, sizeof pb, "%s %s", delta(b0, b1, false),
-               plural(diff_abs(b0, b1), k->one, k->many));
-   snprintf(out, sizeof ring[0], "%s%s%s", pa, *pa && *pb ? ", " : "", pb);
-   return out;
-}
-
-static void print_frames(const Stack *s, size_t max, bool whole)
-{
-   size_t depth = stack_depth(s), n = depth;
-   if (n == 0)
-      printf("   (no stack)\n");
-   if (max != 0 && n > max)
-      n = max;
-   for (size_t i = 0; i < n; i++) {
-      const Frame *f = stack_frame(s, i);
-      printf("   %s ", i == 0 ? "at" : "by");
-      print_fn_at(f, whole);
-   }
-   if (n < depth)
-      printf("   ... %zu more %s\n", depth - n, plural(depth - n, "frame", "frames"));
-}
-
-static void print_change(const ListKind *k, size_t i, const Change *c,
-                         const DiffOptions *opt)
-{
-   int side = c->big[NEW] ? NEW : OLD;
-   const Entry *e = c->big[side];
-   printf("\n#%zu: ", i + 1);
-   if (c->n[OLD] == 0)
-      printf("new: %s", amount(k, c->a[NEW], c->b[NEW]));
-   else if (c->n[NEW] == 0)
-      printf("gone: %s", amount(k, c->a[OLD], c->b[OLD]));
+   if (fail_kind[k].unit == FU_US)
+      snprintf(out, sizeof ring[0], "%s", ms1(v));
    else
-      printf("%s: %s -> %s",
-             change_text(k, c->a[OLD], c->a[NEW], c->b[OLD], c->b[NEW]),
-             amount(k, c->a[OLD], c->b[OLD]), amount(k, c->a[NEW], c->b[NEW]));
-   char *role = role_label(e->role, false);
-   printf("; %s%srole %s%s", e->what ? e->what : "", e->what ? ", " : "",
-          role, c->roles[side] ? " and others" : "");
-   free(role);
-   /* Sites whose stacks differ only in addresses or lines are one. */
-   if (c->n[OLD] == 0 || c->n[NEW] == 0) {
-      if (c->n[side] > 1)
-         printf(" (%s %s summed)", num(c->n[side]), k->sites);
-   } else if (c->n[OLD] > 1 || c->n[NEW] > 1) {
-      printf(" (%s %s in old, %s in new)", num(c->n[OLD]),
-             plural(c->n[OLD], k->site, k->sites), num(c->n[NEW]));
-   }
-   putchar('\n');
-   print_frames(e->stack, opt->frames, opt->full_names);
+      snprintf(out, sizeof ring[0], "%s%s", num(v),
+               fail_kind[k].unit == FU_BYTES ? plural(v, " byte", " bytes")
+                                             : "");
+   return out;
 }
 
-/* One list compared. */
-typedef struct {
-   char why[96];                 /* why it is not compared, or "" */
-   bool had;                     /* one of the reports has it */
-   Entries es;
-   Change *ch;                   /* the keys that changed */
-   size_t nch, nkeys, nnew, ngone;
-} ListDiff;
-
-/* Sets d->why if a list cannot be compared: a report lacks it. */
-static void check_comparable(int list, const Report *const rep[2], ListDiff *d)
+/* Prints what --fail-on found; returns whether NEW grew in any of its
+   kinds (said on standard error too, for a CI log). */
+static bool print_fail_on(const Report *const rep[2], unsigned set)
 {
-   for (int s = 0; s < 2; s++) {
-      const Report *r = rep[s];
-      bool has = list == L_LIVE ? true : list == L_LOSS ? r->leaks.present
-               : list == L_ALLOC ? r->alloc.present : r->futex.present;
-      d->had |= has;
-   }
-   for (int s = 0; s < 2 && d->why[0] == '\0'; s++) {
-      const Report *r = rep[s];
-      const char *name = s == OLD ? "old" : "new";
-      bool has = list == L_LIVE ? true : list == L_LOSS ? r->leaks.present
-               : list == L_ALLOC ? r->alloc.present : r->futex.present;
-      if (!has)
-         snprintf(d->why, sizeof d->why, "%s has %s", name,
-                  list == L_LOSS ? "no leak scan"
-                  : list == L_ALLOC ? "no allocation sites" : "no futex sites");
-      else if (list == L_LOSS && r->leaks.check &&
-               strcmp(r->leaks.check, "summary") == 0)
-         snprintf(d->why, sizeof d->why, "%s's leak check was a summary, "
-                  "which lists no loss records", name);
-   }
-}
-
-/* Compares one list of sites: matches them by key, sums them per
-   report, keeps those that changed, by growth. */
-static void compare_list(int list, const Report *const rep[2], ListDiff *d)
-{
-   check_comparable(list, rep, d);
-   if (d->why[0] != '\0')
-      return;
-   Entries *es = &d->es;
-   for (int s = 0; s < 2; s++)
-      add_entries(es, list, s, rep[s]);
-   qsort(es->e, es->n, sizeof *es->e, cmp_entry);
-
-   d->ch = xrealloc(NULL, (es->n ? es->n : 1) * sizeof *d->ch);
-   for (size_t i = 0, j; i < es->n; i = j) {
-      Change c = { .a = { 0 } };
-      for (j = i; j < es->n && strcmp(es->e[j].key, es->e[i].key) == 0; j++) {
-         const Entry *e = &es->e[j];
-         c.a[e->side] = add_sat(c.a[e->side], e->a);
-         c.b[e->side] = add_sat(c.b[e->side], e->b);
-         if (c.n[e->side]++ == 0)
-            c.big[e->side] = e;   /* the largest: entries are sorted so */
-         else if (!same_role(c.big[e->side]->role, e->role))
-            c.roles[e->side] = true;
-      }
-      d->nkeys++;
-      if (c.a[OLD] == c.a[NEW] && c.b[OLD] == c.b[NEW])
+   size_t ngrew = 0, nkinds = 0;
+   Buf grown = { 0 }, lines = { 0 }, notes = { 0 };
+   for (int k = 0; k < FAIL_N; k++) {
+      if (!(set & 1u << k))
          continue;
-      d->nnew += c.n[OLD] == 0;
-      d->ngone += c.n[NEW] == 0;
-      d->ch[d->nch++] = c;
-   }
-   qsort(d->ch, d->nch, sizeof *d->ch, cmp_change);
-}
-
-static void list_free(ListDiff *d)
-{
-   for (size_t i = 0; i < d->es.n; i++)
-      free(d->es.e[i].key);
-   free(d->es.e);
-   free(d->ch);
-}
-
-/* Prints a list compared: the top sites that changed and what the rest
-   come to; with NOTES, only why it was not compared. */
-static void print_list(int list, const ListDiff *d, const Report *const rep[2],
-                       const DiffOptions *opt, enum Mode mode)
-{
-   const ListKind *k = &list_kind[list];
-   if (d->why[0] != '\0') {
-      /* Worth a line only if one of them has it. */
-      if (d->had)
-         printf("\n%s: not compared (%s).\n", k->title, d->why);
-      return;
-   }
-   if (mode != PRINT)
-      return;
-   if (d->nch == 0) {
-      printf("\n%s: no change (%s %s).\n", k->title, num(d->nkeys),
-             plural(d->nkeys, k->site, k->sites));
-      return;
-   }
-   printf("\n%s: %s of %s %s changed (%s new, %s gone), by growth:\n",
-          k->title, num(d->nch), num(d->nkeys),
-          plural(d->nkeys, k->site, k->sites), num(d->nnew), num(d->ngone));
-   /* The tool lists only the largest allocation sites (its
-      --alloc-sites): a site missing from a list may be below it. */
-   if (list == L_ALLOC &&
-       (rep[OLD]->alloc.count > rep[OLD]->alloc.shown ||
-        rep[NEW]->alloc.count > rep[NEW]->alloc.shown))
-      printf("(the reports list the largest sites only, old %s of %s, "
-             "new %s of %s: a site new or gone may only have been too "
-             "small to be listed in the other)\n",
-             num(rep[OLD]->alloc.shown), num(rep[OLD]->alloc.count),
-             num(rep[NEW]->alloc.shown), num(rep[NEW]->alloc.count));
-
-   size_t shown = d->nch < opt->top ? d->nch : opt->top;
-   for (size_t i = 0; i < shown; i++)
-      print_change(k, i, &d->ch[i], opt);
-   if (shown < d->nch) {
-      /* What the rest come to, each way, so that nothing is hidden. */
-      uint64_t g = 0, s = 0, ga[2] = { 0 }, gb[2] = { 0 }, sa[2] = { 0 },
-               sb[2] = { 0 };
-      for (size_t i = shown; i < d->nch; i++) {
-         const Change *c = &d->ch[i];
-         bool up = grew(c);
-         uint64_t *pa = up ? ga : sa, *pb = up ? gb : sb;
-         *(up ? &g : &s) += 1;
-         for (int side = 0; side < 2; side++) {
-            pa[side] = add_sat(pa[side], c->a[side]);
-            pb[side] = add_sat(pb[side], c->b[side]);
-         }
+      nkinds++;
+      Amount o = fail_amount(rep[OLD], k), n = fail_amount(rep[NEW], k);
+      if (o.why || n.why) {
+         char t[128];
+         snprintf(t, sizeof t, "%s%s (%s has %s)", notes.s ? ", " : "",
+                  fail_on_names[k], o.why ? "old" : "new",
+                  o.why ? o.why : n.why);
+         buf_adds(&notes, t);
+         continue;
       }
-      printf("\n  %s%s%s changed:", shown > 0 ? "... and " : "",
-             num(d->nch - shown), shown > 0 ? " more" : "");
-      if (g > 0)
-         printf(" %s grew (%s)%s", num(g),
-                change_text(k, ga[OLD], ga[NEW], gb[OLD], gb[NEW]),
-                s > 0 ? "," : "");
-      if (s > 0)
-         printf(" %s shrank (%s)", num(s),
-                change_text(k, sa[OLD], sa[NEW], sb[OLD], sb[NEW]));
-      printf("; --top=N shows more\n");
+      if (!fail_grew(k, &o, &n))
+         continue;
+      char t[256];
+      snprintf(t, sizeof t, "  %s: %s %s -> %s (%s", fail_on_names[k],
+               fail_kind[k].what, fail_value(k, o.a), fail_value(k, n.a),
+               diff_delta(o.a, n.a, fail_kind[k].unit == FU_US));
+      buf_adds(&lines, t);
+      if (fail_kind[k].unit == FU_BYTES && o.b != n.b) {
+         snprintf(t, sizeof t, "; %s -> %s %s", num(o.b), num(n.b),
+                  plural(n.b, "block", "blocks"));
+         buf_adds(&lines, t);
+      }
+      buf_adds(&lines, ")\n");
+      buf_adds(&grown, ngrew++ ? ", " : "");
+      buf_adds(&grown, fail_on_names[k]);
    }
+   if (ngrew > 0)
+      printf("\nRegressions (--fail-on): new grew in %s of %s %s, exit "
+             "status %d:\n%s", num(ngrew), num(nkinds),
+             plural(nkinds, "kind", "kinds"), DIFF_REGRESSED, lines.s);
+   else
+      printf("\nRegressions (--fail-on): none; new did not grow in %s %s "
+             "compared.\n", nkinds > 1 ? "the" : "the one",
+             plural(nkinds, "kind", "kinds"));
+   if (notes.s)
+      printf("  Not compared: %s.\n", notes.s);
+   if (ngrew > 0)
+      fprintf(stderr, "at_print: new grew in --fail-on %s: %s\n",
+              plural(ngrew, "kind", "kinds"), grown.s);
+   free(grown.s);
+   free(lines.s);
+   free(notes.s);
+   return ngrew > 0;
 }
 
 /* ------------------------------------------------------------------ */
 /* The comparison                                                      */
 /* ------------------------------------------------------------------ */
 
+/* Reads a report grouped as the summary groups it (all its sites:
+   one among the largest in one report may be below the cut in the
+   other). */
+static const char *read_grouped(const char *path, const DiffOptions *opt,
+                                Report *r)
+{
+   const Limits all = { SIZE_MAX, SIZE_MAX, SIZE_MAX, SIZE_MAX, false };
+   if (opt->group_frames == 0)
+      return report_read(path, &all, r);
+   const char *why = report_read_grouped(path, &all, opt->own,
+                                         opt->group_frames, r);
+   if (why == NULL)
+      group_report(r, opt->own, opt->group_frames, &all);
+   return why;
+}
+
 /* Reads both reports and prints what changed from old_path to
    new_path.  Returns the exit status: 0 printed, 1 a report could not
-   be read or the output written, 3 printed but a report's figures do
-   not add up. */
+   be read or the output written, DIFF_REGRESSED printed and NEW grew in
+   a kind of --fail-on, 3 printed but a report's figures do not add
+   up. */
 int print_diff(const char *old_path, const char *new_path,
                const DiffOptions *opt)
 {
-   /* Every site: a site among the largest in one report may be below
-      the cut in the other. */
-   const Limits all = { SIZE_MAX, SIZE_MAX, SIZE_MAX, SIZE_MAX, false };
    const char *path[2] = { old_path, new_path };
    char *shown[2];
    Report r[2];
@@ -727,7 +590,7 @@ int print_diff(const char *old_path, const char *new_path,
 
    for (int s = 0; s < 2; s++) {
       shown[s] = file_label(path[s]);
-      const char *why = report_read(path[s], &all, &r[s]);
+      const char *why = read_grouped(path[s], opt, &r[s]);
       if (why != NULL) {
          fprintf(stderr, "at_print: %s: %s\n", shown[s], why);
          status = 1;
@@ -747,23 +610,44 @@ int print_diff(const char *old_path, const char *new_path,
             status = 3;
          }
 
+      uint64_t run_ms = rep[OLD]->run.duration_ms > rep[NEW]->run.duration_ms
+                        ? rep[OLD]->run.duration_ms : rep[NEW]->run.duration_ms;
+      uint64_t floor = run_ms > UINT64_MAX / 1000 ? UINT64_MAX
+                       : run_ms * 1000 / 100 * NOISE_RUN_PCT;
+      diff_time_floor_us = floor > NOISE_MIN_US ? floor : NOISE_MIN_US;
+
       /* First whether anything changed at all, to say so in one line. */
-      ListDiff d[L_N];
-      size_t changed = print_roles(rep, COUNT);
-      for (int l = 0; l < L_N; l++) {
-         d[l] = (ListDiff){ .had = false };
-         compare_list(l, rep, &d[l]);
-         changed += d[l].nch;
-      }
+      size_t noise = 0;
+      size_t changed = print_roles(rep, COUNT, &noise);
+      SiteDiff *d = sites_compare(rep, opt);
+      changed += sites_changed(d);
+      noise += sites_noise(d);
       enum Mode mode = changed > 0 ? PRINT : NOTES;
-      if (changed == 0)
+      if (changed == 0 && noise == 0)
          printf("No change: the figures of the process, of each role and "
                 "pool and of each site are the same.\n");
-      print_roles(rep, mode);
-      for (int l = 0; l < L_N; l++) {
-         print_list(l, &d[l], rep, opt, mode);
-         list_free(&d[l]);
-      }
+      else if (changed == 0)
+         printf("No change beyond the runs' noise: the figures of the "
+                "process, of each role and pool and of each site are the "
+                "same, but for %s %s of blocked time, futex waits or "
+                "instructions within it.\n", num(noise),
+                plural(noise, "change", "changes"));
+      print_roles(rep, mode, NULL);
+      sites_print(d, rep, opt, mode);
+      sites_free(d);
+      if (noise > 0)
+         printf("\nThe runs' noise: blocked time and futex waits count as "
+                "changed only if one run's is at least twice the other's "
+                "and they differ by at least %s ms (%d%% of the longer run, "
+                "at least %s ms) or %s waits; idle parking never; "
+                "instructions if they differ by %d%% and %s; Rayon's job "
+                "counts never.  Bytes and blocks are exact: any change is "
+                "listed.\n",
+                num(diff_time_floor_us / 1000), NOISE_RUN_PCT,
+                num(NOISE_MIN_US / 1000), num(NOISE_MIN_WAITS),
+                NOISE_INSNS_PCT, num(NOISE_MIN_INSNS));
+      if (opt->fail_on != 0 && print_fail_on(rep, opt->fail_on))
+         status = DIFF_REGRESSED;
       if (fflush(stdout) != 0 || ferror(stdout)) {
          fprintf(stderr, "at_print: write error: %s\n", strerror(errno));
          status = 1;

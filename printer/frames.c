@@ -16,7 +16,9 @@
  * that names where they are ("… 9 frames in malloc, alloc, tokio").
  * A stack with no own frame starts at its first frame past the
  * allocator, libc, ld.so and std (first_shown): Tokio's Parker::park,
- * not syscall; a stack is never shown from malloc.
+ * not syscall; a stack is never shown from malloc.  print_stack_as and
+ * own_place_as print a stack that way for the text summary and --diff
+ * alike, each with its own options (StackStyle).
  *
  * Copyright (C) 2026 the asynctrace authors.
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -35,6 +37,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <fnmatch.h>
+#include <inttypes.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -264,5 +267,103 @@ char *fold_label(const Stack *s, size_t from, size_t to)
    }
    if (more)
       buf_adds(&b, ", \xe2\x80\xa6");
+   return b.s;
+}
+
+/* ---- Stacks as the outputs print them ---- */
+
+static void print_frame_as(const Frame *f, bool first, const StackStyle *st)
+{
+   if (st->addresses)
+      printf("   %s %s: ", first ? "at" : "by", f->ip ? f->ip : "?");
+   else
+      printf("   %s ", first ? "at" : "by");
+   print_fn_at(f, st->full_names);
+}
+
+/* Frames a stack with no own frame shows before the rest is folded. */
+#define NO_OWN_LINES 3
+
+void print_stack_as(const Stack *s, const Grouped *g, const StackStyle *st)
+{
+   size_t depth = stack_depth(s);
+   if (depth == 0) {
+      printf("   (no stack)\n");
+      return;
+   }
+   /* From the first own frame, or where there is none, the first frame
+      past the allocator, libc and std: never at malloc or syscall. */
+   bool has_own = false;
+   size_t from = st->frames == 0 ? 0 : first_shown(s, st->own, &has_own);
+   size_t end = g && g->cut > 0 && g->cut < depth ? g->cut : depth;
+   if (from > 0) {
+      char *l = fold_label(s, 0, from);
+      printf("   \xe2\x80\xa6 %s\n", l);
+      free(l);
+   }
+   /* Below the first own frame, a run of two or more frames that are
+      not the program's (Tokio's scheduler, Rayon's join, std's thread
+      start) is one line too, unless every frame is shown.  A stack with
+      no own frame shows its first few frames, then folds the rest.
+      st->frames counts the lines. */
+   size_t f = from, lines = 0;
+   while (f < end && (st->frames == 0 || lines < st->frames)) {
+      size_t run = f;
+      if (st->frames != 0 && has_own)
+         while (run < end && !frame_is_own(stack_frame(s, run), st->own))
+            run++;
+      else if (st->frames != 0 && lines >= NO_OWN_LINES)
+         run = end;
+      if (run - f >= 2) {
+         char *l = fold_label(s, f, run);
+         printf("   \xe2\x80\xa6 %s\n", l);
+         free(l);
+         f = run;
+      } else {
+         print_frame_as(stack_frame(s, f), f == 0, st);
+         f++;
+      }
+      lines++;
+   }
+   if (f < end)
+      printf("   ... %zu more %s (--frames=all shows all)\n", end - f,
+             end - f == 1 ? "frame" : "frames");
+   if (g && g->stacks > 1)
+      printf("   (%s different stacks with %s%s own %s merged; "
+             "--group-frames=0 lists them apart)\n", num(g->stacks),
+             st->group_frames == 1 ? "this" : "these ",
+             st->group_frames == 1 ? "" : num(st->group_frames),
+             plural(st->group_frames, "frame", "frames"));
+}
+
+char *own_place_as(const Stack *s, const StackStyle *st)
+{
+   size_t depth = stack_depth(s);
+   size_t want = st->group_frames ? st->group_frames : 1;
+   if (depth == 0)
+      return NULL;
+   bool has_own;
+   size_t from = first_shown(s, st->own, &has_own);
+   if (from == depth)
+      from = 0;                  /* all plumbing: named from its top */
+   Buf b = { 0 };
+   for (size_t i = from, n = 0; i < depth && n < want; i++) {
+      const Frame *f = stack_frame(s, i);
+      if (has_own && !frame_is_own(f, st->own))
+         continue;
+      if (n++ > 0)
+         buf_adds(&b, " < ");
+      add_fn_name(&b, f->fn ? f->fn : f->ip ? f->ip : "???", st->full_names);
+      if (f->file) {
+         char t[48];
+         buf_adds(&b, " (");
+         buf_adds(&b, f->file);
+         if (f->has_line) {
+            snprintf(t, sizeof t, ":%" PRIu64, f->line);
+            buf_adds(&b, t);
+         }
+         buf_adds(&b, ")");
+      }
+   }
    return b.s;
 }

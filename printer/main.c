@@ -71,11 +71,16 @@ static void usage(FILE *out)
          "\n"
          "With --diff, prints what changed from report OLD to report NEW (two\n"
          "runs, perhaps of two builds): the figures of the process and of each\n"
-         "role and pool, and the sites of memory live at exit, loss records,\n"
-         "allocation sites and futex sites that grew, shrank, are new or gone,\n"
-         "matched by the functions and files of their stacks (not addresses or\n"
-         "lines), the largest growth first.  There --top=N shows N sites of\n"
-         "each list [10], --frames=N N frames of each site [4]; --full-names\n"
+         "role and pool (heap, leaks, futex waits, lock contention, CPU), the\n"
+         "sites of memory live at exit, loss records, allocation sites and\n"
+         "futex sites, and the Tokio spawn, block_on and Rayon submit sites\n"
+         "that grew, shrank, are new or gone, the largest growth first, each\n"
+         "site matched by role and pool and its first own frames as the\n"
+         "summary groups it (--group-frames, --own; not by addresses), its\n"
+         "stack from the program's own code.  Timings and instruction counts\n"
+         "that moved less than two runs of one program do are not listed as\n"
+         "changes (see the man page).  There --top=N shows N sites of each\n"
+         "list [10], --frames=N N lines of each stack [4]; --full-names\n"
          "applies; the other options are ignored.\n"
          "\n"
          "options:\n"
@@ -125,6 +130,12 @@ static void usage(FILE *out)
          "                  default a list longer than 20 characters is\n"
          "                  shown as <\xe2\x80\xa6>)\n"
          "  --diff          compare two reports, OLD and NEW\n"
+         "  --fail-on=KIND,...  with --diff, exit with status 4 if NEW has\n"
+         "                  more than OLD of a KIND: definite, indirect,\n"
+         "                  possible, reachable, leaked (leak bytes), live,\n"
+         "                  peak, bad-calls, threads, pending (tasks),\n"
+         "                  lock (contention), cpu (instructions; these two\n"
+         "                  beyond the runs' noise) or all\n"
          "  --folded=KIND   print folded stacks for flamegraph.pl or inferno\n"
          "                  instead of the summary, under a root frame per\n"
          "                  role and pool: live (bytes live at exit), leaked\n"
@@ -153,7 +164,7 @@ static void usage(FILE *out)
          "is printed), 2 for a usage error,\n"
          "3 if the report was printed but its figures do not add up (each\n"
          "broken invariant is a warning on standard error); with --diff, the\n"
-         "same for either report.\n",
+         "same for either report, and 4 if NEW grew in a --fail-on kind.\n",
          out);
 }
 
@@ -269,9 +280,64 @@ static uint64_t default_tops(bool json, bool brief, uint64_t *top,
    return shown;
 }
 
+/* --fail-on=KIND,...: 0 if a is not it, 1 if *set is set, else the
+   exit status of a usage error (already reported). */
+static int fail_on_option(const char *a, unsigned *set)
+{
+   if (strncmp(a, "--fail-on", 9) != 0 || (a[9] != '=' && a[9] != '\0'))
+      return 0;
+   if (a[9] == '\0' || a[10] == '\0')
+      return usage_error("--fail-on needs kinds: --fail-on=KIND,...", NULL);
+   unsigned got = 0;
+   for (const char *p = a + 10; ; ) {
+      size_t n = strcspn(p, ",");
+      int k = -1;
+      for (int i = 0; i < FAIL_N; i++)
+         if (strlen(fail_on_names[i]) == n &&
+             strncmp(p, fail_on_names[i], n) == 0)
+            k = i;
+      if (n == 3 && strncmp(p, "all", 3) == 0)
+         got |= (1u << FAIL_N) - 1;
+      else if (k < 0) {
+         char *name = strndup(p, n), *c = clip(name, 60);
+         fprintf(stderr, "at_print: unknown kind '%s' in --fail-on; the "
+                 "kinds are all", c);
+         for (int i = 0; i < FAIL_N; i++)
+            fprintf(stderr, ", %s", fail_on_names[i]);
+         fputs("\n", stderr);
+         free(c);
+         free(name);
+         return 2;
+      } else
+         got |= 1u << k;
+      if (p[n] == '\0')
+         break;
+      p += n + 1;
+   }
+   *set |= got;
+   return 1;
+}
+
 static size_t to_size(uint64_t v)
 {
    return v > SIZE_MAX ? SIZE_MAX : (size_t)v;
+}
+
+/* --diff OLD NEW, its files checked: the exit status. */
+static int diff_main(const char *const *paths, size_t npaths,
+                     const char **globs, size_t nglobs, DiffOptions *dopt)
+{
+   if (npaths != 2)
+      return usage_error("--diff needs two files: at_print --diff OLD NEW",
+                         NULL);
+   if (strcmp(paths[0], "-") == 0 && strcmp(paths[1], "-") == 0)
+      return usage_error("--diff can read only one of OLD and NEW from "
+                         "standard input (-)", NULL);
+   OwnRules own = { globs, nglobs };
+   dopt->own = &own;
+   int st = print_diff(paths[0], paths[1], dopt);
+   report_cleanup();
+   return st;
 }
 
 int main(int argc, char **argv)
@@ -293,6 +359,7 @@ int main(int argc, char **argv)
    int folded = -1;              /* --folded=KIND: FOLD_* */
    bool json = false;
    const char *svg = NULL;      /* --svg=SVGFILE */
+   unsigned fail_on = 0;         /* --fail-on: 1 << FAIL_* */
 
    for (int i = 1; i < argc; i++) {
       const char *a = argv[i];
@@ -317,6 +384,9 @@ int main(int argc, char **argv)
             globs[nglobs++] = a + 6;
          } else if (strcmp(a, "--own") == 0) {
             return usage_error("--own needs a glob: --own=GLOB", NULL);
+         } else if ((st = fail_on_option(a, &fail_on)) != 0) {
+            if (st != 1)
+               return st;
          } else if ((st = section_option(a, &sections)) != 0) {
             if (st != 1)
                return st;
@@ -369,20 +439,19 @@ int main(int argc, char **argv)
       if (npaths < 3)
          paths[npaths++] = a;
    }
+   if (fail_on != 0 && !diff)
+      return usage_error("--fail-on compares two reports: at_print --diff "
+                         "--fail-on=KIND,... OLD NEW", NULL);
    if (diff) {
-      if (npaths != 2)
-         return usage_error("--diff needs two files: at_print --diff OLD NEW",
-                            NULL);
-      if (strcmp(paths[0], "-") == 0 && strcmp(paths[1], "-") == 0)
-         return usage_error("--diff can read only one of OLD and NEW from "
-                            "standard input (-)", NULL);
       DiffOptions dopt = { .top = top == UNSET ? DEFAULT_TOP : to_size(top),
-                           .frames = frames_given ? to_size(frames)
-                                                  : DIFF_FRAMES,
-                           .full_names = full_names };
-      int st = print_diff(paths[0], paths[1], &dopt);
+                           .frames = !frames_given ? DIFF_FRAMES
+                                     : frames == UINT64_MAX ? 0
+                                     : to_size(frames),
+                           .full_names = full_names,
+                           .group_frames = to_size(group_frames),
+                           .fail_on = fail_on };
+      int st = diff_main(paths, npaths, globs, nglobs, &dopt);
       free(globs);
-      report_cleanup();
       return st;
    }
    if (npaths > 1)

@@ -785,6 +785,26 @@ size_t first_shown(const Stack *s, const OwnRules *own, bool *has_own);
 /* Frames [from, to) of s: "9 frames in alloc, tokio". */
 char *fold_label(const Stack *s, size_t from, size_t to);
 
+/* How a stack is printed, by the text summary and --diff alike. */
+typedef struct {
+   size_t frames;                /* lines at most; 0: every frame, none
+                                    folded */
+   bool full_names;
+   const OwnRules *own;
+   size_t group_frames;          /* own frames grouping compares (and a
+                                    place names) */
+   bool addresses;               /* each frame's address (not --diff's:
+                                    two builds differ in them) */
+} StackStyle;
+/* Prints s from its first shown frame on, the frames above it folded
+   into one line, as do runs of frames not the program's below it; g, if
+   not NULL, is what grouping merged into the site: its stacks differ
+   from frame g->cut on, so the rest is not printed. */
+void print_stack_as(const Stack *s, const Grouped *g, const StackStyle *st);
+/* The first own frames of s (as many as grouping uses, at least one),
+   as "fn (file:line) < fn (file:line)", or NULL. */
+char *own_place_as(const Stack *s, const StackStyle *st);
+
 /* group.c: sites, loss records and allocation sites merged by role (and
    leak kind) and their first own frames, of a report read whole (its
    lists kept whole: report_read_grouped); the lists then hold the
@@ -819,9 +839,20 @@ void print_text(const Report *rep, size_t nwarn, const TextOptions *opt);
 /* diff.c: --diff OLD NEW, what changed between two runs. */
 typedef struct {
    size_t top;                   /* sites shown per list */
-   size_t frames;                /* of each site's stack; 0: all */
+   size_t frames;                /* lines of each site's stack; 0: all */
    bool full_names;
+   const OwnRules *own;          /* --own */
+   size_t group_frames;          /* --group-frames: own frames matched */
+   unsigned fail_on;             /* --fail-on: 1 << FAIL_* */
 } DiffOptions;
+
+/* --fail-on=KIND,...: what makes --diff exit with DIFF_REGRESSED when
+   NEW has more of it than OLD.  Names in fail_on_names, in this order. */
+enum { FAIL_DEFINITE, FAIL_INDIRECT, FAIL_POSSIBLE, FAIL_REACHABLE,
+       FAIL_LEAKED, FAIL_LIVE, FAIL_PEAK, FAIL_BAD_CALLS, FAIL_THREADS,
+       FAIL_PENDING, FAIL_LOCK, FAIL_CPU, FAIL_N };
+extern const char *const fail_on_names[FAIL_N];
+#define DIFF_REGRESSED 4
 
 int print_diff(const char *old_path, const char *new_path,
                const DiffOptions *opt);

@@ -1,10 +1,8 @@
 /* text_common.c: what the text summary's sections share.  A grouped
  * list's count of groups; threads named by their seq, through an index
  * sorted once; a paragraph wrapped at a width; amounts summed by role;
- * and stacks as the summary prints them: from the program's first own
- * frame on (--own), a run of frames that are not the program's folded
- * into one line, at most --frames lines, a grouped site's frames up to
- * where its stacks differ.  The sections list the report's lists in
+ * and stacks in the summary's style (--frames, --own, addresses shown),
+ * printed by frames.c, which --diff shares.  The sections list the report's lists in
  * their orders through views (view.c), the report left as read.
  *
  * Copyright (C) 2026 the asynctrace authors.
@@ -198,68 +196,20 @@ int cmp_amt_desc(const void *a, const void *b)
 
 /* ---- Stacks ---- */
 
-static void print_frame(const Frame *f, bool first)
+/* The summary's stack style: frames.c prints them (--diff does too). */
+static StackStyle text_style(void)
 {
-   printf("   %s %s: ", first ? "at" : "by", f->ip);
-   print_fn_at(f, text_opt.full_names);
+   return (StackStyle){ .frames = text_opt.frames,
+                        .full_names = text_opt.full_names,
+                        .own = text_opt.own,
+                        .group_frames = text_opt.group_frames,
+                        .addresses = true };
 }
 
-/* Frames a stack with no own frame shows before the rest is folded. */
-#define NO_OWN_LINES 3
-
-/* Prints s from its first own frame on, the frames above it folded into
-   one line; g, if not NULL, is what grouping merged into the site: its
-   stacks differ from frame g->cut on, so the rest is not printed. */
 void print_stack_grouped(const Stack *s, const Grouped *g)
 {
-   size_t depth = stack_depth(s);
-   if (depth == 0) {
-      printf("   (no stack)\n");
-      return;
-   }
-   /* From the first own frame, or where there is none, the first frame
-      past the allocator, libc and std: never at malloc or syscall. */
-   bool has_own = false;
-   size_t from = text_opt.frames == 0 ? 0 : first_shown(s, text_opt.own, &has_own);
-   size_t end = g && g->cut > 0 && g->cut < depth ? g->cut : depth;
-   if (from > 0) {
-      char *l = fold_label(s, 0, from);
-      printf("   \xe2\x80\xa6 %s\n", l);
-      free(l);
-   }
-   /* Below the first own frame, a run of two or more frames that are
-      not the program's (Tokio's scheduler, Rayon's join, std's thread
-      start) is one line too, unless every frame is shown.  A stack with
-      no own frame shows its first few frames, then folds the rest.
-      --frames counts the lines. */
-   size_t f = from, lines = 0;
-   while (f < end && (text_opt.frames == 0 || lines < text_opt.frames)) {
-      size_t run = f;
-      if (text_opt.frames != 0 && has_own)
-         while (run < end && !frame_is_own(stack_frame(s, run), text_opt.own))
-            run++;
-      else if (text_opt.frames != 0 && lines >= NO_OWN_LINES)
-         run = end;
-      if (run - f >= 2) {
-         char *l = fold_label(s, f, run);
-         printf("   \xe2\x80\xa6 %s\n", l);
-         free(l);
-         f = run;
-      } else {
-         print_frame(stack_frame(s, f), f == 0);
-         f++;
-      }
-      lines++;
-   }
-   if (f < end)
-      printf("   ... %zu more %s (--frames=all shows all)\n", end - f,
-             end - f == 1 ? "frame" : "frames");
-   if (g && g->stacks > 1)
-      printf("   (%s different stacks with %s%s own %s merged; "
-             "--group-frames=0 lists them apart)\n", num(g->stacks),
-             text_opt.group_frames == 1 ? "this" : "these ",
-             text_opt.group_frames == 1 ? "" : num(text_opt.group_frames),
-             plural(text_opt.group_frames, "frame", "frames"));
+   StackStyle st = text_style();
+   print_stack_as(s, g, &st);
 }
 
 void print_stack(const Stack *s)
@@ -267,37 +217,8 @@ void print_stack(const Stack *s)
    print_stack_grouped(s, NULL);
 }
 
-/* The first own frames of s (as many as grouping uses, at least one),
-   as "fn (file:line) < fn (file:line)", or NULL. */
 char *own_place(const Stack *s)
 {
-   size_t depth = stack_depth(s);
-   size_t want = text_opt.group_frames ? text_opt.group_frames : 1;
-   if (depth == 0)
-      return NULL;
-   bool has_own;
-   size_t from = first_shown(s, text_opt.own, &has_own);
-   if (from == depth)
-      from = 0;                  /* all plumbing: named from its top */
-   Buf b = { 0 };
-   for (size_t i = from, n = 0; i < depth && n < want; i++) {
-      const Frame *f = stack_frame(s, i);
-      if (has_own && !frame_is_own(f, text_opt.own))
-         continue;
-      if (n++ > 0)
-         buf_adds(&b, " < ");
-      add_fn_name(&b, f->fn ? f->fn : f->ip ? f->ip : "???",
-                  text_opt.full_names);
-      if (f->file) {
-         char t[48];
-         buf_adds(&b, " (");
-         buf_adds(&b, f->file);
-         if (f->has_line) {
-            snprintf(t, sizeof t, ":%" PRIu64, f->line);
-            buf_adds(&b, t);
-         }
-         buf_adds(&b, ")");
-      }
-   }
-   return b.s;
+   StackStyle st = text_style();
+   return own_place_as(s, &st);
 }
