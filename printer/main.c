@@ -422,7 +422,7 @@ int main(int argc, char **argv)
             status = fw < 0 ? 1 : 3;
       } else if (json) {      /* the report's records, not grouped */
          char *given = clean_dup(path);   /* "-" as given */
-         print_json(&rep, given, &cut, &w);
+         print_json(&rep, given, &cut, &w, &own);
          free(given);
       } else {
          group_report(&rep, &own, opt.group_frames, &lim);

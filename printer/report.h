@@ -838,9 +838,9 @@ void folded_limits(int kind, Limits *lim);
 int print_folded(const Report *rep, int kind, const char *file, bool full_names);
 
 /* json.c: the same as JSON (docs/at_print-json.md), each list cut to
-   lim's figures. */
+   lim's figures; own says which frames are the program's (--own). */
 void print_json(const Report *rep, const char *file, const Limits *lim,
-                const Warnings *w);
+                const Warnings *w, const struct OwnRules *own);
 
 /* svg.c: the heap over time and the blocked time by role, as a
    self-contained SVG file (--svg).  Returns 0, or an errno value if
