@@ -127,6 +127,11 @@ static void usage(FILE *out)
          "                  peak), wait-time (microseconds blocked in futex\n"
          "                  waits), wait-count (futex waits), instructions\n"
          "                  (per thread name, no stacks)\n"
+         "  --folded-from=F own: end each stack at its first frame of the\n"
+         "                  program's own code (--own), or where it has\n"
+         "                  none at its first frame past the allocator,\n"
+         "                  libc, ld.so and Rust's std, dropping the frames\n"
+         "                  above it; all: every frame [all]\n"
          "  --format=F      text (the default) or json: the whole report\n"
          "                  as one JSON object for scripts, every site,\n"
          "                  loss record, thread, sample and frame listed\n"
@@ -261,6 +266,7 @@ int main(int argc, char **argv)
    const char *paths[3];         /* a third is an error */
    size_t npaths = 0;
    int folded = -1;              /* --folded=KIND: FOLD_* */
+   bool folded_own = false;      /* --folded-from=own */
    bool json = false;
    const char *svg = NULL;      /* --svg=SVGFILE */
 
@@ -290,6 +296,16 @@ int main(int argc, char **argv)
          } else if ((st = section_option(a, &sections)) != 0) {
             if (st != 1)
                return st;
+         } else if (strcmp(a, "--folded-from=own") == 0 ||
+                    strcmp(a, "--folded-from=all") == 0) {
+            folded_own = a[14] == 'o';
+         } else if (strncmp(a, "--folded-from", 13) == 0 &&
+                    (a[13] == '=' || a[13] == '\0')) {
+            if (a[13] == '\0' || a[14] == '\0')
+               return usage_error("--folded-from needs a value: "
+                                  "--folded-from=own or --folded-from=all",
+                                  NULL);
+            return usage_error("--folded-from is own or all, not", a + 14);
          } else if (strncmp(a, "--folded", 8) == 0 &&
                     (a[8] == '=' || a[8] == '\0')) {
             if (a[8] == '\0')
@@ -417,7 +433,8 @@ int main(int argc, char **argv)
          free(c);
          status = 1;
       } else if (folded >= 0) {      /* every stack whole: not grouped */
-         int fw = print_folded(&rep, folded, shown, full_names);
+         int fw = print_folded(&rep, folded, shown, full_names,
+                               folded_own ? &own : NULL);
          if (fw != 0)
             status = fw < 0 ? 1 : 3;
       } else if (json) {      /* the report's records, not grouped */
