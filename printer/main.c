@@ -245,6 +245,33 @@ static int section_option(const char *a, unsigned *shown)
    return 1;
 }
 
+/* --folded=KIND or --folded-from=own|all: 0 if a is neither, 1 if
+   *kind or *from_own is set, else the exit status of a usage error
+   (already reported). */
+static int folded_option(const char *a, int *kind, bool *from_own)
+{
+   if (strcmp(a, "--folded-from=own") == 0 ||
+       strcmp(a, "--folded-from=all") == 0) {
+      *from_own = a[14] == 'o';
+      return 1;
+   }
+   if (strncmp(a, "--folded-from", 13) == 0 &&
+       (a[13] == '=' || a[13] == '\0')) {
+      if (a[13] == '\0' || a[14] == '\0')
+         return usage_error("--folded-from needs a value: "
+                            "--folded-from=own or --folded-from=all", NULL);
+      return usage_error("--folded-from is own or all, not", a + 14);
+   }
+   if (strncmp(a, "--folded", 8) != 0 || (a[8] != '=' && a[8] != '\0'))
+      return 0;
+   if (a[8] == '\0')
+      return usage_error("--folded needs a value: --folded=KIND, "
+                         "KIND one of " FOLD_KINDS, NULL);
+   if ((*kind = folded_kind(a + 9)) < 0)
+      return usage_error("--folded needs " FOLD_KINDS ", not", a + 9);
+   return 1;
+}
+
 static size_t to_size(uint64_t v)
 {
    return v > SIZE_MAX ? SIZE_MAX : (size_t)v;
@@ -296,24 +323,9 @@ int main(int argc, char **argv)
          } else if ((st = section_option(a, &sections)) != 0) {
             if (st != 1)
                return st;
-         } else if (strcmp(a, "--folded-from=own") == 0 ||
-                    strcmp(a, "--folded-from=all") == 0) {
-            folded_own = a[14] == 'o';
-         } else if (strncmp(a, "--folded-from", 13) == 0 &&
-                    (a[13] == '=' || a[13] == '\0')) {
-            if (a[13] == '\0' || a[14] == '\0')
-               return usage_error("--folded-from needs a value: "
-                                  "--folded-from=own or --folded-from=all",
-                                  NULL);
-            return usage_error("--folded-from is own or all, not", a + 14);
-         } else if (strncmp(a, "--folded", 8) == 0 &&
-                    (a[8] == '=' || a[8] == '\0')) {
-            if (a[8] == '\0')
-               return usage_error("--folded needs a value: --folded=KIND, "
-                                  "KIND one of " FOLD_KINDS, NULL);
-            if ((folded = folded_kind(a + 9)) < 0)
-               return usage_error("--folded needs " FOLD_KINDS ", not",
-                                  a + 9);
+         } else if ((st = folded_option(a, &folded, &folded_own)) != 0) {
+            if (st != 1)
+               return st;
          } else if (strcmp(a, "--format=text") == 0 ||
                     strcmp(a, "--format=json") == 0) {
             json = a[9] == 'j';
