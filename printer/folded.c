@@ -2,7 +2,10 @@
  * flamegraph.pl and inferno: one line per stack, "frame;...;frame N",
  * outermost frame first, under a root frame per role and pool, so that
  * one flame graph shows which role holds, lost, allocated or waited
- * for what.
+ * for what.  Every stack is whole, or with --folded-from=own ends at
+ * its first shown frame (frames.c), the allocator's frames dropped.
+ * Either way each value is counted once, so the lines add up to the
+ * report's figure, which is checked.
  *
  * Copyright (C) 2026 the asynctrace authors.
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -73,6 +76,7 @@ typedef struct {
    size_t n, cap;
    Sum total;                    /* of every value added */
    bool full_names;
+   const OwnRules *from_own;     /* --folded-from=own: the rules, or NULL */
 } Lines;
 
 /* flamegraph.pl and inferno split frames at ';': one in a name becomes
@@ -133,14 +137,25 @@ static void push(Lines *ls, Buf *b, uint64_t v)
    ls->l[ls->n++] = (Line){ b->s, v };
 }
 
-/* The root of role r, then the stack's frames, outermost first. */
+/* The root of role r, then the stack's frames, outermost first.  With
+   --folded-from=own the innermost frame is the first shown one: the
+   allocator's and libc's frames above it are dropped, so that the
+   flames end at the program's code and a site's lines merge.  A stack
+   that is plumbing alone keeps every frame (nothing else names it). */
 static void add_stack(Lines *ls, const Role *r, const Stack *st, uint64_t v)
 {
    Buf b = { 0 };
+   size_t from = 0;
    if (v == 0)
       return;
+   if (ls->from_own != NULL) {
+      bool has_own;
+      from = first_shown(st, ls->from_own, &has_own);
+      if (from == stack_depth(st))
+         from = 0;
+   }
    add_root(&b, r);
-   for (size_t i = stack_depth(st); i-- > 0;) {
+   for (size_t i = stack_depth(st); i-- > from;) {
       buf_adds(&b, ";");
       add_frame(&b, stack_frame(st, i), ls->full_names);
    }
@@ -239,9 +254,10 @@ static void add_rest(Lines *ls, const Report *r, uint64_t v, const char *file)
    push(ls, &b, v);
 }
 
-int print_folded(const Report *r, int kind, const char *file, bool full_names)
+int print_folded(const Report *r, int kind, const char *file, bool full_names,
+                 const OwnRules *from_own)
 {
-   Lines ls = { .full_names = full_names };
+   Lines ls = { .full_names = full_names, .from_own = from_own };
    Sum want = { 0 };
    bool check = false;           /* want is a figure of the report's own */
    const char *what = NULL;

@@ -2,7 +2,9 @@
  * JSON object for scripts, with every figure the text shows and every
  * item the reader kept.  The shape is docs/at_print-json.md.  A list
  * is written in its order (the largest first, the most blocked first)
- * through a view (view.c): the report itself is left as read.
+ * through a view (view.c): the report itself is left as read.  Every
+ * stack is whole, with the index where the text starts it (first_shown,
+ * frames.c) and its own frames marked, by the same rules (--own).
  *
  * Copyright (C) 2026 the asynctrace authors.
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -54,6 +56,7 @@ typedef struct {
    int flat_at;                  /* the depth of the outermost flat one,
                                     or 0 */
    bool empty[MAX_DEPTH];        /* no member written yet, per depth */
+   const OwnRules *own;          /* which frames are the program's */
 } Json;
 
 /* The length of the valid UTF-8 character at p (not NUL), or 0 if it
@@ -243,10 +246,16 @@ static void j_futex(Json *j, const char *key, const Futex *fx)
    j_end_obj(j);
 }
 
-/* Every frame, innermost first, one per line. */
+/* Every frame, innermost first, one per line, an own frame marked;
+   before it, where the text starts the stack (first_shown) and whether
+   that is the program's own frame, so that a script need not redo
+   frames.c's rules to skip the allocator's frames. */
 static void j_stack(Json *j, const Stack *s)
 {
    size_t n = stack_depth(s);
+   bool has_own;
+   j_u64(j, "first_shown", first_shown(s, j->own, &has_own));
+   j_bool(j, "has_own", has_own);
    j_arr(j, "stack", false);
    for (size_t i = 0; i < n; i++) {
       const Frame *f = stack_frame(s, i);
@@ -258,6 +267,8 @@ static void j_stack(Json *j, const Stack *s)
       j_str_opt(j, "file", f->file);
       if (f->has_line)
          j_u64(j, "line", f->line);
+      if (has_own && frame_is_own(f, j->own))
+         j_bool(j, "own", true);
       j_end_obj(j);
    }
    j_end_arr(j);
@@ -1247,11 +1258,11 @@ static void j_wakes(Json *j, const Report *r)
 /* Prints rep on standard output as one JSON object; file is the
    report's name as given, w the broken invariants check_report_keep
    found.  The lists that can be long are cut to lim's figures (SIZE_MAX
-   unless the user gave one). */
+   unless the user gave one); own says which frames are the program's. */
 void print_json(const Report *rep, const char *file, const Limits *lim,
-                const Warnings *w)
+                const Warnings *w, const OwnRules *own)
 {
-   Json j = { .f = stdout };
+   Json j = { .f = stdout, .own = own };
    j_obj(&j, NULL, false);
    j_str(&j, "format", JSON_FORMAT);
    j_u64(&j, "version", JSON_VERSION);

@@ -144,6 +144,11 @@ static void usage(FILE *out)
          "                  peak), wait-time (microseconds blocked in futex\n"
          "                  waits), wait-count (futex waits), instructions\n"
          "                  (per thread name, no stacks)\n"
+         "  --folded-from=F own: end each stack at its first frame of the\n"
+         "                  program's own code (--own), or where it has\n"
+         "                  none at its first frame past the allocator,\n"
+         "                  libc, ld.so and Rust's std, dropping the frames\n"
+         "                  above it; all: every frame [all]\n"
          "  --format=F      text (the default) or json: the whole report\n"
          "                  as one JSON object for scripts, every site,\n"
          "                  loss record, thread, sample and frame listed\n"
@@ -318,6 +323,33 @@ static int fail_on_option(const char *a, unsigned *set)
    return 1;
 }
 
+/* --folded=KIND or --folded-from=own|all: 0 if a is neither, 1 if
+   *kind or *from_own is set, else the exit status of a usage error
+   (already reported). */
+static int folded_option(const char *a, int *kind, bool *from_own)
+{
+   if (strcmp(a, "--folded-from=own") == 0 ||
+       strcmp(a, "--folded-from=all") == 0) {
+      *from_own = a[14] == 'o';
+      return 1;
+   }
+   if (strncmp(a, "--folded-from", 13) == 0 &&
+       (a[13] == '=' || a[13] == '\0')) {
+      if (a[13] == '\0' || a[14] == '\0')
+         return usage_error("--folded-from needs a value: "
+                            "--folded-from=own or --folded-from=all", NULL);
+      return usage_error("--folded-from is own or all, not", a + 14);
+   }
+   if (strncmp(a, "--folded", 8) != 0 || (a[8] != '=' && a[8] != '\0'))
+      return 0;
+   if (a[8] == '\0')
+      return usage_error("--folded needs a value: --folded=KIND, "
+                         "KIND one of " FOLD_KINDS, NULL);
+   if ((*kind = folded_kind(a + 9)) < 0)
+      return usage_error("--folded needs " FOLD_KINDS ", not", a + 9);
+   return 1;
+}
+
 static size_t to_size(uint64_t v)
 {
    return v > SIZE_MAX ? SIZE_MAX : (size_t)v;
@@ -357,6 +389,7 @@ int main(int argc, char **argv)
    const char *paths[3];         /* a third is an error */
    size_t npaths = 0;
    int folded = -1;              /* --folded=KIND: FOLD_* */
+   bool folded_own = false;      /* --folded-from=own */
    bool json = false;
    const char *svg = NULL;      /* --svg=SVGFILE */
    unsigned fail_on = 0;         /* --fail-on: 1 << FAIL_* */
@@ -391,14 +424,9 @@ int main(int argc, char **argv)
             if (st != 1)
                return st;
             sections_given = true;
-         } else if (strncmp(a, "--folded", 8) == 0 &&
-                    (a[8] == '=' || a[8] == '\0')) {
-            if (a[8] == '\0')
-               return usage_error("--folded needs a value: --folded=KIND, "
-                                  "KIND one of " FOLD_KINDS, NULL);
-            if ((folded = folded_kind(a + 9)) < 0)
-               return usage_error("--folded needs " FOLD_KINDS ", not",
-                                  a + 9);
+         } else if ((st = folded_option(a, &folded, &folded_own)) != 0) {
+            if (st != 1)
+               return st;
          } else if (strcmp(a, "--format=text") == 0 ||
                     strcmp(a, "--format=json") == 0) {
             json = a[9] == 'j';
@@ -513,12 +541,13 @@ int main(int argc, char **argv)
          free(c);
          status = 1;
       } else if (folded >= 0) {      /* every stack whole: not grouped */
-         int fw = print_folded(&rep, folded, shown, full_names);
+         int fw = print_folded(&rep, folded, shown, full_names,
+                               folded_own ? &own : NULL);
          if (fw != 0)
             status = fw < 0 ? 1 : 3;
       } else if (json) {      /* the report's records, not grouped */
          char *given = clean_dup(path);   /* "-" as given */
-         print_json(&rep, given, &cut, &w);
+         print_json(&rep, given, &cut, &w, &own);
          free(given);
       } else {
          group_report(&rep, &own, opt.group_frames, &lim);

@@ -866,13 +866,16 @@ enum { FOLD_LIVE, FOLD_LEAKED, FOLD_ALLOCATED, FOLD_PEAK, FOLD_WAIT_TIME,
 int folded_kind(const char *name);      /* FOLD_*, or -1 */
 void folded_limits(int kind, Limits *lim);
 /* -1 if the report lacks what kind needs (said on stderr), else the
-   number of warnings: the lines do not add up to the report's total. */
-int print_folded(const Report *rep, int kind, const char *file, bool full_names);
+   number of warnings: the lines do not add up to the report's total.
+   from_own, if not NULL, ends each stack at its first shown frame
+   (first_shown, --folded-from=own); NULL keeps every frame. */
+int print_folded(const Report *rep, int kind, const char *file, bool full_names,
+                 const struct OwnRules *from_own);
 
 /* json.c: the same as JSON (docs/at_print-json.md), each list cut to
-   lim's figures. */
+   lim's figures; own says which frames are the program's (--own). */
 void print_json(const Report *rep, const char *file, const Limits *lim,
-                const Warnings *w);
+                const Warnings *w, const struct OwnRules *own);
 
 /* svg.c: the heap over time and the blocked time by role, as a
    self-contained SVG file (--svg).  Returns 0, or an errno value if
