@@ -1,9 +1,16 @@
 /* verdict.c: the overview's figures, computed once for the outputs
  * that state them.  The text's verdict paragraph and JSON's "verdict"
- * object both say how the run ended (a crash, or a stop from outside),
- * how much was really lost and by which roles, and who holds what is
- * still reachable, and sum the bad calls by kind; the classifications live here so the two
- * can never drift apart.  Each
+ * object both say how the run ended (a crash, or a stop from outside)
+ * and at what point the figures were taken ("after Ctrl-C" only after
+ * SIGINT), how much was really lost and by which roles, which
+ * possibly-lost blocks are likely reachable (their <pointed-from> lies
+ * in memory still in use: a still-reachable block, a global, a TLS),
+ * who holds what is still reachable, whose locks threads waited for
+ * (each lock site judged by its first frame past the lock's own code:
+ * the program's, or a library's such as Tokio's blocking pool), which
+ * snapshot's leak scan stands for a report with none of its own (a run
+ * killed with SIGKILL), and sum the bad calls by kind; the
+ * classifications live here so the two can never drift apart.  Each
  * output keeps only its wording.
  *
  * Copyright (C) 2026 the asynctrace authors.
