@@ -1578,6 +1578,7 @@ void AT_(settle_and_write)(const AT_RunEnd* end, const HChar* file)
    AT_(charge_insns)();
    AT_(roles_finish)();
    AT_(tasks_finish)();
+   AT_(tasks_warn)(end->how != AT_END_SNAPSHOT);
    AT_(check_invariants)();
    AT_(write_report_to)(end, file);
 }

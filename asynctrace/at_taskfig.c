@@ -15,6 +15,8 @@
      pending if Tokio had not completed them (their state word, read
      from the cell); and the tasks the report lists: every pending one
      (up to 10 x --tasks), then the --tasks heaviest of all;
+   - a warning, once, when tasks cannot be attributed (no cell known
+     while polls were seen, or tasks but no poll at the end);
    - the invariants: what tasks got is part of what roles got;
    - a snapshot's task rows: the spawn sites and tasks alive holding the
      most live heap, their cells' sizes from the heap's block table;
@@ -159,15 +161,29 @@ void AT_(tasks_finish)(void)
    VG_(deleteXA)(live);
    figs.finished = True;
 
-   if (!AT_(clo_task_attr))
-      ;
-   else if (AT_(tasks).poll_entries > 0 && AT_(tasks).seq == 0)
+}
+
+/* Said once: a report is written at every snapshot.  Polls with no task
+   spawned are a sign only if no cell of Tokio's own was seen either (a
+   runtime polls its workers' launch before the program spawns); a task
+   spawned but never polled only at the end (a snapshot may fall between
+   a spawn and its first poll). */
+void AT_(tasks_warn)(Bool at_end)
+{
+   static Bool said;
+   if (said || !AT_(clo_task_attr))
+      return;
+   if (AT_(tasks).poll_entries > 0 && AT_(tasks).seq == 0
+       && !AT_(tasks).own_cells) {
       VG_(umsg)("asynctrace: Tokio's task cells were not recognised "
                 "(%llu polls): tasks are not attributed, roles are\n",
                 AT_(tasks).poll_entries);
-   else if (AT_(tasks).seq > 0 && AT_(tasks).poll_entries == 0)
+      said = True;
+   } else if (at_end && AT_(tasks).seq > 0 && AT_(tasks).poll_entries == 0) {
       VG_(umsg)("asynctrace: Tokio's poll function was not found: tasks "
                 "are counted, not attributed\n");
+      said = True;
+   }
 }
 
 /* The invariants: what tasks got is part of what roles got. */

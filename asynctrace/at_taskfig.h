@@ -22,6 +22,9 @@ typedef struct {
    XArray*       listed;        /* of AT_Task*: the report's tasks */
 } AT_TaskFigures;
 void AT_(tasks_finish)(void);
+/* Says on stderr, once, if tasks could not be attributed; at_end: the
+   report is the run's end's, not a snapshot's. */
+void AT_(tasks_warn)(Bool at_end);
 const AT_TaskFigures* AT_(task_figures)(void);
 UInt AT_(tasks_check)(void);    /* broken invariants (said on stderr) */
 void AT_(tasks_monitor)(UInt n);   /* vgdb: monitor tasks [N] */

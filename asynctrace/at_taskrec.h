@@ -70,6 +70,8 @@ typedef struct {
    UInt         seq;            /* tasks spawned */
    ULong        polls_unknown;  /* polls of cells we do not know */
    ULong        poll_entries;
+   Bool         own_cells;      /* a cell of Tokio's own was seen (a
+                                   worker's launch): cells are known */
 } AT_TaskRecs;
 extern AT_TaskRecs AT_(tasks);
 

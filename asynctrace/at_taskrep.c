@@ -54,7 +54,8 @@ void AT_(tasks_report)(void)
                 "spawned=\"%u\" poll-entries=\"%llu\" "
                 "unknown-polls=\"%llu\" shown=\"%ld\"",
                 AT_(clo_task_attr) ? "yes" : "no",
-                AT_(tasks).seq > 0 && AT_(tasks).poll_entries > 0 ? "yes"
+                (AT_(tasks).seq > 0 || AT_(tasks).own_cells)
+                && AT_(tasks).poll_entries > 0 ? "yes"
                 : (AT_(tasks).poll_entries == 0 && AT_(tasks).seq == 0)
                   || !AT_(clo_task_attr) ? "none" : "no",
                 AT_(tasks).seq, AT_(tasks).poll_entries,

@@ -225,6 +225,10 @@ UShort AT_(task_cell_site)(ExeContext* where)
 
    VG_(memset)(&w, 0, sizeof(w));
    AT_(key_frame)(where, cell_frame, &w, &key);
+   /* Tokio's own cells come first (the workers' launch): their polls
+      are no sign that cells go unrecognised. */
+   if (w.state == 1 && w.internal)
+      AT_(tasks).own_cells = True;
    if (w.state == 0 || w.internal)
       return 0;
    /* state 1: the stack ended in Tokio's frames (too deep): one site of

@@ -100,8 +100,8 @@ static void check_root(Parser *p, const char *name)
    }
 }
 
-/* A loss record's <pointed-from>: kept as written, for printing (its
-   <stack> is not read). */
+/* A loss record's <pointed-from>: kept as written, for printing, with
+   its <stack> (the pointing block's, which the verdict names). */
 static const Attr pfrom_attrs[] = {
    STR(ROOT, PointedFrom, root), STR_OPT(ADDR, PointedFrom, addr),
    STR_OPT(REGISTER, PointedFrom, reg), STR_OPT(VALUE, PointedFrom, value),
@@ -464,6 +464,7 @@ static Stack *asite_stack(Parser *p) { return &p->asite.stack; }
 static Stack *bad_stack(Parser *p) { return &p->bad.stack; }
 static Stack *crash_stack(Parser *p) { return &p->rep->run.crash.stack; }
 static Stack *map_stack(Parser *p) { return &p->map.stack; }
+static Stack *pfrom_stack(Parser *p) { return &p->lrec.from->stack; }
 
 static Stack *spawn_stack(Parser *p)
 {
@@ -501,6 +502,7 @@ static StackOf *const stack_of[K_COUNT] = {
    [K_MAP] = map_stack, [K_SPAWN] = spawn_stack, [K_TASK] = task_stack,
    [K_BLOCKIN] = blockin_stack, [K_SNSITE] = snsite_stack,
    [K_SNLREC] = snlrec_stack, [K_CRASH] = crash_stack,
+   [K_PFROM] = pfrom_stack,
 };
 
 static void begin_stack(Parser *p, const char *name, long line)

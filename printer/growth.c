@@ -7,7 +7,7 @@
  * warm-up, the last snapshot among them.  Through its points a line is
  * fitted by least squares (live bytes against the snapshot's time, or
  * its number if the times are all equal): the slope is its growth per
- * hour, R^2 how well a line fits.  "Steady" is the share of the steps
+ * hour (or per snapshot), R^2 how well a line fits.  "Steady" is the share of the steps
  * between consecutive points in which it grew.  A suspect grew overall,
  * in at least STEADY_MIN of its steps, with R^2 at least R2_MIN: a
  * steady-state site (a cache, a pool) goes up and down or stays flat.
@@ -114,6 +114,7 @@ static bool fit(const double *x, const double *y, size_t m, size_t up,
    double r2 = sxy * sxy / (sxx * syy);
    /* Per ms, or per snapshot when the times say nothing. */
    s->per_hour = by_time ? slope * 3600000.0 : 0;
+   s->per_snap = by_time ? 0 : slope;
    s->r2 = r2;
    return slope > 0 && s->steady >= STEADY_MIN && r2 >= R2_MIN;
 }

@@ -442,23 +442,101 @@ static void j_bad_kinds(Json *j, const Report *r)
    free(kinds);
 }
 
+/* The possibly-lost records likely reachable (verdict.c). */
+static void j_likely(Json *j, const Report *r)
+{
+   LikelyReach l;
+   verdict_likely_reachable(r, NULL, &l);
+   j_obj(j, "likely_reachable", false);
+   j_u64(j, "bytes", l.bytes);
+   j_u64(j, "blocks", l.blocks);
+   j_arr(j, "records", false);
+   for (size_t i = 0; i < l.n; i++) {
+      const Likely *k = &l.list[i];
+      j_obj(j, NULL, true);
+      j_u64(j, "bytes", k->rec->bytes);
+      j_u64(j, "blocks", k->rec->blocks);
+      j_role(j, &k->rec->role);
+      j_str(j, "via", k->via);
+      j_bool(j, "library", k->library);
+      j_str_opt(j, "block", k->block);
+      j_bool(j, "block_by_library", k->block_lib);
+      j_str_opt(j, "holder", k->holder);
+      if (strcmp(k->via, "tls") == 0)
+         j_u64(j, "thread", k->thread);
+      j_end_obj(j);
+   }
+   j_end_arr(j);
+   j_end_obj(j);
+   verdict_likely_free(&l);
+}
+
+/* Lock contention by whose lock (verdict.c). */
+static void j_locks(Json *j, const Report *r)
+{
+   LockSplit l;
+   if (!verdict_lock_split(r, NULL, &l))
+      return;
+   j_obj(j, "lock_contention", false);
+   j_u64(j, "total_us", l.total_us);
+   j_u64(j, "program_us", l.program_us);
+   j_u64(j, "library_us", l.library_us);
+   j_u64(j, "unlisted_us", l.unlisted_us);
+   j_arr(j, "program_places", true);
+   for (size_t i = 0; i < l.nplaces; i++)
+      j_str(j, NULL, l.places[i]);
+   j_end_arr(j);
+   j_arr(j, "libraries", true);
+   for (size_t i = 0; i < l.nlibs; i++)
+      j_str(j, NULL, l.libs[i]);
+   j_end_arr(j);
+   j_end_obj(j);
+   verdict_lock_free(&l);
+}
+
+/* The last snapshot's leak scan, for a report with none of its own. */
+static void j_snapshot_scan(Json *j, const Report *r)
+{
+   const Snap *sn = verdict_snapshot_scan(r);
+   if (sn == NULL)
+      return;
+   j_obj(j, "snapshot_leak_scan", false);
+   j_u64(j, "snapshot", sn->seq);
+   j_u64(j, "ms", sn->ms);
+   j_bytes_blocks(j, "definitely_lost", sn->leak_bytes[LK_DEF],
+                  sn->leak_blocks[LK_DEF]);
+   j_bytes_blocks(j, "indirectly_lost", sn->leak_bytes[LK_IND],
+                  sn->leak_blocks[LK_IND]);
+   j_bytes_blocks(j, "possibly_lost", sn->leak_bytes[LK_POS],
+                  sn->leak_blocks[LK_POS]);
+   j_bytes_blocks(j, "still_reachable", sn->leak_bytes[LK_REACH],
+                  sn->leak_blocks[LK_REACH]);
+   j_end_obj(j);
+}
+
 static void j_verdict(Json *j, const Report *r, size_t nwarn)
 {
    j_obj(j, "verdict", false);
    j_str(j, "outcome", outcome(r));
+   j_str(j, "when", verdict_when(r));
    j_bool(j, "leak_scan", r->leaks.present);
    if (r->leaks.present) {
       uint64_t bytes = verdict_lost_bytes(r), blocks = verdict_lost_blocks(r);
       j_bool(j, "leaked", bytes > 0 || blocks > 0);
       j_bytes_blocks(j, "lost", bytes, blocks);
+      j_bytes_blocks(j, "definitely_lost", r->leaks.bytes[LK_DEF],
+                     r->leaks.blocks[LK_DEF]);
       j_lost_by_role(j, r);
+      j_likely(j, r);
       j_bytes_blocks(j, "still_reachable", r->leaks.bytes[LK_REACH],
                      r->leaks.blocks[LK_REACH]);
       if (r->leaks.nheld > 0)
          j_held_groups(j, r);
    } else {
       j_bytes_blocks(j, "still_live", r->live.bytes, r->live.blocks);
+      j_snapshot_scan(j, r);
    }
+   j_locks(j, r);
    if (r->bad.present) {
       j_u64(j, "bad_calls", r->bad.total);
       j_bad_kinds(j, r);
@@ -942,6 +1020,7 @@ static void j_fit(Json *j, const Suspect *x)
    j_u64(j, "first_bytes", x->first_bytes);
    j_u64(j, "last_bytes", x->last_bytes);
    j_num(j, "bytes_per_hour", x->per_hour, 0);
+   j_num(j, "bytes_per_snapshot", x->per_snap, 0);
    j_num(j, "steady", x->steady, 3);
    j_num(j, "r2", x->r2, 3);
 }

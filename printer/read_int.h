@@ -351,6 +351,7 @@ typedef struct {
    E(LREC, LEAKS, "loss-record", F_MANY, begin_lrec, 0, keep_lrec) \
    A(STACK, LREC, F_REQ) \
    E(PFROM, LREC, "pointed-from", 0, begin_pfrom, 0, 0) \
+   A(STACK, PFROM, 0) \
    E(XFREE, XFREES, "free", F_MANY, begin_xfree, 0, 0) \
    E(SAMPLE, TIMELINE, "sample", F_MANY, begin_sample, 0, keep_sample) \
    E(SROLE, SAMPLE, "role", F_MANY, begin_srole, 0, 0) \

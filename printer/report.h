@@ -140,6 +140,8 @@ typedef struct {                 /* a <pointed-from> of a <loss-record>:
         *symbol, *symbol_offset, *from_block, *from_kind;
    uint64_t thread;
    bool has_thread;
+   Stack stack;                  /* root heap: the pointing block's
+                                    allocation stack (none if absent) */
 } PointedFrom;
 
 /* The strings of the sites below (role.role, kind, class, ops) are
@@ -436,6 +438,8 @@ typedef struct {
    size_t points;                /* snapshots it is in, after the warm-up */
    uint64_t first_seq, last_seq, first_bytes, last_bytes;
    double per_hour;              /* least-squares slope, bytes per hour */
+   double per_snap;              /* bytes per snapshot, when the
+                                    snapshots' times are all the same */
    double steady;                /* of the steps between its points, the
                                     share that grew */
    double r2;                    /* how well a line fits */

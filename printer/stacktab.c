@@ -101,8 +101,11 @@ static void each_kept_stack(Report *r, void (*fn)(void *, Stack *),
       VISIT(&r->live.sites[i].stack);
    for (size_t i = 0; i < r->futex.nsites; i++)
       VISIT(&r->futex.sites[i].stack);
-   for (size_t i = 0; i < r->leaks.nrecs; i++)
+   for (size_t i = 0; i < r->leaks.nrecs; i++) {
       VISIT(&r->leaks.recs[i].stack);
+      if (r->leaks.recs[i].from != NULL)
+         VISIT(&r->leaks.recs[i].from->stack);
+   }
    for (size_t i = 0; i < r->alloc.nsites; i++)
       VISIT(&r->alloc.sites[i].stack);
    for (size_t i = 0; i < r->bad.n; i++)

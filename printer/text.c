@@ -370,28 +370,141 @@ static void clause(Buf *b, bool *first)
    *first = false;
 }
 
+/* At most this many groups of likely reachable records are named. */
+#define VERDICT_LIKELY 3
+
+/* Whether two likely reachable records read the same in the verdict:
+   the same maker, pointed into from the same kind of holder (the TLS
+   of any thread). */
+static bool same_likely(const Likely *a, const Likely *b)
+{
+   return a->library == b->library && a->block_lib == b->block_lib &&
+          strcmp(a->via, b->via) == 0 &&
+          strcmp(a->block ? a->block : "", b->block ? b->block : "") == 0 &&
+          strcmp(a->holder ? a->holder : "", b->holder ? b->holder : "") == 0;
+}
+
+/* One group: "2,104 bytes of crossbeam-epoch's from a still-reachable
+   block of crossbeam-epoch's", "864 of glibc's from the TLS of 3
+   threads"; k its first, n its records, bytes summed. */
+static void add_likely_group(Buf *b, const Likely *k, size_t n,
+                             uint64_t bytes, bool lead)
+{
+   buf_adds(b, lead ? bytes_str(bytes) : num(bytes));
+   if (k->block_lib && k->block) {
+      buf_adds(b, " of ");
+      buf_adds(b, k->block);
+      buf_adds(b, "'s");
+   } else if (k->block) {
+      buf_adds(b, " allocated at ");
+      buf_adds(b, k->block);
+   }
+   if (strcmp(k->via, "heap") == 0) {
+      buf_adds(b, n > 1 ? " from still-reachable blocks"
+                        : " from a still-reachable block");
+      if (k->holder && k->library) {
+         buf_adds(b, " of ");
+         buf_adds(b, k->holder);
+         buf_adds(b, "'s");
+      } else if (k->holder) {
+         buf_adds(b, " allocated at ");
+         buf_adds(b, k->holder);
+      }
+   } else if (strcmp(k->via, "global") == 0) {
+      buf_adds(b, k->library ? " from a global of " : " from ");
+      buf_adds(b, k->holder);
+   } else if (n > 1) {
+      buf_adds(b, " from the TLS of ");
+      buf_adds(b, num(n));
+      buf_adds(b, " threads");
+   } else {
+      char t[48];
+      snprintf(t, sizeof t, " from the TLS of %sthread %" PRIu64,
+               k->thread_alive ? "live " : "", k->thread);
+      buf_adds(b, t);
+   }
+}
+
+/* ", all of it likely reachable, pointed into only from memory in use:
+   2,104 bytes of crossbeam-epoch's from a still-reachable block of
+   crossbeam-epoch's and 288 of glibc's from the TLS of live thread 7"
+   (verdict_likely_reachable's records, those that read the same
+   summed); a block whose pointer lies in a library's table is named by
+   that library, not the program's frame. */
+static void add_likely(Buf *b, const Report *r)
+{
+   LikelyReach l;
+   verdict_likely_reachable(r, text_opt.own, &l);
+   if (l.n == 0)
+      return;
+   if (l.bytes >= r->leaks.bytes[LK_POS]) {
+      buf_adds(b, ", all of it likely reachable");
+   } else {
+      buf_adds(b, ", ");
+      buf_adds(b, num(l.bytes));
+      buf_adds(b, " of them likely reachable");
+   }
+   buf_adds(b, ", pointed into only from memory in use: ");
+   /* Groups first (lead[g], cnt[g], sum[g]), to join the last with
+      "and". */
+   bool *done = xrealloc(NULL, l.n * sizeof *done);
+   size_t *lead = xrealloc(NULL, l.n * sizeof *lead);
+   size_t *cnt = xrealloc(NULL, l.n * sizeof *cnt);
+   uint64_t *sum = xrealloc(NULL, l.n * sizeof *sum);
+   memset(done, 0, l.n * sizeof *done);
+   size_t ng = 0, left = 0;
+   for (size_t i = 0; i < l.n; i++) {
+      if (done[i])
+         continue;
+      lead[ng] = i;
+      cnt[ng] = 0;
+      sum[ng] = 0;
+      for (size_t j = i; j < l.n; j++)
+         if (!done[j] && same_likely(&l.list[i], &l.list[j])) {
+            done[j] = true;
+            cnt[ng]++;
+            sum[ng] = add_sat(sum[ng], l.list[j].rec->bytes);
+         }
+      ng++;
+   }
+   size_t shown = ng <= VERDICT_LIKELY ? ng : VERDICT_LIKELY;
+   for (size_t g = shown; g < ng; g++)
+      left += cnt[g];
+   for (size_t g = 0; g < shown; g++) {
+      if (g > 0)
+         buf_adds(b, g + 1 == shown && left == 0 ? " and " : ", ");
+      add_likely_group(b, &l.list[lead[g]], cnt[g], sum[g], g == 0);
+   }
+   if (left > 0) {
+      buf_adds(b, " and ");
+      buf_adds(b, num(left));
+      buf_adds(b, plural(left, " more record", " more records"));
+   }
+   free(lead);
+   free(cnt);
+   free(sum);
+   free(done);
+   verdict_likely_free(&l);
+}
+
 /* "159 bytes definitely lost and 192 indirectly lost (allocated on
-   main 351)", or nothing if none. */
+   main 351)"; "0 bytes definitely lost" when none is (whoever scans
+   for "definitely lost" finds it), then what is possibly lost. */
 static void add_lost(Buf *b, const Report *r, bool *first)
 {
    uint64_t d = r->leaks.bytes[LK_DEF], in = r->leaks.bytes[LK_IND],
             pos = r->leaks.bytes[LK_POS];
    size_t n;
    RoleAmt *a;
+   clause(b, first);
+   buf_adds(b, bytes_str(d));
+   buf_adds(b, " definitely lost");
+   if (in > 0) {
+      buf_adds(b, " and ");
+      buf_adds(b, num(in));
+      buf_adds(b, " indirectly lost");
+   }
    if (d > 0 || in > 0) {
-      clause(b, first);
-      if (d > 0) {
-         buf_adds(b, bytes_str(d));
-         buf_adds(b, " definitely lost");
-         if (in > 0) {
-            buf_adds(b, " and ");
-            buf_adds(b, num(in));
-            buf_adds(b, " indirectly lost");
-         }
-      } else {
-         buf_adds(b, bytes_str(in));
-         buf_adds(b, " indirectly lost");
-      }
       a = leak_roles(r, 1u << LK_DEF | 1u << LK_IND, &n);
       if (n > 0) {
          buf_adds(b, " (allocated on ");
@@ -413,9 +526,12 @@ static void add_lost(Buf *b, const Report *r, bool *first)
          buf_adds(b, ")");
       }
       free(a);
+      add_likely(b, r);
    }
 }
 
+/* "74,132 bytes still reachable after Ctrl-C, held by ...": when the
+   run did not exit, the words say at what point (verdict_when). */
 static void add_reachable(Buf *b, const Report *r, bool *first)
 {
    if (r->leaks.bytes[LK_REACH] == 0)
@@ -423,6 +539,10 @@ static void add_reachable(Buf *b, const Report *r, bool *first)
    clause(b, first);
    buf_adds(b, bytes_str(r->leaks.bytes[LK_REACH]));
    buf_adds(b, " still reachable");
+   if (r->run.end_how != END_EXIT) {
+      buf_adds(b, " ");
+      buf_adds(b, verdict_when(r));
+   }
    add_holders(b, r);
 }
 
@@ -490,57 +610,151 @@ static void print_crash(const Report *r)
    print_stack(&c->stack);
 }
 
-/* The paragraph under the run header: how the program ended and what
-   it left on the heap. */
-static void print_verdict(const Report *r)
+/* How the run ended, the verdict's first words: "Exited with status 0",
+   "Stopped by SIGINT", "Crashed with SIGSEGV in thread 2 ...", and for a
+   report with no end of its own (SIGKILL), the snapshot it is as of,
+   with its leak scan's if scan.  Returns whether it was a signal. */
+static bool add_ending(Buf *b, const Report *r, const Snap *scan)
 {
-   Buf b = { 0 };
    char n[96];
-   bool signalled = false, first = true;
-
    switch (r->run.end_how) {
    case END_EXIT:
       snprintf(n, sizeof n, "Exited with status %ld", r->run.status);
-      buf_adds(&b, n);
-      break;
+      buf_adds(b, n);
+      return false;
    case END_SIGNAL:
-      signalled = true;
       if (r->run.signo == 0 || strcmp(r->run.signal, "unknown") == 0) {
-         buf_adds(&b, "Killed by a signal the tool could not name");
+         buf_adds(b, "Killed by a signal the tool could not name");
       } else {
-         buf_adds(&b, verdict_crash_signal(r->run.signal)
-                      ? "Crashed with " : "Stopped by ");
-         buf_adds(&b, r->run.signal);
+         buf_adds(b, verdict_crash_signal(r->run.signal)
+                     ? "Crashed with " : "Stopped by ");
+         buf_adds(b, r->run.signal);
          if (r->run.crash.present && verdict_crash_signal(r->run.signal))
-            add_crash_thread(&b, &r->run.crash);
+            add_crash_thread(b, &r->run.crash);
       }
-      break;
+      return true;
    default:
-      if (strcmp(r->run.signal, "exec") == 0) {
-         buf_adds(&b, "Called execve");
-      } else if (strcmp(r->run.signal, "thread-limit") == 0) {
-         buf_adds(&b, "Still running when all of Valgrind's thread slots "
-                      "were taken (the report so far)");
-      } else if (strcmp(r->run.signal, "snapshot") == 0 &&
-                 r->run.lost.present) {
-         /* "Exited with status 3, its final report lost; at the last
-            snapshot: ..." */
-         Buf e = { 0 };
-         verdict_lost_end(&e, &r->run.lost);
-         e.s[0] = (char)(e.s[0] - 'a' + 'A');
-         buf_adds(&b, e.s);
-         buf_adds(&b, ", its final report lost; at the last snapshot");
-         free(e.s);
-      } else if (strcmp(r->run.signal, "snapshot") == 0) {
-         buf_adds(&b, "Still running at the last snapshot (the report so "
-                      "far)");
-      } else {
-         buf_adds(&b, "Ended (");
-         buf_adds(&b, r->run.signal);
-         buf_adds(&b, ")");
-      }
       break;
    }
+   if (strcmp(r->run.signal, "exec") == 0) {
+      buf_adds(b, "Called execve");
+   } else if (strcmp(r->run.signal, "thread-limit") == 0) {
+      buf_adds(b, "Still running when all of Valgrind's thread slots "
+                  "were taken (the report so far)");
+   } else if (strcmp(r->run.signal, "snapshot") == 0 && r->run.lost.present) {
+      /* "Exited with status 3, its final report lost; at the last
+         snapshot: ..." */
+      Buf e = { 0 };
+      verdict_lost_end(&e, &r->run.lost);
+      e.s[0] = (char)(e.s[0] - 'a' + 'A');
+      buf_adds(b, e.s);
+      buf_adds(b, ", its final report lost; at the last snapshot");
+      free(e.s);
+   } else if (strcmp(r->run.signal, "snapshot") == 0) {
+      buf_adds(b, "No end in the report (killed by SIGKILL, or still "
+                  "running): as of the last snapshot");
+   } else {
+      buf_adds(b, "Ended (");
+      buf_adds(b, r->run.signal);
+      buf_adds(b, ")");
+   }
+   if (scan != NULL) {
+      /* ", whose leak scan (snapshot 12, at 2,345 ms) says" */
+      buf_adds(b, ", whose leak scan (snapshot ");
+      buf_adds(b, num(scan->seq));
+      buf_adds(b, ", at ");
+      buf_adds(b, num(scan->ms));
+      buf_adds(b, " ms) finds");
+   }
+   return strcmp(r->run.signal, "snapshot") == 0;
+}
+
+/* A report with no leak scan of its own taken as one that has scan's
+   (a snapshot's <leak-check>): its totals and roles, no records, no
+   holders, no tasks.  Free *roles after. */
+static Report scan_view(const Report *r, const Snap *scan, LeakRole **roles)
+{
+   Report v = *r;
+   memset(&v.leaks, 0, sizeof v.leaks);
+   v.leaks.present = true;
+   for (int k = 0; k < LK_N; k++) {
+      v.leaks.bytes[k] = scan->leak_bytes[k];
+      v.leaks.blocks[k] = scan->leak_blocks[k];
+   }
+   *roles = xrealloc(NULL, (scan->nlroles ? scan->nlroles : 1) * sizeof **roles);
+   for (size_t i = 0; i < scan->nlroles; i++)
+      if (scan->lroles[i].kind >= 0)
+         (*roles)[v.leaks.nroles++] = (LeakRole){
+            scan->lroles[i].role, scan->lroles[i].kind,
+            scan->lroles[i].bytes, scan->lroles[i].blocks };
+   v.leaks.roles = *roles;
+   v.tasks = NULL;
+   return v;
+}
+
+/* " 119.9 ms lock contention: none on the program's locks, 119.9 ms
+   inside Tokio and Rayon." (verdict_lock_split), or nothing. */
+static void add_locks(Buf *b, const Report *r)
+{
+   LockSplit l;
+   if (!verdict_lock_split(r, text_opt.own, &l))
+      return;
+   if (l.program_us == 0 && l.library_us == 0) {
+      verdict_lock_free(&l);     /* no lock site listed: nothing to split */
+      return;
+   }
+   buf_adds(b, " ");
+   buf_adds(b, ms1(l.total_us));
+   buf_adds(b, " lock contention: ");
+   if (l.program_us == 0) {
+      buf_adds(b, "none on the program's locks");
+   } else {
+      buf_adds(b, ms1(l.program_us));
+      buf_adds(b, " on the program's locks (");
+      for (size_t i = 0; i < l.nplaces; i++) {
+         if (i > 0)
+            buf_adds(b, ", ");
+         buf_adds(b, l.places[i]);
+      }
+      buf_adds(b, ")");
+   }
+   if (l.library_us > 0) {
+      buf_adds(b, ", ");
+      buf_adds(b, ms1(l.library_us));
+      buf_adds(b, " inside ");
+      for (size_t i = 0; i < l.nlibs; i++) {
+         if (i > 0)
+            buf_adds(b, i + 1 == l.nlibs && !l.more_libs ? " and " : ", ");
+         buf_adds(b, l.libs[i]);
+      }
+      if (l.more_libs)
+         buf_adds(b, " and other libraries");
+   }
+   if (l.unlisted_us > 0) {
+      buf_adds(b, ", ");
+      buf_adds(b, ms1(l.unlisted_us));
+      buf_adds(b, " at futex sites not listed");
+   }
+   buf_adds(b, ".");
+   verdict_lock_free(&l);
+}
+
+/* The paragraph under the run header: how the program ended and what
+   it left on the heap, then whose locks threads waited for. */
+static void print_verdict(const Report *rep)
+{
+   Buf b = { 0 };
+   bool first = true;
+   const Snap *scan = verdict_snapshot_scan(rep);
+   LeakRole *roles = NULL;
+   Report view;
+   const Report *r = rep;
+   if (scan != NULL) {
+      view = scan_view(rep, scan, &roles);
+      r = &view;
+   }
+   /* Stopped from outside (or killed): what it still held comes first. */
+   bool signalled = add_ending(&b, rep, scan);
    buf_adds(&b, ": ");
 
    uint64_t lost = verdict_lost_bytes(r);
@@ -549,7 +763,12 @@ static void print_verdict(const Report *r)
          buf_adds(&b, "nothing left on the heap");
       } else {
          buf_adds(&b, bytes_blocks(r->live.bytes, r->live.blocks));
-         buf_adds(&b, " still live (the report has no leak scan)");
+         buf_adds(&b, " still live");
+         if (r->run.end_how != END_EXIT && !r->run.lost.present) {
+            buf_adds(&b, " ");
+            buf_adds(&b, verdict_when(r));
+         }
+         buf_adds(&b, " (the report has no leak scan)");
       }
       first = false;
    } else if (lost == 0 && r->leaks.blocks[LK_DEF] == 0 &&
@@ -558,40 +777,39 @@ static void print_verdict(const Report *r)
       bool rfirst = true;
       add_reachable(&reach, r, &rfirst);
       if (reach.s == NULL) {
-         buf_adds(&b, "no leaks, and nothing left on the heap");
+         buf_adds(&b, "no leaks (0 bytes definitely lost), and nothing "
+                      "left on the heap");
       } else if (strchr(reach.s, '(') == NULL) {
-         /* "no leaks (1,234 bytes still reachable, held by globals)" */
-         buf_adds(&b, "no leaks (");
+         /* "no leaks (0 bytes definitely lost; 1,234 bytes still
+            reachable, held by globals)" */
+         buf_adds(&b, "no leaks (0 bytes definitely lost; ");
          buf_adds(&b, reach.s);
          buf_adds(&b, ")");
       } else {
-         buf_adds(&b, "no leaks; ");
+         buf_adds(&b, "no leaks, 0 bytes definitely lost; ");
          buf_adds(&b, reach.s);
       }
       free(reach.s);
       first = false;
    } else if (signalled) {
-      /* Stopped from outside: what it still held comes first. */
       add_reachable(&b, r, &first);
       add_lost(&b, r, &first);
    } else {
       add_lost(&b, r, &first);
       add_reachable(&b, r, &first);
    }
-   if (first) {                  /* lost blocks of 0 bytes only */
-      buf_adds(&b, "no bytes lost");
-      first = false;
-   }
-   add_bad(&b, r, &first);
+   add_bad(&b, rep, &first);
    buf_adds(&b, ".");
+   add_locks(&b, rep);
    putchar('\n');
    print_wrapped(b.s, 78);
    free(b.s);
+   free(roles);
    /* A stop from outside (SIGINT, SIGTERM) says nothing of the thread
       that took it. */
-   if (r->run.end_how == END_SIGNAL && r->run.crash.present &&
-       verdict_crash_signal(r->run.signal))
-      print_crash(r);
+   if (rep->run.end_how == END_SIGNAL && rep->run.crash.present &&
+       verdict_crash_signal(rep->run.signal))
+      print_crash(rep);
 }
 
 /* ------------------------------------------------------------------ */

@@ -594,6 +594,33 @@ void print_snapshots(const Report *r)
              num(ss->phases[i].ms), num(ss->phases[i].after));
 }
 
+/* A growth rate in a unit that reads: "512 bytes/hour", "12.3
+   KiB/hour", "4.0 MiB/hour"; per snapshot when the snapshots' times
+   were all the same (the fit was on their numbers). */
+static const char *rate_str(const Suspect *s)
+{
+   static char buf[64];
+   static const char *const unit[] = { "KiB", "MiB", "GiB", "TiB" };
+   double v = s->per_hour > 0 ? s->per_hour : s->per_snap;
+   const char *per = s->per_hour > 0 ? "hour" : "snapshot";
+   if (v <= 0) {
+      snprintf(buf, sizeof buf, "(no time between snapshots)");
+      return buf;
+   }
+   if (v < 1024) {
+      snprintf(buf, sizeof buf, "%s bytes/%s", num((uint64_t)(v + 0.5)), per);
+      return buf;
+   }
+   size_t u = 0;
+   v /= 1024;
+   while (v >= 1024 && u + 1 < sizeof unit / sizeof unit[0]) {
+      v /= 1024;
+      u++;
+   }
+   snprintf(buf, sizeof buf, "%.1f %s/%s", v, unit[u], per);
+   return buf;
+}
+
 /* Spawn sites whose tasks hold more and more, if the snapshots have
    tasks at all. */
 static void print_spawn_growth(const Report *r, const Growth *g)
@@ -611,7 +638,6 @@ static void print_spawn_growth(const Report *r, const Growth *g)
       const Suspect *s = &g->spawn[i];
       const SpawnSite *site = spawn_site(r->tasks, s->spawn->id);
       Buf b = { 0 };
-      char rate[64];
       if (site) {
          add_spawn_place(&b, site, false);
          buf_adds(&b, ", ");
@@ -620,25 +646,22 @@ static void print_spawn_growth(const Report *r, const Growth *g)
          buf_adds(&b, "spawn site ");
          buf_adds(&b, num(s->spawn->id));
       }
-      if (s->per_hour > 0)
-         snprintf(rate, sizeof rate, "%s bytes/hour", num((uint64_t)(s->per_hour + 0.5)));
-      else
-         snprintf(rate, sizeof rate, "(no time between snapshots)");
       printf("  %s: %s -> %s held by %s %s over snapshots %s..%s, %s, grew in "
              "%.0f%% of %zu steps, R^2 %.2f\n", b.s, num(s->first_bytes),
              num(s->last_bytes), num(s->spawn->tasks),
              plural(s->spawn->tasks, "task", "tasks"), num(s->first_seq),
-             num(s->last_seq), rate, 100.0 * s->steady, s->points - 1, s->r2);
+             num(s->last_seq), rate_str(s), 100.0 * s->steady, s->points - 1,
+             s->r2);
       free(b.s);
    }
 }
 
-/* " over snapshots F..L, R bytes/hour, grew in P% of S steps, R^2 X" */
+/* " over snapshots F..L, R KiB/hour, grew in P% of S steps, R^2 X" */
 static void print_fit(const Suspect *s)
 {
    printf(" over snapshots %s..%s, ", num(s->first_seq), num(s->last_seq));
-   if (s->per_hour > 0)
-      printf("%s bytes/hour, ", num((uint64_t)(s->per_hour + 0.5)));
+   if (s->per_hour > 0 || s->per_snap > 0)
+      printf("%s, ", rate_str(s));
    printf("grew in %.0f%% of %zu steps, R^2 %.2f", 100.0 * s->steady,
           s->points - 1, s->r2);
 }
@@ -707,15 +730,11 @@ void print_growth(const Report *r)
       const Suspect *s = &g->list[i];
       char *rl = role_label(&s->site->role, false);
       char *where = own_place(&s->site->stack);
-      char rate[64];
-      if (s->per_hour > 0)
-         snprintf(rate, sizeof rate, "%s bytes/hour", num((uint64_t)(s->per_hour + 0.5)));
-      else
-         snprintf(rate, sizeof rate, "(no time between snapshots)");
       printf("  %s, %s: %s -> %s live over snapshots %s..%s, %s, grew in "
              "%.0f%% of %zu steps, R^2 %.2f\n", where ? where : "???", rl,
              num(s->first_bytes), num(s->last_bytes), num(s->first_seq),
-             num(s->last_seq), rate, 100.0 * s->steady, s->points - 1, s->r2);
+             num(s->last_seq), rate_str(s), 100.0 * s->steady, s->points - 1,
+             s->r2);
       free(rl);
       free(where);
    }

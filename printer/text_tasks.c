@@ -31,6 +31,7 @@
 
 #include "report.h"
 #include "text.h"
+#include "verdict.h"
 
 /* ---- Tasks ---- */
 
@@ -268,7 +269,9 @@ static bool is_pending(const TaskRec *k)
                        strcmp(k->state, "polling") == 0);
 }
 
-static void print_task_pending(const Tasks *t)
+/* when: the verdict's words for the run's end ("after Ctrl-C" only
+   after SIGINT). */
+static void print_task_pending(const Tasks *t, const char *when)
 {
    size_t n;
    const SpawnSite **v = spawn_list(t, has_pending, cmp_spawn_pending, &n);
@@ -281,9 +284,9 @@ static void print_task_pending(const Tasks *t)
       return;
    }
    size_t shown = n < TASK_SITES_SHOWN ? n : TASK_SITES_SHOWN;
-   printf("\nPending at exit: %s %s not completed (after Ctrl-C, the hung "
-          "ones), at %s spawn %s:\n", num(total),
-          plural(total, "task", "tasks"), num(n),
+   printf("\nPending at exit: %s %s not completed (%s, the hung ones), at "
+          "%s spawn %s:\n", num(total), plural(total, "task", "tasks"), when,
+          num(n),
           plural(n, "site", "sites"));
    for (size_t i = 0; i < shown; i++) {
       const SpawnSite *s = v[i];
@@ -449,7 +452,7 @@ void print_tasks(const Report *r)
    print_wrapped(head, 78);
    print_task_memory(t);
    print_task_cpu(t);
-   print_task_pending(t);
+   print_task_pending(t, verdict_when(r));
    print_task_blocking(t);
 }
 

@@ -478,6 +478,7 @@ static void pfrom_free(PointedFrom *f)
    };
    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
       free(*all[i]);
+   stack_free(&f->stack);
    free(f);
 }
 

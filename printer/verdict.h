@@ -73,4 +73,75 @@ typedef struct {
 BadKind *verdict_bad_kinds(const Report *r, const BadCall *const *order,
                            size_t *nk);
 
+/* When the figures were taken, in words that fit how the run ended:
+   "after Ctrl-C" (SIGINT only), "after SIGTERM", "at the crash",
+   "at exit", "at execve", "at the last snapshot" (a report with no end
+   of its own: SIGKILL, or the run still going). */
+const char *verdict_when(const Report *r);
+
+/* The last snapshot with a leak scan, for a report that has no scan of
+   its own but snapshots' (a run killed with SIGKILL, with
+   --snapshot-leak-check=yes); NULL if none or the report has its own. */
+const Snap *verdict_snapshot_scan(const Report *r);
+
+/* A possibly-lost loss record whose blocks are likely reachable: the
+   pointer into them lies in memory still in use, a still-reachable
+   block (root heap), a global or a thread's TLS (the pointer lies in a
+   table: glibc's DTV pointer in the thread block, an epoch list's
+   tagged pointer).  Stacks and registers do not count: a word there is
+   as likely a stale value. */
+typedef struct {
+   const Site *rec;
+   const char *via;              /* "heap", "global" or "tls" */
+   bool library;                 /* the pointer lies in a library's table:
+                                    the block is named by the library that
+                                    allocated it, not the program's frame */
+   char *block;                  /* where the block was allocated: the
+                                    program's "file:line", or a library's
+                                    name ("crossbeam-epoch"), or NULL */
+   bool block_lib;               /* block is a library's name */
+   char *holder;                 /* what holds the pointer: for heap the
+                                    pointing block's "file:line" or library;
+                                    for global the object's name (and
+                                    symbol); for tls NULL (see thread) */
+   uint64_t thread;              /* tls: the thread's seq */
+   bool thread_alive;
+} Likely;
+
+typedef struct {
+   uint64_t bytes, blocks;       /* summed over list */
+   Likely *list;                 /* the records, most bytes first */
+   size_t n, cap_;
+} LikelyReach;
+
+/* The possibly-lost records of r that are likely reachable (own: what
+   is the program's code). */
+void verdict_likely_reachable(const Report *r, const struct OwnRules *own,
+                              LikelyReach *out);
+void verdict_likely_free(LikelyReach *l);
+
+/* Lock contention split by whose lock it is: the futex sites of class
+   lock, each judged by its first frame past the lock's code (libc's
+   pthread, Rust's std, parking_lot, lock_api): the program's own code
+   (frame_is_own), or a library's (Tokio's blocking pool, Rayon's sleep
+   mutex, Tokio's timer). */
+#define LOCK_PLACES 3
+typedef struct {
+   uint64_t total_us;            /* every role's lock contention */
+   uint64_t program_us, library_us;
+   uint64_t unlisted_us;         /* at sites the report (or at_print)
+                                    does not list */
+   char *places[LOCK_PLACES];    /* the program's lock sites, most
+                                    blocked first: "demo.rs:101" */
+   size_t nplaces;
+   char *libs[LOCK_PLACES + 1];  /* the libraries: "Tokio", "Rayon" */
+   size_t nlibs;
+   bool more_libs;
+} LockSplit;
+
+/* False if the report has no lock contention or no wait classes. */
+bool verdict_lock_split(const Report *r, const struct OwnRules *own,
+                        LockSplit *out);
+void verdict_lock_free(LockSplit *l);
+
 #endif
