@@ -220,6 +220,39 @@ static int count_option(const char *a, const char *name, bool all_ok,
    return 1;
 }
 
+/* LIST, names of names[0..n) or "all" separated by commas, into the
+   bits of *set (bit i for names[i]).  False if a name is none of them,
+   said on stderr: "unknown WHAT 'x' in OPTION; the WHATs are ...". */
+static bool name_list(const char *list, const char *const *names, int n,
+                      const char *what, const char *option, unsigned *set)
+{
+   for (const char *p = list; ; ) {
+      size_t len = strcspn(p, ",");
+      int k = -1;
+      for (int i = 0; i < n; i++)
+         if (strlen(names[i]) == len && strncmp(p, names[i], len) == 0)
+            k = i;
+      if (len == 3 && strncmp(p, "all", 3) == 0) {
+         *set |= (1u << n) - 1;
+      } else if (k < 0) {
+         char *name = strndup(p, len), *c = clip(name, 60);
+         fprintf(stderr, "at_print: unknown %s '%s' in %s; the %ss are all",
+                 what, c, option, what);
+         for (int i = 0; i < n; i++)
+            fprintf(stderr, ", %s", names[i]);
+         fputs("\n", stderr);
+         free(c);
+         free(name);
+         return false;
+      } else {
+         *set |= 1u << k;
+      }
+      if (p[len] == '\0')
+         return true;
+      p += len + 1;
+   }
+}
+
 /* --show=LIST or --hide=LIST: 0 if a is neither, 1 if *shown is set,
    else the exit status of a usage error (already reported). */
 static int section_option(const char *a, unsigned *shown)
@@ -233,31 +266,9 @@ static int section_option(const char *a, unsigned *shown)
                               : "--hide needs sections: --hide=SECTION,...",
                          NULL);
    unsigned set = 0;
-   for (const char *p = v + 1; ; ) {
-      size_t n = strcspn(p, ",");
-      int k = -1;
-      for (int i = 0; i < SEC_N; i++)
-         if (strlen(section_names[i]) == n &&
-             strncmp(p, section_names[i], n) == 0)
-            k = i;
-      if (n == 3 && strncmp(p, "all", 3) == 0)
-         set |= (1u << SEC_N) - 1;
-      else if (k < 0) {
-         char *name = strndup(p, n), *c = clip(name, 60);
-         fprintf(stderr, "at_print: unknown section '%s' in %s; the sections "
-                 "are all", c, show ? "--show" : "--hide");
-         for (int i = 0; i < SEC_N; i++)
-            fprintf(stderr, ", %s", section_names[i]);
-         fputs("\n", stderr);
-         free(c);
-         free(name);
-         return 2;
-      } else
-         set |= 1u << k;
-      if (p[n] == '\0')
-         break;
-      p += n + 1;
-   }
+   if (!name_list(v + 1, section_names, SEC_N, "section",
+                  show ? "--show" : "--hide", &set))
+      return 2;
    *shown = show ? set : *shown & ~set;
    return 1;
 }
@@ -294,31 +305,8 @@ static int fail_on_option(const char *a, unsigned *set)
    if (a[9] == '\0' || a[10] == '\0')
       return usage_error("--fail-on needs kinds: --fail-on=KIND,...", NULL);
    unsigned got = 0;
-   for (const char *p = a + 10; ; ) {
-      size_t n = strcspn(p, ",");
-      int k = -1;
-      for (int i = 0; i < FAIL_N; i++)
-         if (strlen(fail_on_names[i]) == n &&
-             strncmp(p, fail_on_names[i], n) == 0)
-            k = i;
-      if (n == 3 && strncmp(p, "all", 3) == 0)
-         got |= (1u << FAIL_N) - 1;
-      else if (k < 0) {
-         char *name = strndup(p, n), *c = clip(name, 60);
-         fprintf(stderr, "at_print: unknown kind '%s' in --fail-on; the "
-                 "kinds are all", c);
-         for (int i = 0; i < FAIL_N; i++)
-            fprintf(stderr, ", %s", fail_on_names[i]);
-         fputs("\n", stderr);
-         free(c);
-         free(name);
-         return 2;
-      } else
-         got |= 1u << k;
-      if (p[n] == '\0')
-         break;
-      p += n + 1;
-   }
+   if (!name_list(a + 10, fail_on_names, FAIL_N, "kind", "--fail-on", &got))
+      return 2;
    *set |= got;
    return 1;
 }

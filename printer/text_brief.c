@@ -108,6 +108,32 @@ static const SpawnSite **sites_by(const Tasks *t, uint64_t (*key)(const SpawnSit
    return v;
 }
 
+/* The first BRIEF_SITES of the n sites in s, a line each: their
+   instructions and share of total (cpu), or their tasks pending; then
+   how many more there are. */
+static void print_site_lines(const SpawnSite **s, size_t n, bool cpu,
+                             uint64_t total)
+{
+   Buf b = { 0 };
+   for (size_t i = 0; i < n && i < BRIEF_SITES; i++) {
+      buf_clear(&b);
+      buf_adds(&b, "  ");
+      buf_adds(&b, num(cpu ? s[i]->insns : s[i]->pending));
+      if (cpu) {
+         buf_adds(&b, " (");
+         buf_adds(&b, pct(s[i]->insns, total));
+         buf_adds(&b, ")");
+      }
+      buf_adds(&b, cpu ? " in " : " of ");
+      add_site_work(&b, s[i]);
+      puts(b.s);
+   }
+   if (n > BRIEF_SITES)
+      printf("  ... and %s other %s (--show=tasks)\n", num(n - BRIEF_SITES),
+             plural(n - BRIEF_SITES, "site", "sites"));
+   free(b.s);
+}
+
 static uint64_t site_insns(const SpawnSite *s) { return s->insns; }
 static uint64_t site_pending(const SpawnSite *s) { return s->pending; }
 
@@ -189,19 +215,7 @@ void print_brief_cpu(const Report *r)
    }
    size_t n;
    const SpawnSite **s = sites_by(t, site_insns, cmp_site_insns, &n);
-   for (size_t i = 0; i < n && i < BRIEF_SITES; i++) {
-      buf_clear(&b);
-      buf_adds(&b, "  ");
-      buf_adds(&b, num(s[i]->insns));
-      buf_adds(&b, " (");
-      buf_adds(&b, pct(s[i]->insns, total));
-      buf_adds(&b, ") in ");
-      add_site_work(&b, s[i]);
-      puts(b.s);
-   }
-   if (n > BRIEF_SITES)
-      printf("  ... and %s other %s (--show=tasks)\n", num(n - BRIEF_SITES),
-             plural(n - BRIEF_SITES, "site", "sites"));
+   print_site_lines(s, n, true, total);
    free(s);
    free(b.s);
 }
@@ -254,17 +268,7 @@ void print_brief_tasks(const Report *r)
    }
    putchar('\n');
    print_wrapped(b.s, 78);
-   for (size_t i = 0; i < n && i < BRIEF_SITES; i++) {
-      buf_clear(&b);
-      buf_adds(&b, "  ");
-      buf_adds(&b, num(s[i]->pending));
-      buf_adds(&b, " of ");
-      add_site_work(&b, s[i]);
-      puts(b.s);
-   }
-   if (n > BRIEF_SITES)
-      printf("  ... and %s other %s (--show=tasks)\n", num(n - BRIEF_SITES),
-             plural(n - BRIEF_SITES, "site", "sites"));
+   print_site_lines(s, n, false, 0);
    free(s);
    free(b.s);
 }
