@@ -13,7 +13,8 @@
  * preload with the allocator).  --own=GLOB replaces these rules: a frame
  * is own if its source path, file, object or function matches a glob.
  * The outputs fold the frames above the first own one into one line
- * that names where they are ("… 9 frames in malloc, alloc, tokio").
+ * that names where they are ("… 9 frames in malloc, alloc, tokio"; a
+ * crate std vendors, /rust/deps/hashbrown-X/, by its name).
  * A stack with no own frame starts at its first frame past the
  * allocator, libc, ld.so and std (first_shown): Tokio's Parker::park,
  * not syscall; a stack is never shown from malloc.
@@ -195,7 +196,11 @@ static void frame_origin(const Frame *f, char *out, size_t size)
                        (s = strstr(path, "/rust/deps/")) != NULL ||
                        (s = strstr(path, "/vendor/")) != NULL ||
                        starts(path, "vendor/"))) {
-      s = s ? strchr(s + 1, '/') + 1 : path + strlen("vendor/");
+      /* std's own crates, /rust/deps/NAME-1.2.3/: NAME, not "deps" */
+      if (s && starts(s, "/rust/deps/"))
+         s += strlen("/rust/deps/");
+      else
+         s = s ? strchr(s + 1, '/') + 1 : path + strlen("vendor/");
       if (starts(s, "src/") || starts(s, "cache/")) {  /* ~/.cargo's */
          s = strchr(s, '/') + 1;
          s = strchr(s, '/') ? strchr(s, '/') + 1 : s;
