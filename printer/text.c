@@ -753,6 +753,7 @@ static void print_check(size_t nwarn)
 void print_text(const Report *rep, size_t nwarn, const TextOptions *opt)
 {
    text_opt = *opt;
+   names_index(rep);             /* names.c: derived names need the report */
    ThreadIndex ix = thread_index(rep);
    unsigned show = opt->sections;
 #define SHOW(sec) (show & (1u << (sec)))
@@ -787,6 +788,7 @@ void print_text(const Report *rep, size_t nwarn, const TextOptions *opt)
    if (SHOW(SEC_GROWTH)) print_growth(rep);
 #undef SHOW
    free(ix.by_seq);
+   names_free();
 }
 
 const char *const section_names[SEC_N] = {

@@ -2,8 +2,9 @@
  * list's count of groups; threads named by their seq, through an index
  * sorted once; a paragraph wrapped at a width; amounts summed by role;
  * and stacks as the summary prints them: from the program's first own
- * frame on (--own), a run of frames that are not the program's folded
- * into one line, at most --frames lines, a grouped site's frames up to
+ * frame on (--own), each frame named as names.c derives it (no
+ * UnknownInlinedFun, one closure style), a run of frames that are not
+ * the program's folded into one line, at most --frames lines, a grouped site's frames up to
  * where its stacks differ.  The sections list the report's lists in
  * their orders through views (view.c), the report left as read.
  *
@@ -198,10 +199,21 @@ int cmp_amt_desc(const void *a, const void *b)
 
 /* ---- Stacks ---- */
 
-static void print_frame(const Frame *f, bool first)
+/* Frame i of s, named as names.c derives it. */
+static void print_frame(const Stack *s, size_t i)
 {
-   printf("   %s %s: ", first ? "at" : "by", f->ip);
-   print_fn_at(f, text_opt.full_names);
+   const Frame *f = stack_frame(s, i);
+   Buf b = { 0 };
+   add_frame_name(&b, s, i, text_opt.full_names);
+   printf("   %s %s: %s", i == 0 ? "at" : "by", f->ip, b.s);
+   if (f->file && f->has_line)
+      printf(" (%s:%" PRIu64 ")", f->file, f->line);
+   else if (f->file)
+      printf(" (%s)", f->file);
+   else if (f->obj)
+      printf(" (in %s)", f->obj);
+   putchar('\n');
+   free(b.s);
 }
 
 /* Frames a stack with no own frame shows before the rest is folded. */
@@ -246,7 +258,7 @@ void print_stack_grouped(const Stack *s, const Grouped *g)
          free(l);
          f = run;
       } else {
-         print_frame(stack_frame(s, f), f == 0);
+         print_frame(s, f);
          f++;
       }
       lines++;
@@ -286,8 +298,7 @@ char *own_place(const Stack *s)
          continue;
       if (n++ > 0)
          buf_adds(&b, " < ");
-      add_fn_name(&b, f->fn ? f->fn : f->ip ? f->ip : "???",
-                  text_opt.full_names);
+      add_frame_name(&b, s, i, text_opt.full_names);
       if (f->file) {
          char t[48];
          buf_adds(&b, " (");
