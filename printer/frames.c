@@ -13,7 +13,8 @@
  * preload with the allocator).  --own=GLOB replaces these rules: a frame
  * is own if its source path, file, object or function matches a glob.
  * The outputs fold the frames above the first own one into one line
- * that names where they are ("… 9 frames in malloc, alloc, tokio").
+ * that names where they are ("… 9 frames in malloc, alloc, tokio"; a
+ * crate std vendors, /rust/deps/hashbrown-X/, by its name).
  * A stack with no own frame starts at its first frame past the
  * allocator, libc, ld.so and std (first_shown): Tokio's Parker::park,
  * not syscall; a stack is never shown from malloc.  print_stack_as and
@@ -198,7 +199,11 @@ static void frame_origin(const Frame *f, char *out, size_t size)
                        (s = strstr(path, "/rust/deps/")) != NULL ||
                        (s = strstr(path, "/vendor/")) != NULL ||
                        starts(path, "vendor/"))) {
-      s = s ? strchr(s + 1, '/') + 1 : path + strlen("vendor/");
+      /* std's own crates, /rust/deps/NAME-1.2.3/: NAME, not "deps" */
+      if (s && starts(s, "/rust/deps/"))
+         s += strlen("/rust/deps/");
+      else
+         s = s ? strchr(s + 1, '/') + 1 : path + strlen("vendor/");
       if (starts(s, "src/") || starts(s, "cache/")) {  /* ~/.cargo's */
          s = strchr(s, '/') + 1;
          s = strchr(s, '/') ? strchr(s, '/') + 1 : s;
@@ -272,13 +277,25 @@ char *fold_label(const Stack *s, size_t from, size_t to)
 
 /* ---- Stacks as the outputs print them ---- */
 
-static void print_frame_as(const Frame *f, bool first, const StackStyle *st)
+/* Frame i of s, named as names.c derives it (no UnknownInlinedFun,
+   one closure style). */
+static void print_frame_as(const Stack *s, size_t i, const StackStyle *st)
 {
+   const Frame *f = stack_frame(s, i);
+   Buf b = { 0 };
+   add_frame_name(&b, s, i, st->full_names);
    if (st->addresses)
-      printf("   %s %s: ", first ? "at" : "by", f->ip ? f->ip : "?");
+      printf("   %s %s: %s", i == 0 ? "at" : "by", f->ip ? f->ip : "?", b.s);
    else
-      printf("   %s ", first ? "at" : "by");
-   print_fn_at(f, st->full_names);
+      printf("   %s %s", i == 0 ? "at" : "by", b.s);
+   if (f->file && f->has_line)
+      printf(" (%s:%" PRIu64 ")", f->file, f->line);
+   else if (f->file)
+      printf(" (%s)", f->file);
+   else if (f->obj)
+      printf(" (in %s)", f->obj);
+   putchar('\n');
+   free(b.s);
 }
 
 /* Frames a stack with no own frame shows before the rest is folded. */
@@ -320,7 +337,7 @@ void print_stack_as(const Stack *s, const Grouped *g, const StackStyle *st)
          free(l);
          f = run;
       } else {
-         print_frame_as(stack_frame(s, f), f == 0, st);
+         print_frame_as(s, f, st);
          f++;
       }
       lines++;
@@ -353,7 +370,7 @@ char *own_place_as(const Stack *s, const StackStyle *st)
          continue;
       if (n++ > 0)
          buf_adds(&b, " < ");
-      add_fn_name(&b, f->fn ? f->fn : f->ip ? f->ip : "???", st->full_names);
+      add_frame_name(&b, s, i, st->full_names);
       if (f->file) {
          char t[48];
          buf_adds(&b, " (");

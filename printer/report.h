@@ -809,6 +809,30 @@ void print_stack_as(const Stack *s, const Grouped *g, const StackStyle *st);
    as "fn (file:line) < fn (file:line)", or NULL. */
 char *own_place_as(const Stack *s, const StackStyle *st);
 
+/* names.c: function names as a Rust user knows them.  names_index
+   reads the report's names once (names_free forgets them); the rest
+   add to b.  Closure-like segments are written {{closure}}, unless
+   whole (--full-names). */
+void names_index(const Report *r);
+void names_free(void);
+void add_closure_style(Buf *b, const char *fn);
+/* Frame i of s: its name derived from the report where Valgrind gave a
+   short one, or "inlined in CALLER" for UnknownInlinedFun. */
+void add_frame_name(Buf *b, const Stack *s, size_t i, bool whole);
+/* The function that spawned from frame k of s (closures dropped:
+   demo::main), or "new in mini::Db::open"; false if none. */
+bool add_site_function(Buf *b, const Stack *s, size_t k,
+                       const OwnRules *own, bool whole);
+/* A task's future type: "task_sites::task_b (async fn)",
+   spawn_blocking's closure out of its BlockingTask<...>. */
+void add_future_name(Buf *b, const char *future, bool whole);
+/* A block_on site's future: the one async type the report names in the
+   function at frame k; false if none is known. */
+bool add_block_on_future(Buf *b, const Stack *s, size_t k, bool whole);
+/* A Rayon site's call and the program's closures given to it ("sum with
+   rayon_sites::par_a::{{closure}}"); false if the call is unknown. */
+bool add_rayon_call(Buf *b, const SpawnSite *site, bool whole);
+
 /* group.c: sites, loss records and allocation sites merged by role (and
    leak kind) and their first own frames, of a report read whole (its
    lists kept whole: report_read_grouped); the lists then hold the
@@ -816,6 +840,21 @@ char *own_place_as(const Stack *s, const StackStyle *st);
    report was grouped as it was read. */
 void group_report(Report *r, const OwnRules *own, size_t frames,
                   const Limits *show);
+
+/* sitemerge.c: the spawn sites of one kind and future whose spawn frame
+   and next own frames (frames of them, --group-frames; 0: none merged)
+   are the same function, file and line, as one site with their figures
+   summed; the tasks and waits inside async pointing at it.  t shares
+   the report's strings and stacks; free with tasks_merged_free. */
+typedef struct {
+   Tasks t;
+   uint64_t *merged;             /* per site of t: the report's merged */
+} MergedTasks;
+void tasks_merge(const Tasks *in, const OwnRules *own, size_t frames,
+                 MergedTasks *out);
+/* How many of the report's sites s, a site of m, merges. */
+uint64_t tasks_merged_count(const MergedTasks *m, const SpawnSite *s);
+void tasks_merged_free(MergedTasks *m);
 
 /* text.c: the text summary, and what it shows. */
 #define OVERVIEW_LEAKS 3         /* the largest leaks in the overview */

@@ -972,18 +972,26 @@ static void print_check(size_t nwarn)
    kinds, and what the other sections hold. */
 static void print_brief(const Report *rep, size_t nwarn, const ThreadIndex *ix)
 {
+   MergedTasks m = { 0 };
+   const Tasks *t = NULL;
+   if (rep->tasks != NULL) {
+      tasks_merge(rep->tasks, text_opt.own, text_opt.group_frames, &m);
+      t = &m.t;
+   }
    print_run(rep);
    print_verdict(rep);
    print_check(nwarn);
    print_overview_leaks(rep);
-   print_brief_cpu(rep);
+   print_brief_cpu(rep, t);
    print_overview_waits(rep);
-   print_brief_tasks(rep);
+   print_brief_tasks(t);
    print_roles(rep, false);
    if (rep->bad.present && rep->bad.n > 0)
       print_bad(rep);
    print_lrecs(rep, text_opt.leaks_top, ix, true);
-   print_brief_more(rep);
+   print_brief_more(rep, t);
+   if (t != NULL)
+      tasks_merged_free(&m);
 }
 
 /* Prints the summary of rep on standard output; nwarn is the number of
@@ -991,6 +999,7 @@ static void print_brief(const Report *rep, size_t nwarn, const ThreadIndex *ix)
 void print_text(const Report *rep, size_t nwarn, const TextOptions *opt)
 {
    text_opt = *opt;
+   names_index(rep);             /* names.c: derived names need the report */
    ThreadIndex ix = thread_index(rep);
    unsigned show = opt->sections;
 #define SHOW(sec) (show & (1u << (sec)))
@@ -1030,6 +1039,7 @@ void print_text(const Report *rep, size_t nwarn, const TextOptions *opt)
    if (SHOW(SEC_GROWTH)) print_growth(rep);
 #undef SHOW
    free(ix.by_seq);
+   names_free();
 }
 
 const char *const section_names[SEC_N] = {

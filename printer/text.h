@@ -146,9 +146,10 @@ void print_lrecs(const Report *r, size_t top, const ThreadIndex *ix,
 void print_orphans(const Report *r);
 
 /* text_brief.c: the default summary's own parts */
-void print_brief_cpu(const Report *r);
-void print_brief_tasks(const Report *r);
-void print_brief_more(const Report *r);
+/* t: the report's spawn sites merged by source line, or NULL. */
+void print_brief_cpu(const Report *r, const Tasks *t);
+void print_brief_tasks(const Tasks *t);
+void print_brief_more(const Report *r, const Tasks *t);
 
 /* text_futex.c */
 void print_futex_sites(const Report *r, size_t top);

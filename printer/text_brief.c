@@ -7,7 +7,8 @@
  * the kinds that are lost, and last what the other sections hold, so
  * that the reader knows what --show=SECTION would add.  Everything
  * here is a sum or a count of what the report says, as the sections
- * print it in full.
+ * print it in full; spawn sites on one source line are one site, as
+ * in the Tasks section (sitemerge.c).
  *
  * Copyright (C) 2026 the asynctrace authors.
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -156,7 +157,7 @@ static bool tasks_charged(const Tasks *t)
             strcmp(t->recognised, "none") != 0);
 }
 
-void print_brief_cpu(const Report *r)
+void print_brief_cpu(const Report *r, const Tasks *t)
 {
    if (!r->roles.present || r->roles.n == 0)
       return;
@@ -208,7 +209,6 @@ void print_brief_cpu(const Report *r)
    free(v);
 
    /* The heaviest spawn sites, in their tasks' polls and jobs. */
-   const Tasks *t = r->tasks;
    if (!tasks_charged(t)) {
       free(b.s);
       return;
@@ -220,9 +220,8 @@ void print_brief_cpu(const Report *r)
    free(b.s);
 }
 
-void print_brief_tasks(const Report *r)
+void print_brief_tasks(const Tasks *t)
 {
-   const Tasks *t = r->tasks;
    if (!tasks_charged(t) || t->nsites == 0)
       return;
    uint64_t runs[SC_N] = { 0 }, pending = 0;
@@ -295,7 +294,7 @@ static size_t lost_records(const Report *r, size_t *reach)
    return lost;
 }
 
-void print_brief_more(const Report *r)
+void print_brief_more(const Report *r, const Tasks *t)
 {
    char w[200];
    printf("\nMore in the report (at_print --show=SECTION,..., or --show=all "
@@ -311,14 +310,14 @@ void print_brief_more(const Report *r)
    }
    if (r->roles.present && roles_have_classes(r))
       more_line("roles", "futex waits of each role by class");
-   if (r->tasks != NULL && r->tasks->nsites > 0) {
+   if (t != NULL && t->nsites > 0) {
       int len = snprintf(w, sizeof w, "%s %s by memory, CPU and pending "
-                         "tasks", num(r->tasks->nsites),
-                         plural(r->tasks->nsites, "site", "sites"));
-      if (r->tasks->nblocks > 0)
+                         "tasks", num(t->nsites),
+                         plural(t->nsites, "site", "sites"));
+      if (t->nblocks > 0)
          snprintf(w + len, sizeof w - (size_t)len, "; %s %s blocking "
-                  "inside async", num(r->tasks->nblocks),
-                  plural(r->tasks->nblocks, "place", "places"));
+                  "inside async", num(t->nblocks),
+                  plural(t->nblocks, "place", "places"));
       more_line("tasks", w);
    }
    snprintf(w, sizeof w, "%s allocations, peak %s", num(r->heap.allocs),

@@ -1,9 +1,12 @@
 /* text_tasks.c: the tasks of the text summary: Tokio's tasks, block_on
  * futures and Rayon jobs, each counted apart, their spawn sites by
  * memory live at exit, by CPU and by tasks pending at exit, and the
- * blocking waits inside async code.  A spawn site is named by its
- * spawn frame; the verdict names the sites whose tasks' blocks were
- * definitely lost (add_lost_in_tasks).
+ * blocking waits inside async code.  The sites are the report's merged
+ * by source location (sitemerge.c: an unrolled loop's copies are one
+ * site), here and in the verdict alike.  A site is named after the
+ * function that spawned it, with its future's type, a block_on site's
+ * future or a Rayon call's closures (names.c); the verdict names the
+ * sites whose tasks' blocks were definitely lost (add_lost_in_tasks).
  *
  * Copyright (C) 2026 the asynctrace authors.
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -43,7 +46,8 @@
 #define VERDICT_SPAWN_SITES 3
 
 /* Where a spawn site is: "fn (file:line)", or with file_first
-   "file:line (fn)" (the verdict's). */
+   "file:line (fn)" (the verdict's); fn the function that spawned
+   (names.c), not the short name Valgrind gives an inlined frame. */
 void add_spawn_place(Buf *b, const SpawnSite *s, bool file_first)
 {
    const Frame *f = spawn_frame(s);
@@ -51,7 +55,7 @@ void add_spawn_place(Buf *b, const SpawnSite *s, bool file_first)
       buf_adds(b, "an unknown place (its stack does not reach it)");
       return;
    }
-   Buf where = { 0 };
+   Buf where = { 0 }, fn = { 0 };
    char t[48];
    if (f->file) {
       buf_adds(&where, f->file);
@@ -63,14 +67,16 @@ void add_spawn_place(Buf *b, const SpawnSite *s, bool file_first)
       buf_adds(&where, "in ");
       buf_adds(&where, f->obj);
    }
-   const char *fn = f->fn ? f->fn : f->ip ? f->ip : "???";
+   if (!add_site_function(&fn, &s->stack, (size_t)s->frame, text_opt.own,
+                          text_opt.full_names))
+      buf_adds(&fn, f->ip ? f->ip : "???");
    if (file_first && where.s) {
       buf_adds(b, where.s);
       buf_adds(b, " (");
-      add_fn_name(b, fn, text_opt.full_names);
+      buf_adds(b, fn.s);
       buf_adds(b, ")");
    } else {
-      add_fn_name(b, fn, text_opt.full_names);
+      buf_adds(b, fn.s);
       if (where.s) {
          buf_adds(b, " (");
          buf_adds(b, where.s);
@@ -78,6 +84,7 @@ void add_spawn_place(Buf *b, const SpawnSite *s, bool file_first)
       }
    }
    free(where.s);
+   free(fn.s);
 }
 
 /* A Rayon submit site (its "tasks" are jobs)? */
@@ -112,16 +119,33 @@ static const char *unit(const SpawnSite *s, uint64_t n)
         : plural(n, "task", "tasks");
 }
 
-/* "#1: fn (file:line), async" and the future's line. */
+/* The sites as listed: the report's merged by source location
+   (sitemerge.c), for the section and the verdict alike. */
+static const MergedTasks *cur;
+
+/* "#1: fn (file:line), async" and the future's line; a merged site
+   says how many of the report's it is. */
 static void print_spawn_head(size_t i, const SpawnSite *s, const char *sep)
 {
    Buf b = { 0 };
    add_spawn_place(&b, s, false);
-   printf("\n#%zu: %s, %s%s", i + 1, b.s, s->kind, sep);
+   uint64_t m = cur ? tasks_merged_count(cur, s) : 1;
+   char note[96] = "";
+   if (m > 1)
+      snprintf(note, sizeof note, " (%s sites of this line merged: an "
+               "unrolled loop, or code inlined twice)", num(m));
+   printf("\n#%zu: %s, %s%s%s", i + 1, b.s, s->kind, note, sep);
    buf_clear(&b);
-   if (s->future && strcmp(s->future, "?") != 0)
-      add_fn_name(&b, s->future, text_opt.full_names);
-   else
+   bool known;
+   if (is_rayon(s))
+      known = add_rayon_call(&b, s, text_opt.full_names);
+   else if (is_block_on(s))
+      known = s->has_frame && add_block_on_future(&b, &s->stack,
+                                                  (size_t)s->frame,
+                                                  text_opt.full_names);
+   else if ((known = s->future && strcmp(s->future, "?") != 0))
+      add_future_name(&b, s->future, text_opt.full_names);
+   if (!known)
       buf_adds(&b, "unknown");
    printf("   %s: %s\n", is_rayon(s) ? "calls" : "future", b.s);
    free(b.s);
@@ -217,8 +241,10 @@ static void print_task_memory(const Tasks *t)
              unit(s, s->spawned), num(s->ended),
              bytes_str(s->bytes), num(s->allocs),
              plural(s->allocs, "allocation", "allocations"));
-      printf(", %s live at exit (peak %s)", bytes_blocks(s->live_bytes,
-             s->live_blocks), num(s->peak_live));
+      /* Merged sites' peaks are summed: at most that together. */
+      printf(", %s live at exit (peak %s%s)", bytes_blocks(s->live_bytes,
+             s->live_blocks), cur && tasks_merged_count(cur, s) > 1
+             ? "at most " : "", num(s->peak_live));
       if (s->has_lost)
          printf(", %s definitely lost", num(s->lost_bytes));
       if (s->has_lost && s->lost_bytes > 0)
@@ -299,7 +325,7 @@ static void print_task_pending(const Tasks *t, const char *when)
          const TaskRec *k = &t->tasks[j];
          if (k->site != s->id || !is_pending(k))
             continue;
-         if (listed++ == PENDING_PER_SITE)
+         if (listed++ >= PENDING_PER_SITE)
             continue;
          printf("   task %s: %s, spawned at %s ms, %s %s, %s %s, "
                 "%s allocated", num(k->seq), k->state, num(k->spawned_ms),
@@ -358,11 +384,22 @@ static void print_task_blocking(const Tasks *t)
    }
 }
 
+static void print_tasks_merged(const Tasks *t, const char *when);
+
 void print_tasks(const Report *r)
 {
-   const Tasks *t = r->tasks;
-   if (t == NULL)
+   if (r->tasks == NULL)
       return;
+   MergedTasks m;
+   tasks_merge(r->tasks, text_opt.own, text_opt.group_frames, &m);
+   cur = &m;
+   print_tasks_merged(&m.t, verdict_when(r));
+   cur = NULL;
+   tasks_merged_free(&m);
+}
+
+static void print_tasks_merged(const Tasks *t, const char *when)
+{
    if (t->attribution && strcmp(t->attribution, "no") == 0) {
       printf("\nTasks: not attributed (--task-attribution=no).\n");
       return;
@@ -452,7 +489,7 @@ void print_tasks(const Report *r)
    print_wrapped(head, 78);
    print_task_memory(t);
    print_task_cpu(t);
-   print_task_pending(t, verdict_when(r));
+   print_task_pending(t, when);
    print_task_blocking(t);
 }
 
@@ -464,7 +501,9 @@ void add_lost_in_tasks(Buf *b, const Report *r)
    if (r->tasks == NULL)
       return;
    size_t n;
-   const SpawnSite **v = spawn_list(r->tasks, has_lost, cmp_spawn_lost, &n);
+   MergedTasks m;
+   tasks_merge(r->tasks, text_opt.own, text_opt.group_frames, &m);
+   const SpawnSite **v = spawn_list(&m.t, has_lost, cmp_spawn_lost, &n);
    uint64_t total = 0, rest = 0;
    bool mixed = false;
    for (size_t i = 0; i < n; i++)
@@ -538,4 +577,5 @@ void add_lost_in_tasks(Buf *b, const Report *r)
       buf_adds(b, t);
    }
    free(v);
+   tasks_merged_free(&m);
 }

@@ -1,5 +1,6 @@
 /* util.c: helpers that at_print's reader and outputs share: memory,
- * strings made safe to print, numbers, stacks, freeing a report, the
+ * strings made safe to print, numbers, stacks, function names shortened
+ * (generic lists cut, closures in one style), freeing a report, the
  * orders its lists are sorted in, and the one seeded hash every hash
  * table of at_print uses (the reader's interned strings and roles, the
  * grouper's keys).
@@ -847,7 +848,8 @@ const char *bytes_blocks(uint64_t bytes, uint64_t blocks)
 #define GENERIC_SHOWN 20
 
 /* Adds fn to b with each long generic argument list (a '<' right after
-   a name: Vec<u8>, RawVec<T,A>::allocate_in) cut to "<…>", unless whole:
+   a name or a closure: Vec<u8>, RawVec<T,A>::allocate_in) cut to "<…>",
+   and closures written {{closure}} (names.c), unless whole:
    Rust and C++ names carry lists of hundreds of characters.  A
    qualified path (<T as Trait>::f) keeps its brackets, its inner lists
    are cut.  A name whose brackets do not pair (C++'s operator<) is
@@ -865,19 +867,28 @@ void add_fn_name(Buf *b, const char *fn, bool whole)
       free(cut);
       return;
    }
+   if (whole) {
+      buf_adds(b, fn);
+      return;
+   }
+   /* One closure style, Rust's backtraces' (names.c). */
+   Buf styled = { 0 };
+   add_closure_style(&styled, fn);
+   fn = styled.s ? styled.s : "";
    int depth = 0;
    for (const char *c = fn; *c; c++) {
       if (*c == '<') depth++;
       else if (*c == '>' && --depth < 0) break;
    }
-   if (whole || depth != 0) {
+   if (depth != 0) {
       buf_adds(b, fn);
+      free(styled.s);
       return;
    }
    for (const char *c = fn; *c; c++) {
       char p = c > fn ? c[-1] : ' ';
       if (*c == '<' && ((p >= 'a' && p <= 'z') || (p >= 'A' && p <= 'Z')
-                        || (p >= '0' && p <= '9') || p == '_')) {
+                        || (p >= '0' && p <= '9') || p == '_' || p == '}')) {
          const char *e = c + 1;
          int d = 1;
          for (; *e && d > 0; e++)
@@ -891,6 +902,7 @@ void add_fn_name(Buf *b, const char *fn, bool whole)
       }
       buf_add(b, c, 1);
    }
+   free(styled.s);
 }
 
 void print_fn_name(const char *fn, bool whole)
