@@ -695,23 +695,32 @@ static void print_row_stack(const Entry *e, const DiffOptions *opt)
    print_stack_as(e->stack, &g, &st);
 }
 
-/* Where a spawn site is: "fn (file:line)". */
+/* Where a spawn site is, named as the summary names it:
+   "fn (file:line)". */
 static void print_spawn_place(const Entry *e, const DiffOptions *opt)
 {
-   const Frame *f = spawn_frame(e->sp);
-   if (f == NULL) {
+   Buf b = { 0 };
+   if (spawn_frame(e->sp) == NULL) {
       StackStyle st = { .full_names = opt->full_names, .own = opt->own,
                         .group_frames = 1 };
       char *p = own_place_as(e->stack, &st);
       printf("%s (its spawn frame unknown)", p ? p : "an unknown place");
       free(p);
-      return;
+   } else {
+      add_spawn_place_as(&b, e->sp, opt->own, opt->full_names, false);
+      printf("%s", b.s);
    }
-   print_fn_name(f->fn ? f->fn : "???", opt->full_names);
-   if (f->file && f->has_line)
-      printf(" (%s:%" PRIu64 ")", f->file, f->line);
-   else if (f->file)
-      printf(" (%s)", f->file);
+   free(b.s);
+}
+
+/* Its future or call, on a line of its own as the summary has it. */
+static void print_spawn_work(const Entry *e, const DiffOptions *opt)
+{
+   Buf b = { 0 };
+   bool rayon = e->sp->kind && strcmp(e->sp->kind, "rayon") == 0;
+   if (add_site_work_as(&b, e->sp, opt->full_names))
+      printf("   %s: %s\n", rayon ? "calls" : "future", b.s);
+   free(b.s);
 }
 
 static void print_sums_note(const ListKind *k, const Row *r)
@@ -729,10 +738,11 @@ static void print_sums_note(const ListKind *k, const Row *r)
 }
 
 static void print_row(int list, size_t i, const Row *r,
-                      const DiffOptions *opt)
+                      const Report *const rep[2], const DiffOptions *opt)
 {
    const ListKind *k = &list_kind[list];
    const Entry *e = row_shown(r);
+   names_index(rep[e->side]);    /* names.c derives names per report */
    printf("\n#%zu: ", i + 1);
    if (spawn_list(list)) {
       if (r->n[OLD] == 0 || r->n[NEW] == 0)
@@ -741,6 +751,7 @@ static void print_row(int list, size_t i, const Row *r,
       printf(", %s", e->what ? e->what : "?");
       print_sums_note(k, r);
       putchar('\n');
+      print_spawn_work(e, opt);
       /* Each measure that changed; a new or gone site's that are not 0;
          and what its work ran, for scale. */
       int side = r->n[NEW] ? NEW : OLD;
@@ -851,7 +862,7 @@ static void print_list(int list, const ListDiff *d, const Report *const rep[2],
 
    size_t shown = d->nch < opt->top ? d->nch : opt->top;
    for (size_t i = 0; i < shown; i++)
-      print_row(list, i, &d->rows[i], opt);
+      print_row(list, i, &d->rows[i], rep, opt);
    if (shown < d->nch)
       print_rest(k, d, shown, spawn_list(list));
 }

@@ -791,3 +791,60 @@ bool add_rayon_call(Buf *b, const SpawnSite *site, bool whole)
    free(one.s);
    return true;
 }
+
+/* Where a spawn site is: "fn (file:line)", or with file_first
+   "file:line (fn)" (the verdict's); fn the function that spawned
+   (above), not the short name Valgrind gives an inlined frame. */
+void add_spawn_place_as(Buf *b, const SpawnSite *s, const OwnRules *own,
+                        bool whole, bool file_first)
+{
+   const Frame *f = spawn_frame(s);
+   if (f == NULL) {
+      buf_adds(b, "an unknown place (its stack does not reach it)");
+      return;
+   }
+   Buf where = { 0 }, fn = { 0 };
+   char t[48];
+   if (f->file) {
+      buf_adds(&where, f->file);
+      if (f->has_line) {
+         snprintf(t, sizeof t, ":%" PRIu64, f->line);
+         buf_adds(&where, t);
+      }
+   } else if (f->obj) {
+      buf_adds(&where, "in ");
+      buf_adds(&where, f->obj);
+   }
+   if (!add_site_function(&fn, &s->stack, (size_t)s->frame, own, whole))
+      buf_adds(&fn, f->ip ? f->ip : "???");
+   if (file_first && where.s) {
+      buf_adds(b, where.s);
+      buf_adds(b, " (");
+      buf_adds(b, fn.s);
+      buf_adds(b, ")");
+   } else {
+      buf_adds(b, fn.s);
+      if (where.s) {
+         buf_adds(b, " (");
+         buf_adds(b, where.s);
+         buf_adds(b, ")");
+      }
+   }
+   free(where.s);
+   free(fn.s);
+}
+
+/* What a site ran: a Rayon site's call, a block_on site's future, a
+   task's future type; false if unknown. */
+bool add_site_work_as(Buf *b, const SpawnSite *s, bool whole)
+{
+   if (s->kind && strcmp(s->kind, "rayon") == 0)
+      return add_rayon_call(b, s, whole);
+   if (s->kind && strcmp(s->kind, "block_on") == 0)
+      return s->has_frame && add_block_on_future(b, &s->stack,
+                                                 (size_t)s->frame, whole);
+   if (s->future == NULL || strcmp(s->future, "?") == 0)
+      return false;
+   add_future_name(b, s->future, whole);
+   return true;
+}

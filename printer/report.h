@@ -832,6 +832,14 @@ bool add_block_on_future(Buf *b, const Stack *s, size_t k, bool whole);
 /* A Rayon site's call and the program's closures given to it ("sum with
    rayon_sites::par_a::{{closure}}"); false if the call is unknown. */
 bool add_rayon_call(Buf *b, const SpawnSite *site, bool whole);
+/* Where a spawn site is: "fn (file:line)", or with file_first
+   "file:line (fn)"; fn the function that spawned, not the short name
+   Valgrind gives an inlined frame. */
+void add_spawn_place_as(Buf *b, const SpawnSite *s, const OwnRules *own,
+                        bool whole, bool file_first);
+/* What a site ran: its call (Rayon), its future (block_on, tasks);
+   false if unknown. */
+bool add_site_work_as(Buf *b, const SpawnSite *s, bool whole);
 
 /* group.c: sites, loss records and allocation sites merged by role (and
    leak kind) and their first own frames, of a report read whole (its

@@ -45,46 +45,17 @@
 /* Spawn sites named in the verdict; the rest are summed. */
 #define VERDICT_SPAWN_SITES 3
 
-/* Where a spawn site is: "fn (file:line)", or with file_first
-   "file:line (fn)" (the verdict's); fn the function that spawned
-   (names.c), not the short name Valgrind gives an inlined frame. */
+/* Where a spawn site is, as names.c words it with the summary's own
+   rules and names. */
 void add_spawn_place(Buf *b, const SpawnSite *s, bool file_first)
 {
-   const Frame *f = spawn_frame(s);
-   if (f == NULL) {
-      buf_adds(b, "an unknown place (its stack does not reach it)");
-      return;
-   }
-   Buf where = { 0 }, fn = { 0 };
-   char t[48];
-   if (f->file) {
-      buf_adds(&where, f->file);
-      if (f->has_line) {
-         snprintf(t, sizeof t, ":%" PRIu64, f->line);
-         buf_adds(&where, t);
-      }
-   } else if (f->obj) {
-      buf_adds(&where, "in ");
-      buf_adds(&where, f->obj);
-   }
-   if (!add_site_function(&fn, &s->stack, (size_t)s->frame, text_opt.own,
-                          text_opt.full_names))
-      buf_adds(&fn, f->ip ? f->ip : "???");
-   if (file_first && where.s) {
-      buf_adds(b, where.s);
-      buf_adds(b, " (");
-      buf_adds(b, fn.s);
-      buf_adds(b, ")");
-   } else {
-      buf_adds(b, fn.s);
-      if (where.s) {
-         buf_adds(b, " (");
-         buf_adds(b, where.s);
-         buf_adds(b, ")");
-      }
-   }
-   free(where.s);
-   free(fn.s);
+   add_spawn_place_as(b, s, text_opt.own, text_opt.full_names, file_first);
+}
+
+/* What a site ran, as its head's second line says it. */
+static bool add_site_work(Buf *b, const SpawnSite *s)
+{
+   return add_site_work_as(b, s, text_opt.full_names);
 }
 
 /* A Rayon submit site (its "tasks" are jobs)? */
@@ -136,16 +107,7 @@ static void print_spawn_head(size_t i, const SpawnSite *s, const char *sep)
                "unrolled loop, or code inlined twice)", num(m));
    printf("\n#%zu: %s, %s%s%s", i + 1, b.s, s->kind, note, sep);
    buf_clear(&b);
-   bool known;
-   if (is_rayon(s))
-      known = add_rayon_call(&b, s, text_opt.full_names);
-   else if (is_block_on(s))
-      known = s->has_frame && add_block_on_future(&b, &s->stack,
-                                                  (size_t)s->frame,
-                                                  text_opt.full_names);
-   else if ((known = s->future && strcmp(s->future, "?") != 0))
-      add_future_name(&b, s->future, text_opt.full_names);
-   if (!known)
+   if (!add_site_work(&b, s))
       buf_adds(&b, "unknown");
    printf("   %s: %s\n", is_rayon(s) ? "calls" : "future", b.s);
    free(b.s);
