@@ -384,47 +384,6 @@ static bool same_likely(const Likely *a, const Likely *b)
           strcmp(a->holder ? a->holder : "", b->holder ? b->holder : "") == 0;
 }
 
-/* One group: "2,104 bytes of crossbeam-epoch's from a still-reachable
-   block of crossbeam-epoch's", "864 of glibc's from the TLS of 3
-   threads"; k its first, n its records, bytes summed. */
-static void add_likely_group(Buf *b, const Likely *k, size_t n,
-                             uint64_t bytes, bool lead)
-{
-   buf_adds(b, lead ? bytes_str(bytes) : num(bytes));
-   if (k->block_lib && k->block) {
-      buf_adds(b, " of ");
-      buf_adds(b, k->block);
-      buf_adds(b, "'s");
-   } else if (k->block) {
-      buf_adds(b, " allocated at ");
-      buf_adds(b, k->block);
-   }
-   if (strcmp(k->via, "heap") == 0) {
-      buf_adds(b, n > 1 ? " from still-reachable blocks"
-                        : " from a still-reachable block");
-      if (k->holder && k->library) {
-         buf_adds(b, " of ");
-         buf_adds(b, k->holder);
-         buf_adds(b, "'s");
-      } else if (k->holder) {
-         buf_adds(b, " allocated at ");
-         buf_adds(b, k->holder);
-      }
-   } else if (strcmp(k->via, "global") == 0) {
-      buf_adds(b, k->library ? " from a global of " : " from ");
-      buf_adds(b, k->holder);
-   } else if (n > 1) {
-      buf_adds(b, " from the TLS of ");
-      buf_adds(b, num(n));
-      buf_adds(b, " threads");
-   } else {
-      char t[48];
-      snprintf(t, sizeof t, " from the TLS of %sthread %" PRIu64,
-               k->thread_alive ? "live " : "", k->thread);
-      buf_adds(b, t);
-   }
-}
-
 /* ", all of it likely reachable, pointed into only from memory in use:
    2,104 bytes of crossbeam-epoch's from a still-reachable block of
    crossbeam-epoch's and 288 of glibc's from the TLS of live thread 7"
@@ -473,7 +432,7 @@ static void add_likely(Buf *b, const Report *r)
    for (size_t g = 0; g < shown; g++) {
       if (g > 0)
          buf_adds(b, g + 1 == shown && left == 0 ? " and " : ", ");
-      add_likely_group(b, &l.list[lead[g]], cnt[g], sum[g], g == 0);
+      verdict_add_likely(b, &l.list[lead[g]], cnt[g], sum[g], g == 0);
    }
    if (left > 0) {
       buf_adds(b, " and ");
@@ -826,11 +785,20 @@ static void print_overview_leaks(const Report *r)
       the list sorted (print_lrecs sorts what it shows). */
    const Site *best[OVERVIEW_LEAKS];
    size_t nbest = 0;
+   /* Blocks the verdict calls likely reachable are not leaks to list
+      (the verdict names them, the loss records say why). */
+   LikelyReach l;
+   verdict_likely_reachable(r, text_opt.own, &l);
    for (size_t i = 0; i < r->leaks.nrecs; i++) {
       const Site *s = &r->leaks.recs[i];
       int k = leak_kind(s->kind);
       /* An indirectly lost block is in its leader's figures. */
       if (k == LK_REACH || k == LK_IND || k < 0)
+         continue;
+      bool likely = false;
+      for (size_t j = 0; j < l.n && !likely; j++)
+         likely = l.list[j].rec == s;
+      if (likely)
          continue;
       if (nbest == OVERVIEW_LEAKS && cmp_lrec(s, best[nbest - 1]) >= 0)
          continue;
@@ -859,6 +827,7 @@ static void print_overview_leaks(const Report *r)
       free(at);
       shown++;
    }
+   verdict_likely_free(&l);
 }
 
 static int cmp_blocked(const void *a, const void *b)

@@ -31,6 +31,7 @@
 
 #include "report.h"
 #include "text.h"
+#include "verdict.h"
 
 /* ---- Leaks ---- */
 
@@ -216,6 +217,25 @@ static void print_pointed_from(const PointedFrom *f, const ThreadIndex *ix)
    free(who);
 }
 
+/* A possibly-lost record the verdict calls likely reachable says so
+   and why, under its stack: its frames made the block, but when the
+   pointer lies in a library's table the block is the library's.  (The
+   records listed may be copies: matched by their place in the file.) */
+static void print_likely(const LikelyReach *l, const Site *s)
+{
+   for (size_t i = 0; i < l->n; i++) {
+      if (l->list[i].rec->order != s->order)
+         continue;
+      Buf b = { 0 };
+      verdict_add_likely(&b, &l->list[i], 1, s->bytes, true);
+      printf("   likely reachable, pointed into only from memory in use: "
+             "%s%s\n", b.s, s->blocks > 1 ? " (the pointer into one of "
+                                             "the blocks shown)" : "");
+      free(b.s);
+      return;
+   }
+}
+
 /* The loss records of the kinds that are lost, copied (the strings
    shared): the default summary lists those alone.  *reach: how many
    still reachable were left out. */
@@ -252,6 +272,8 @@ void print_lrecs(const Report *r, size_t top, const ThreadIndex *ix,
       free(lost);
       return;
    }
+   LikelyReach likely;
+   verdict_likely_reachable(r, text_opt.own, &likely);
    View v = lost_only ? view_top(lost, nlost, sizeof *lost, cmp_lrec, top)
                       : view_top(r->leaks.recs, r->leaks.nrecs,
                                  sizeof *r->leaks.recs, cmp_lrec, top);
@@ -293,8 +315,10 @@ void print_lrecs(const Report *r, size_t top, const ThreadIndex *ix,
       print_stack_grouped(&s->stack, &s->g);
       if (s->from)
          print_pointed_from(s->from, ix);
+      print_likely(&likely, s);
    }
    view_free(&v);
+   verdict_likely_free(&likely);
    free(lost);
 }
 

@@ -450,6 +450,47 @@ void verdict_likely_reachable(const Report *r, const OwnRules *own,
       qsort(out->list, out->n, sizeof *out->list, cmp_likely);
 }
 
+/* One group's words: "2,104 bytes of crossbeam-epoch's from a still-reachable
+   block of crossbeam-epoch's", "864 of glibc's from the TLS of 3
+   threads"; k its first, n its records, bytes summed. */
+void verdict_add_likely(Buf *b, const Likely *k, size_t n, uint64_t bytes,
+                        bool lead)
+{
+   buf_adds(b, lead ? bytes_str(bytes) : num(bytes));
+   if (k->block_lib && k->block) {
+      buf_adds(b, " of ");
+      buf_adds(b, k->block);
+      buf_adds(b, "'s");
+   } else if (k->block) {
+      buf_adds(b, " allocated at ");
+      buf_adds(b, k->block);
+   }
+   if (strcmp(k->via, "heap") == 0) {
+      buf_adds(b, n > 1 ? " from still-reachable blocks"
+                        : " from a still-reachable block");
+      if (k->holder && k->library) {
+         buf_adds(b, " of ");
+         buf_adds(b, k->holder);
+         buf_adds(b, "'s");
+      } else if (k->holder) {
+         buf_adds(b, " allocated at ");
+         buf_adds(b, k->holder);
+      }
+   } else if (strcmp(k->via, "global") == 0) {
+      buf_adds(b, k->library ? " from a global of " : " from ");
+      buf_adds(b, k->holder);
+   } else if (n > 1) {
+      buf_adds(b, " from the TLS of ");
+      buf_adds(b, num(n));
+      buf_adds(b, " threads");
+   } else {
+      char t[48];
+      snprintf(t, sizeof t, " from the TLS of %sthread %" PRIu64,
+               k->thread_alive ? "live " : "", k->thread);
+      buf_adds(b, t);
+   }
+}
+
 void verdict_likely_free(LikelyReach *l)
 {
    for (size_t i = 0; i < l->n; i++) {

@@ -119,6 +119,11 @@ typedef struct {
 void verdict_likely_reachable(const Report *r, const struct OwnRules *own,
                               LikelyReach *out);
 void verdict_likely_free(LikelyReach *l);
+/* A record, or n alike summed to bytes, in words: "2,104 bytes of
+   crossbeam-epoch's from a still-reachable block of crossbeam-epoch's",
+   "864 of glibc's from the TLS of 3 threads" (lead: with "bytes"). */
+void verdict_add_likely(Buf *b, const Likely *k, size_t n, uint64_t bytes,
+                        bool lead);
 
 /* Lock contention split by whose lock it is: the futex sites of class
    lock, each judged by its first frame past the lock's code (libc's
