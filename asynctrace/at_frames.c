@@ -157,6 +157,11 @@ static void walk_full_ip(UInt n, DiEpoch ep, Addr ip, void* opaque)
       text_of_frame_xml(xml, "dir", dir, sizeof(dir));
       text_of_frame_xml(xml, "file", file, sizeof(file));
       VG_(snprintf)(fi.path, sizeof(fi.path), "%s/%s", dir, file);
+      fi.obj[0] = '\0';
+      text_of_frame_xml(xml, "obj", fi.obj, sizeof(fi.obj));
+      fi.line = 0;
+      if (text_of_frame_xml(xml, "line", file, sizeof(file)))
+         fi.line = (UInt)VG_(strtoll10)(file, NULL);
       fi.ip      = ip;
       fi.inlined = iipc != NULL && VG_(next_IIPC)(iipc);
       if (w->f(&fi, w->opaque)) {
@@ -225,6 +230,194 @@ Bool AT_(frame_is_std)(const AT_FrameInfo* fi)
        || VG_(strstr)(fi->path, "library/core/") != NULL
        || VG_(strstr)(fi->path, "library/alloc/") != NULL
        || (VG_(strcmp)(fi->fn, "???") == 0 && fi->path[1] == '\0');
+}
+
+/*------------------------------------------------------------*/
+/*--- The program's own code                               ---*/
+/*------------------------------------------------------------*/
+
+static Bool starts_with(const HChar* s, const HChar* p)
+{
+   return VG_(strncmp)(s, p, VG_(strlen)(p)) == 0;
+}
+
+static Bool system_obj(const HChar* obj)
+{
+   return starts_with(obj, "/lib/") || starts_with(obj, "/lib64/")
+       || starts_with(obj, "/usr/lib/") || starts_with(obj, "/usr/lib64/")
+       || starts_with(obj, "/usr/libexec/valgrind/")
+       || VG_(strstr)(obj, "/vgpreload_") != NULL;
+}
+
+/* Rust's std and the crates it vendors, under either of the paths a
+   toolchain gives them (remapped to /rustc/HASH/, or a rust-src
+   install's lib/rustlib/). */
+static Bool std_path(const HChar* path)
+{
+   const HChar* l = VG_(strstr)(path, "/library/");
+   if (starts_with(path, "/rust/deps/"))
+      return True;
+   if (l == NULL || !(starts_with(path, "/rustc/")
+                      || VG_(strstr)(path, "/lib/rustlib/") != NULL
+                      || l == path))
+      return False;
+   l++;
+   return starts_with(l, "library/std/") || starts_with(l, "library/core/")
+       || starts_with(l, "library/alloc/")
+       || starts_with(l, "library/panic_unwind/");
+}
+
+static Bool crate_path(const HChar* path)
+{
+   return VG_(strstr)(path, "/.cargo/registry/") != NULL
+       || VG_(strstr)(path, "/.cargo/git/") != NULL
+       || VG_(strstr)(path, "/cargo/registry/") != NULL
+       || VG_(strstr)(path, "/vendor/") != NULL
+       || starts_with(path, "/rustc/") || starts_with(path, "/rust/deps/")
+       || VG_(strstr)(path, "/lib/rustlib/") != NULL;
+}
+
+AT_Code AT_(frame_code)(const AT_FrameInfo* fi)
+{
+   Bool has_path = fi->path[0] != '\0' && fi->path[1] != '\0';
+   if ((fi->obj[0] != '\0' && system_obj(fi->obj))
+       || VG_(strstr)(fi->path, "vg_replace_malloc.c") != NULL)
+      return AT_CODE_PLUMBING;
+   if (!has_path)
+      /* No source: the program's if its object is known (a binary
+         without debug information). */
+      return fi->obj[0] != '\0' ? AT_CODE_OWN : AT_CODE_PLUMBING;
+   if (std_path(fi->path))
+      return AT_CODE_PLUMBING;
+   return crate_path(fi->path) ? AT_CODE_LIBRARY : AT_CODE_OWN;
+}
+
+/* A plumbing frame's name in a fold: the allocator's function, a
+   system library's short name, std/core/alloc. */
+static void fold_name(const AT_FrameInfo* fi, HChar* out, SizeT n)
+{
+   const HChar* l = VG_(strstr)(fi->path, "/library/");
+   if (fi->obj[0] != '\0' && VG_(strstr)(fi->obj, "/vgpreload_") != NULL) {
+      VG_(snprintf)(out, n, "%s", fi->fn);
+   } else if (fi->obj[0] != '\0' && system_obj(fi->obj)) {
+      const HChar* b = VG_(strrchr)(fi->obj, '/');
+      SizeT k = 0;
+      b = b ? b + 1 : fi->obj;
+      while (b[k] && b[k] != '.' && k + 1 < n) {
+         out[k] = b[k];
+         k++;
+      }
+      out[k] = '\0';
+   } else if (l != NULL) {
+      SizeT k = 0;
+      l += 9;
+      while (l[k] && l[k] != '/' && k + 1 < n) {
+         out[k] = l[k];
+         k++;
+      }
+      out[k] = '\0';
+   } else {
+      VG_(snprintf)(out, n, "%s", fi->fn);
+   }
+}
+
+typedef struct {
+   AT_Shown* out;
+   UInt index;
+   Bool have_past;      /* a library's frame seen */
+   UInt past_index;
+   HChar past_label[AT_FNNAME_MAX];
+   Bool have_std;       /* std's first frame, for a stack all std's */
+   UInt std_index;
+   HChar std_label[AT_FNNAME_MAX];
+} ShownWalk;
+
+void AT_(frame_place)(const AT_FrameInfo* fi, HChar* out, SizeT n)
+{
+   const HChar* file = VG_(strrchr)(fi->path, '/');
+   file = file ? file + 1 : fi->path;
+   if (file[0] == '\0')
+      VG_(snprintf)(out, n, "%s", fi->fn);
+   else if (fi->line > 0)
+      VG_(snprintf)(out, n, "%s (%s:%u)", fi->fn, file, fi->line);
+   else
+      VG_(snprintf)(out, n, "%s (%s)", fi->fn, file);
+}
+
+static Bool shown_frame(const AT_FrameInfo* fi, void* opaque)
+{
+   ShownWalk* w = opaque;
+   AT_Code c = AT_(frame_code)(fi);
+   if (w->index == 0)
+      AT_(frame_place)(fi, w->out->label, sizeof(w->out->label));
+   if (c == AT_CODE_OWN) {
+      w->out->index = w->index;
+      w->out->own   = True;
+      AT_(frame_place)(fi, w->out->label, sizeof(w->out->label));
+      return True;
+   }
+   if (c == AT_CODE_LIBRARY && !w->have_past) {
+      w->have_past  = True;
+      w->past_index = w->index;
+      AT_(frame_place)(fi, w->past_label, sizeof(w->past_label));
+   } else if (c == AT_CODE_PLUMBING && !w->have_std && std_path(fi->path)) {
+      w->have_std  = True;
+      w->std_index = w->index;
+      AT_(frame_place)(fi, w->std_label, sizeof(w->std_label));
+   }
+   w->index++;
+   return False;
+}
+
+/* The fold's names: the distinct plumbing names of frames [0, upto). */
+typedef struct {
+   UInt upto, index;
+   HChar* fold;
+   SizeT n;
+} FoldWalk;
+
+static Bool fold_frame(const AT_FrameInfo* fi, void* opaque)
+{
+   FoldWalk* w = opaque;
+   HChar name[64];
+   SizeT len;
+   if (w->index++ >= w->upto)
+      return True;
+   fold_name(fi, name, sizeof(name));
+   len = VG_(strlen)(w->fold);
+   if (name[0] == '\0' || VG_(strstr)(w->fold, name) != NULL
+       || len + VG_(strlen)(name) + 3 >= w->n)
+      return False;
+   VG_(snprintf)(w->fold + len, w->n - len, "%s%s", len ? ", " : "", name);
+   return False;
+}
+
+void AT_(first_shown)(ExeContext* ec, AT_Shown* out)
+{
+   ShownWalk w;
+   FoldWalk f;
+   VG_(memset)(out, 0, sizeof(*out));
+   VG_(memset)(&w, 0, sizeof(w));
+   w.out = out;
+   if (!AT_(walk_frames_full)(ec, shown_frame, &w)) {
+      if (w.have_past) {
+         out->index = w.past_index;
+         VG_(strcpy)(out->label, w.past_label);
+      } else if (w.have_std) {
+         out->index = w.std_index;
+         VG_(strcpy)(out->label, w.std_label);
+      } else {
+         /* Nothing but the allocator and system libraries: from its
+            top (its label is the first frame's). */
+         out->index = 0;
+      }
+   }
+   f.upto  = out->index;
+   f.index = 0;
+   f.fold  = out->fold;
+   f.n     = sizeof(out->fold);
+   if (f.upto > 0)
+      AT_(walk_frames_full)(ec, fold_frame, &f);
 }
 
 /*------------------------------------------------------------*/

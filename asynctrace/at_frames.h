@@ -35,6 +35,8 @@ typedef struct {
    HChar fn[AT_FNNAME_MAX];     /* normalized */
    HChar raw[AT_FNNAME_MAX];
    HChar path[2 * AT_FNNAME_MAX];
+   HChar obj[AT_FNNAME_MAX];    /* "" if unknown */
+   UInt  line;                  /* 0 if unknown */
    Addr  ip;
    Bool  inlined;
 } AT_FrameInfo;
@@ -50,6 +52,26 @@ Bool AT_(fn_matches_any)(const HChar* fn, const HChar* const* patterns);
 Bool AT_(frame_is_tokio)(const AT_FrameInfo* fi);
 Bool AT_(frame_is_std)(const AT_FrameInfo* fi);
 
+/* Whose code a frame is, by at_print's one rule of "the program's own
+   code" (docs/at_print.1, printer/frames.c): plumbing is Valgrind's
+   allocator, a system library (libc, ld.so) and Rust's std, core and
+   alloc; a library is a crate from a registry or vendored; the rest is
+   the program's own. */
+typedef enum { AT_CODE_OWN, AT_CODE_LIBRARY, AT_CODE_PLUMBING } AT_Code;
+AT_Code AT_(frame_code)(const AT_FrameInfo* fi);
+/* Where a stack is, for a person: its first own frame, else its first
+   frame past the plumbing, else its first; index counts inlined frames
+   as Valgrind prints them.  label gets "fn (file:line)" (n bytes);
+   fold, if not NULL, what the frames before it are ("malloc, alloc"). */
+typedef struct {
+   UInt index;
+   Bool own;
+   HChar label[AT_FNNAME_MAX];
+   HChar fold[80];
+} AT_Shown;
+void AT_(first_shown)(ExeContext* ec, AT_Shown* out);
+/* A frame as "fn (file:line)", into out (n bytes). */
+void AT_(frame_place)(const AT_FrameInfo* fi, HChar* out, SizeT n);
 /* Whether two stacks are the same calls in the source: as deep, and
    frame by frame at one code address or at two whose chains of inlined
    calls end at the same functions, files and lines (copies of one call

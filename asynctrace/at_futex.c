@@ -587,13 +587,15 @@ void AT_(futex_finish)(void)
    }
 }
 
-Bool AT_(futex_waiting)(ThreadId tid, ULong* us, Addr* ip)
+Bool AT_(futex_waiting)(ThreadId tid, ULong* us, ExeContext** where,
+                        UInt* klass)
 {
    const InFlight* f = &in_flight[tid];
    if (tid == 0 || tid >= VG_N_THREADS || !f->active || !is_wait(f->cmd))
       return False;
-   *us = now_us() - f->start_us;
-   *ip = f->where ? classify(f->where)->key_ip : 0;
+   *us    = now_us() - f->start_us;
+   *where = f->where;
+   *klass = f->where ? classify(f->where)->klass : AT_WAIT_OTHER;
    return True;
 }
 

@@ -73,9 +73,10 @@ void AT_(futex_fork_child)(ThreadId tid);
 /* Counts the waits still blocked as pending (call once, at the end). */
 void AT_(futex_finish)(void);
 
-/* Whether thread tid is blocked in a futex wait now: for how long, and
-   the first frame above the parking code (0 if unknown). */
-Bool AT_(futex_waiting)(ThreadId tid, ULong* us, Addr* ip);
+/* Whether thread tid is blocked in a futex wait now: for how long, the
+   wait's stack (NULL if unknown) and its class from its frames. */
+Bool AT_(futex_waiting)(ThreadId tid, ULong* us, ExeContext** where,
+                        UInt* klass);
 
 const AT_FutexStats* AT_(futex_of_thread)(UInt seq);
 const AT_FutexStats* AT_(futex_of_role)(UShort inst);

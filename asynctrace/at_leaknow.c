@@ -12,7 +12,9 @@
    leaves the exit scan's figures alone), and prints what memcheck's
    monitor command prints: the loss records, then a LEAK SUMMARY, each
    figure followed by its change since the previous leak_check, as in
-   "definitely lost: 400 (+400) bytes in 4 (+4) blocks".
+   "definitely lost: 400 (+400) bytes in 4 (+4) blocks".  A record's
+   stack starts at its first own frame (at_frames.c's AT_(first_shown),
+   at_print's rule), what comes before it folded into one line.
 
    Loss records here are memcheck's: one per stack and kind.  The
    tool's own records are also split by role and allocating thread;
@@ -46,6 +48,7 @@
 #include "pub_tool_mallocfree.h"
 #include "pub_tool_xarray.h"
 
+#include "at_frames.h"
 #include "at_leak.h"
 #include "at_leaknow.h"
 #include "at_options.h"
@@ -210,24 +213,44 @@ static const HChar* kind_phrase(UInt kind)
    return kind < AT_LK_N ? p[kind] : "?";
 }
 
+/* A record's stack as at_print shows it: from its first own frame
+   (at_frames.c's rule), the allocator and std before it folded into one
+   line; then every frame as memcheck prints it. */
+typedef struct {
+   UInt depth;
+   UInt from;
+} StackPrint;
+
 static void print_frame(UInt n, DiEpoch ep, Addr ip, void* opaque)
 {
-   UInt* depth = opaque;
+   StackPrint* p = opaque;
    InlIPCursor* iipc = VG_(clo_read_inline_info) ? VG_(new_IIPC)(ep, ip)
                                                  : NULL;
    do {
-      VG_(gdb_printf)("   %s %s\n", *depth == 0 ? "at" : "by",
-                      VG_(describe_IP)(ep, ip, iipc));
-      (*depth)++;
+      if (p->depth >= p->from)
+         VG_(gdb_printf)("   %s %s\n", p->depth == p->from ? "at" : "by",
+                         VG_(describe_IP)(ep, ip, iipc));
+      p->depth++;
    } while (iipc != NULL && VG_(next_IIPC)(iipc));
    if (iipc)
       VG_(delete_IIPC)(iipc);
 }
 
+static void print_stack(ExeContext* ec)
+{
+   AT_Shown sh;
+   StackPrint p = { 0, 0 };
+   AT_(first_shown)(ec, &sh);
+   p.from = sh.index;
+   if (p.from > 0)
+      VG_(gdb_printf)("   ... %u %s in %s\n", p.from,
+                      p.from == 1 ? "frame" : "frames", sh.fold);
+   VG_(apply_ExeContext)(print_frame, &p, ec);
+}
+
 static void print_record(const MonRec* r, Word i, Word n, Bool deltas)
 {
    HChar a[64], b[64], c[64], d[64];
-   UInt depth = 0;
    if (r->kind == AT_LK_DEFINITE && r->ind_bytes > 0)
       VG_(gdb_printf)("%s (%s direct, %s indirect) bytes in %s blocks are "
                       "%s in %sloss record %ld of %ld\n",
@@ -246,7 +269,7 @@ static void print_record(const MonRec* r, Word i, Word n, Bool deltas)
                       fig(b, sizeof(b), r->blocks, r->old_blocks, deltas),
                       kind_phrase(r->kind),
                       deltas && r->is_new ? "new " : "", i + 1, n);
-   VG_(apply_ExeContext)(print_frame, &depth, r->where);
+   print_stack(r->where);
    if (r->one_role) {
       const AT_RoleInst* ri = AT_(role_inst_info)(r->inst);
       if (ri->pool)

@@ -86,6 +86,7 @@
 #include "pub_tool_xarray.h"
 
 #include "at_check.h"
+#include "at_frames.h"
 #include "at_futex.h"
 #include "at_heap.h"
 #include "at_insns.h"
@@ -707,8 +708,9 @@ static void monitor_threads(void)
       Bool alive = t->alive;
       HChar wait[24] = "-";
       ULong us;
-      Addr  ip;
-      if (alive && AT_(futex_waiting)(t->vg_tid, &us, &ip))
+      ExeContext* where;
+      UInt klass;
+      if (alive && AT_(futex_waiting)(t->vg_tid, &us, &where, &klass))
          VG_(snprintf)(wait, sizeof(wait), "%llu", us / 1000);
       role_label(t->cur_inst, role, sizeof(role));
       VG_(gdb_printf)("%5u %8d %-6s %-22s %14llu %10llu %10llu %12s  %s\n",
@@ -743,33 +745,39 @@ static void monitor_roles(void)
    VG_(free)(s.roles);
 }
 
-static const HChar* fn_at(Addr ip)
+/* Where a stack is: its first own frame, as at_print shows it. */
+static const HChar* place_of(ExeContext* ec, AT_Shown* sh)
 {
-   const HChar* fn = "???";
-   if (ip == 0 || !VG_(get_fnname)(VG_(current_DiEpoch)(), ip, &fn))
-      fn = "???";
-   return fn;
+   if (ec == NULL)
+      return "???";
+   AT_(first_shown)(ec, sh);
+   return sh->label;
 }
 
-/* The waits in progress, then the finished ones by site. */
+/* The waits in progress, then the finished ones by site; each at its
+   first own frame (or past the parking code), with its class. */
 static void monitor_waits(UInt max)
 {
    XArray* sites = AT_(futex_sites)();
    Word i, n = VG_(sizeXA)(sites);
    UInt k, nt = AT_(n_threads)(), now = 0;
    HChar role[80];
+   AT_Shown sh;
    VG_(gdb_printf)("blocked in a futex wait now:\n");
-   VG_(gdb_printf)("%5s %-22s %12s  %s\n", "seq", "role", "for-ms", "where");
+   VG_(gdb_printf)("%5s %-22s %-10s %12s  %s\n", "seq", "role", "class",
+                   "for-ms", "where");
    for (k = 1; k <= nt; k++) {
       const AT_Thread* t = AT_(thread_by_seq)(k);
       ULong us;
-      Addr  ip;
-      if (!t->alive || !AT_(futex_waiting)(t->vg_tid, &us, &ip))
+      ExeContext* where;
+      UInt klass;
+      if (!t->alive || !AT_(futex_waiting)(t->vg_tid, &us, &where, &klass))
          continue;
       now++;
       role_label(t->cur_inst, role, sizeof(role));
-      VG_(gdb_printf)("%5u %-22s %12llu  %s\n", t->seq, role, us / 1000,
-                      fn_at(ip));
+      VG_(gdb_printf)("%5u %-22s %-10s %12llu  %s\n", t->seq, role,
+                      AT_(wait_class_name)(klass), us / 1000,
+                      place_of(where, &sh));
    }
    VG_(gdb_printf)("%u threads in all\n", now);
    VG_(gdb_printf)("finished futex waits, by site, most blocked time "
@@ -778,11 +786,11 @@ static void monitor_waits(UInt max)
                    "waits", "blocked-us", "max-us", "where");
    for (i = 0; i < n && i < (Word)max; i++) {
       const AT_FutexSite* f = VG_(indexXA)(sites, i);
-      const HChar* fn = fn_at(f->key_ip);
       role_label(f->inst, role, sizeof(role));
       VG_(gdb_printf)("%-22s %-10s %10llu %12llu %12llu  %s\n", role,
-                      f->klass == AT_WAIT_IDLE ? "idle" : "contention",
-                      f->st.waits, f->st.blocked_us, f->st.max_us, fn);
+                      AT_(wait_class_name)(f->klass), f->st.waits,
+                      f->st.blocked_us, f->st.max_us,
+                      place_of(f->where, &sh));
    }
    VG_(gdb_printf)("%ld futex sites in all\n", n);
    VG_(deleteXA)(sites);

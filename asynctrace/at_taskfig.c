@@ -329,8 +329,7 @@ void AT_(tasks_snapshot_free)(AT_SnapTasks* st)
 typedef struct {
    UInt  want, at;
    Bool  found;
-   HChar fn[AT_FNNAME_MAX];
-   HChar path[2 * AT_FNNAME_MAX];
+   HChar place[AT_FNNAME_MAX];
 } FrameAt;
 
 static Bool frame_at(const AT_FrameInfo* fi, void* opaque)
@@ -338,8 +337,7 @@ static Bool frame_at(const AT_FrameInfo* fi, void* opaque)
    FrameAt* f = opaque;
    if (f->at++ != f->want)
       return False;
-   VG_(strncpy)(f->fn, fi->fn, sizeof(f->fn) - 1);
-   VG_(strncpy)(f->path, fi->path, sizeof(f->path) - 1);
+   AT_(frame_place)(fi, f->place, sizeof(f->place));
    f->found = True;
    return True;
 }
@@ -384,10 +382,10 @@ void AT_(tasks_monitor)(UInt n)
       f.want = s->frame;
       if (s->spawn)
          AT_(walk_frames_full)(s->spawn, frame_at, &f);
-      VG_(gdb_printf)("%2ld. %s (%s): %llu spawned, %llu ended; %llu polls, "
+      VG_(gdb_printf)("%2ld. %s: %llu spawned, %llu ended; %llu polls, "
                       "%llu instructions; %llu bytes live in %llu blocks, "
                       "%llu allocated\n", i + 1,
-                      f.found ? f.fn : "???", f.found ? f.path : "?",
+                      f.found ? f.place : "??? (its spawn frame unknown)",
                       s->spawned, s->ended, s->polls, s->insns,
                       s->live_bytes, s->live_blocks, s->bytes);
    }
