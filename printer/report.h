@@ -857,11 +857,15 @@ void group_report(Report *r, const OwnRules *own, size_t frames,
 typedef struct {
    Tasks t;
    uint64_t *merged;             /* per site of t: the report's merged */
+   const Tasks *in;              /* the report's */
+   uint64_t *to;                 /* per site of in: its merged site's id */
 } MergedTasks;
 void tasks_merge(const Tasks *in, const OwnRules *own, size_t frames,
                  MergedTasks *out);
 /* How many of the report's sites s, a site of m, merges. */
 uint64_t tasks_merged_count(const MergedTasks *m, const SpawnSite *s);
+/* The id of the merged site the report's site id went into. */
+uint64_t tasks_merged_id(const MergedTasks *m, uint64_t id);
 void tasks_merged_free(MergedTasks *m);
 
 /* text.c: the text summary, and what it shows. */

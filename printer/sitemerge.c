@@ -218,8 +218,14 @@ void tasks_merge(const Tasks *in, const OwnRules *own, size_t frames,
    for (size_t i = 0; i < n; i++)
       free(k[i].key);
    free(k);
-   free(to);
+   out->in = in;
+   out->to = to;
    free(count);
+}
+
+uint64_t tasks_merged_id(const MergedTasks *m, uint64_t id)
+{
+   return m->in ? merged_id(m->in, m->to, id) : id;
 }
 
 uint64_t tasks_merged_count(const MergedTasks *m, const SpawnSite *s)
@@ -234,5 +240,6 @@ void tasks_merged_free(MergedTasks *m)
    free(m->t.tasks);
    free(m->t.blocks);
    free(m->merged);
+   free(m->to);
    memset(m, 0, sizeof *m);
 }

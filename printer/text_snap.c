@@ -334,12 +334,36 @@ static void free_heads(char **h)
 
 static uint64_t held(const SnapSpawn *x) { return x->live_bytes + x->cell_bytes; }
 
-static const SnapSpawn *snap_spawn(const Snap *sn, uint64_t id)
+/* A snapshot's figures of merged site id (sitemerge.c: the report's
+   sites of one source line are one row, as in the Tasks section),
+   summed into *out; NULL if the snapshot lists none of them. */
+static const SnapSpawn *snap_spawn(const Snap *sn, const MergedTasks *m,
+                                   uint64_t id, SnapSpawn *out)
 {
-   for (size_t k = 0; sn->tasks && k < sn->tasks->nsites; k++)
-      if (sn->tasks->sites[k].id == id)
-         return &sn->tasks->sites[k];
-   return NULL;
+   bool found = false;
+   memset(out, 0, sizeof *out);
+   out->id = id;
+   for (size_t k = 0; sn->tasks && k < sn->tasks->nsites; k++) {
+      const SnapSpawn *x = &sn->tasks->sites[k];
+      if (tasks_merged_id(m, x->id) != id)
+         continue;
+      found = true;
+      out->tasks = add_sat(out->tasks, x->tasks);
+      out->live_bytes = add_sat(out->live_bytes, x->live_bytes);
+      out->live_blocks = add_sat(out->live_blocks, x->live_blocks);
+      out->cell_bytes = add_sat(out->cell_bytes, x->cell_bytes);
+   }
+   return found ? out : NULL;
+}
+
+/* Adds merged site id to ids (n of them, at most max) unless there. */
+static void add_row_id(uint64_t *ids, size_t *n, size_t max, uint64_t id)
+{
+   for (size_t j = 0; j < *n; j++)
+      if (ids[j] == id)
+         return;
+   if (*n < max)
+      ids[(*n)++] = id;
 }
 
 /* Tokio spawn sites: the heap their tasks hold at each snapshot (a site
@@ -355,20 +379,31 @@ static void print_snapshot_spawns(const Report *r)
    for (size_t i = 0; i < ss->n; i++)
       if (ss->list[i].peak && ss->list[i].tasks)
          peak = &ss->list[i];
+   MergedTasks m = { 0 };
+   if (r->tasks)
+      tasks_merge(r->tasks, text_opt.own, text_opt.group_frames, &m);
    uint64_t ids[SNAP_SPAWN_LAST + SNAP_SPAWN_PEAK];
    size_t nr = 0;
-   for (size_t k = 0; k < last->tasks->nsites && nr < SNAP_SPAWN_LAST; k++)
-      ids[nr++] = last->tasks->sites[k].id;
-   for (size_t k = 0, more = 0; peak && peak != last &&
-        k < peak->tasks->nsites && more < SNAP_SPAWN_PEAK; k++) {
-      bool dup = false;
-      for (size_t j = 0; j < nr; j++)
-         dup |= ids[j] == peak->tasks->sites[k].id;
-      if (!dup) {
-         ids[nr++] = peak->tasks->sites[k].id;
-         more++;
+   SnapSpawn sum;
+   for (size_t k = 0; k < last->tasks->nsites; k++)
+      add_row_id(ids, &nr, SNAP_SPAWN_LAST,
+                 tasks_merged_id(&m, last->tasks->sites[k].id));
+   /* Most held at the last first (a merged row sums its sites). */
+   for (size_t i = 1; i < nr; i++)
+      for (size_t j = i; j > 0; j--) {
+         SnapSpawn a, b;
+         snap_spawn(last, &m, ids[j - 1], &a);
+         snap_spawn(last, &m, ids[j], &b);
+         if (held(&b) <= held(&a))
+            break;
+         uint64_t x = ids[j - 1];
+         ids[j - 1] = ids[j];
+         ids[j] = x;
       }
-   }
+   size_t from_last = nr;
+   for (size_t k = 0; peak && peak != last && k < peak->tasks->nsites; k++)
+      add_row_id(ids, &nr, from_last + SNAP_SPAWN_PEAK,
+                 tasks_merged_id(&m, peak->tasks->sites[k].id));
    static const char *const lead[] = { "spawn site" };
    char **head = snap_heads(ss, idx, nc, lead, 1);
    const char *hd[SNAP_COLS + 2];
@@ -398,11 +433,11 @@ static void print_snapshot_spawns(const Report *r)
       }
       table_cell_take(&t, b.s);
       for (size_t c = 0; c < nc; c++) {
-         const SnapSpawn *x = snap_spawn(&ss->list[idx[c]], ids[j]);
+         const SnapSpawn *x = snap_spawn(&ss->list[idx[c]], &m, ids[j], &sum);
          table_cell(&t, x ? num(held(x)) : "-");
          shown[c] += x ? held(x) : 0;
       }
-      const SnapSpawn *x = snap_spawn(last, ids[j]);
+      const SnapSpawn *x = snap_spawn(last, &m, ids[j], &sum);
       table_cell(&t, x ? num(x->tasks) : "-");
    }
    /* The rest, so that each column adds up to what all tasks hold. */
@@ -421,13 +456,14 @@ static void print_snapshot_spawns(const Report *r)
          table_cell(&t, num(all[c] - shown[c]));
       uint64_t tasks = last->tasks->alive;
       for (size_t j = 0; j < nr; j++) {
-         const SnapSpawn *x = snap_spawn(last, ids[j]);
+         const SnapSpawn *x = snap_spawn(last, &m, ids[j], &sum);
          tasks -= x && x->tasks <= tasks ? x->tasks : 0;
       }
       table_cell(&t, num(tasks));
    }
    table_print(&t);
    free_heads(head);
+   tasks_merged_free(&m);
 }
 
 /* The scans' figures by role and kind, a column per scan (a scan lists
