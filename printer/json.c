@@ -57,6 +57,7 @@ typedef struct {
                                     or 0 */
    bool empty[MAX_DEPTH];        /* no member written yet, per depth */
    const OwnRules *own;          /* which frames are the program's */
+   size_t group_frames;          /* sites merged on as many own frames */
 } Json;
 
 /* The length of the valid UTF-8 character at p (not NUL), or 0 if it
@@ -849,13 +850,26 @@ static void j_tasks(Json *j, const Report *r)
       j_u64(j, "rayon_jobs", t->rayon_jobs);
       j_u64(j, "rayon_unknown", t->rayon_unknown);
    }
+   /* Each site named as the summary names it, and the site of its
+      source line the summary merges it into (sitemerge.c). */
+   MergedTasks m;
+   names_index(r);
+   tasks_merge(t, j->own, j->group_frames, &m);
    j_arr(j, "spawn_sites", false);
    for (size_t i = 0; i < t->nsites; i++) {
       const SpawnSite *s = &t->sites[i];
+      Buf b = { 0 };
       j_obj(j, NULL, false);
       j_u64(j, "id", s->id);
+      j_u64(j, "line_site", tasks_merged_id(&m, s->id));
       j_str(j, "kind", s->kind ? s->kind : "?");
       j_str(j, "future", s->future ? s->future : "?");
+      add_spawn_place_as(&b, s, j->own, false, false);
+      j_str(j, "name", b.s);
+      buf_clear(&b);
+      if (add_site_work_as(&b, s, false))
+         j_str(j, "work", b.s);
+      free(b.s);
       if (s->has_frame)
          j_u64(j, "frame", s->frame);
       j_u64(j, "spawned", s->spawned);
@@ -880,6 +894,7 @@ static void j_tasks(Json *j, const Report *r)
       j_end_obj(j);
    }
    j_end_arr(j);
+   tasks_merged_free(&m);
    j_arr(j, "role_shares", false);
    for (size_t i = 0; i < t->nshares; i++) {
       const TaskShare *s = &t->shares[i];
@@ -1339,9 +1354,9 @@ static void j_wakes(Json *j, const Report *r)
    found.  The lists that can be long are cut to lim's figures (SIZE_MAX
    unless the user gave one); own says which frames are the program's. */
 void print_json(const Report *rep, const char *file, const Limits *lim,
-                const Warnings *w, const OwnRules *own)
+                const Warnings *w, const OwnRules *own, size_t group_frames)
 {
-   Json j = { .f = stdout, .own = own };
+   Json j = { .f = stdout, .own = own, .group_frames = group_frames };
    j_obj(&j, NULL, false);
    j_str(&j, "format", JSON_FORMAT);
    j_u64(&j, "version", JSON_VERSION);
@@ -1369,4 +1384,5 @@ void print_json(const Report *rep, const char *file, const Limits *lim,
    j_wakes(&j, rep);
    j_end_obj(&j);
    putchar('\n');
+   names_free();
 }

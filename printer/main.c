@@ -535,7 +535,7 @@ int main(int argc, char **argv)
             status = fw < 0 ? 1 : 3;
       } else if (json) {      /* the report's records, not grouped */
          char *given = clean_dup(path);   /* "-" as given */
-         print_json(&rep, given, &cut, &w, &own);
+         print_json(&rep, given, &cut, &w, &own, opt.group_frames);
          free(given);
       } else {
          group_report(&rep, &own, opt.group_frames, &lim);

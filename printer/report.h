@@ -928,9 +928,12 @@ int print_folded(const Report *rep, int kind, const char *file, bool full_names,
                  const struct OwnRules *from_own);
 
 /* json.c: the same as JSON (docs/at_print-json.md), each list cut to
-   lim's figures; own says which frames are the program's (--own). */
+   lim's figures; own says which frames are the program's (--own), and
+   spawn sites are merged by source line on group_frames own frames
+   (--group-frames) as the summary merges them. */
 void print_json(const Report *rep, const char *file, const Limits *lim,
-                const Warnings *w, const struct OwnRules *own);
+                const Warnings *w, const struct OwnRules *own,
+                size_t group_frames);
 
 /* svg.c: the heap over time and the blocked time by role, as a
    self-contained SVG file (--svg).  Returns 0, or an errno value if
