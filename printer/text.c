@@ -954,7 +954,7 @@ static void print_brief(const Report *rep, size_t nwarn, const ThreadIndex *ix)
    print_brief_cpu(rep, t);
    print_overview_waits(rep);
    print_brief_tasks(t);
-   print_roles(rep, false);
+   print_roles_brief(rep);
    if (rep->bad.present && rep->bad.n > 0)
       print_bad(rep);
    print_lrecs(rep, text_opt.leaks_top, ix, true);

@@ -103,6 +103,7 @@ void print_threads(const Report *r, size_t top);
 /* Whether every role's counters have the wait classes. */
 bool roles_have_classes(const Report *r);
 /* The roles' table; with classes, their futex waits by class too. */
+void print_roles_brief(const Report *r);
 void print_roles(const Report *r, bool classes);
 void print_other_names(const Report *r);
 

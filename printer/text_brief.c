@@ -308,8 +308,10 @@ void print_brief_more(const Report *r, const Tasks *t)
                num(alive));
       more_line("threads", w);
    }
-   if (r->roles.present && roles_have_classes(r))
-      more_line("roles", "futex waits of each role by class");
+   if (r->roles.present && r->roles.n > 0)
+      more_line("roles", roles_have_classes(r)
+                ? "each role's churn, instructions and futex waits by class"
+                : "each role's churn, instructions and futex waits");
    if (t != NULL && t->nsites > 0) {
       int len = snprintf(w, sizeof w, "%s %s by memory, CPU and pending "
                          "tasks", num(t->nsites),

@@ -397,6 +397,39 @@ void print_roles(const Report *r, bool with_classes)
    view_free(&v);
 }
 
+/* The one screen's roles: who they are and what they hold, in 80
+   columns (their CPU and waits are in the lines above it; --show=roles
+   has every column). */
+void print_roles_brief(const Report *r)
+{
+   static const char *const head0[] = {
+      "", "", "peak", "alive", "bytes", "live",
+   };
+   static const char *const head[] = {
+      "role", "threads", "alive", "at exit", "allocated", "bytes",
+   };
+   static const bool right[] = { false, true, true, true, true, true };
+   static const size_t cap[] = { ROLE_COL_MAX, 0, 0, 0, 0, 0 };
+   Table t = { .ncols = 6, .head0 = head0, .head = head, .right = right,
+               .cap = cap };
+   if (!r->roles.present || r->roles.n == 0)
+      return;
+   View v = view_sorted(r->roles.list, r->roles.n, sizeof *r->roles.list,
+                        cmp_rolesum);
+   printf("\nBy role:\n");
+   for (size_t i = 0; i < v.n; i++) {
+      const RoleSum *s = v.at[i];
+      table_cell_take(&t, role_label(&s->role, false));
+      table_cell(&t, num(s->threads));
+      table_cell(&t, num(s->peak_alive));
+      table_cell(&t, num(s->alive));
+      table_cell(&t, num(s->bytes_allocated));
+      table_cell(&t, num(s->live_bytes));
+   }
+   table_print(&t);
+   view_free(&v);
+}
+
 /* ---- Threads of role other, by name ---- */
 
 typedef struct {
