@@ -19,6 +19,7 @@
 #include "pub_tool_xarray.h"
 
 #include "at_check.h"
+#include "at_cpu.h"
 #include "at_futex.h"
 #include "at_heap.h"
 #include "at_leak.h"
@@ -232,6 +233,28 @@ static void check_maps(void)
    VG_(deleteXA)(live);
 }
 
+/* The CPU profile's rows sum to the threads' instructions exactly
+   (at_cpu.c charges each thread's tail to its last sample's row). */
+static void check_cpu(void)
+{
+   ULong   insns, samples, want = 0;
+   UInt    i, n = AT_(n_threads)();
+   XArray* rows;
+   if (!AT_(cpu_on)())
+      return;
+   rows = AT_(cpu_rows)(&insns, &samples);
+   VG_(deleteXA)(rows);
+   for (i = 1; i <= n; i++)
+      want += AT_(thread_by_seq)(i)->insns;
+   if (insns == want)
+      return;
+   if (broken++ == 0)
+      VG_(umsg)("asynctrace: BUG: the report's figures do not add up "
+                "(please report this):\n");
+   VG_(umsg)("asynctrace:   the CPU profile's rows, summed, against the "
+             "threads' instructions: %llu, expected %llu\n", insns, want);
+}
+
 UInt AT_(check_invariants)(void)
 {
    const AT_HeapSummary* h = AT_(heap_summary)();
@@ -271,6 +294,7 @@ UInt AT_(check_invariants)(void)
    VG_(deleteXA)(tl);
    check_maps();
    check_futex();
+   check_cpu();
    broken += AT_(tasks_check)();
    return broken;
 }

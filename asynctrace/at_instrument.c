@@ -28,6 +28,7 @@
 #include "libvex_guest_amd64.h"
 
 #include "at_attr.h"
+#include "at_cpu.h"
 #include "at_heap.h"
 #include "at_insns.h"
 #include "at_instrument.h"
@@ -55,12 +56,14 @@ void AT_(instrument_register_hooks)(void)
    VG_(track_stop_client_code)(at_stop_client_code);
 }
 
-static void add_count(IRSB* sb, ULong n)
+/* Adds n to the counter; returns the new count's temporary
+   (IRTemp_INVALID if n is 0: nothing added). */
+static IRTemp add_count(IRSB* sb, ULong n)
 {
    IRTemp  old, sum;
    IRExpr* addr;
    if (n == 0)
-      return;
+      return IRTemp_INVALID;
    addr = mkIRExpr_HWord((HWord)&AT_(insns_total));
    old  = newIRTemp(sb->tyenv, Ity_I64);
    sum  = newIRTemp(sb->tyenv, Ity_I64);
@@ -69,6 +72,44 @@ static void add_count(IRSB* sb, ULong n)
                                           IRExpr_RdTmp(old),
                                           IRExpr_Const(IRConst_U64(n)))));
    addStmtToIRSB(sb, IRStmt_Store(Iend_LE, addr, IRExpr_RdTmp(sum)));
+   return sum;
+}
+
+/* With --cpu-sample: when the count sum reaches AT_(cpu_next), a sample
+   at ip (the last instruction counted): the guest's IP set to it, SP
+   and FP read, for the unwind (at_cpu.c). */
+static void add_sample_check(IRSB* sb, const VexGuestLayout* layout,
+                             IRTemp sum, Addr ip)
+{
+   IRTemp   next, due;
+   IRDirty* di;
+   if (sum == IRTemp_INVALID || !AT_(cpu_on)())
+      return;
+   /* Flat IR: the load into a temporary first. */
+   next = newIRTemp(sb->tyenv, Ity_I64);
+   due  = newIRTemp(sb->tyenv, Ity_I1);
+   addStmtToIRSB(sb, IRStmt_WrTmp(next, IRExpr_Load(
+      Iend_LE, Ity_I64, mkIRExpr_HWord((HWord)&AT_(cpu_next)))));
+   addStmtToIRSB(sb, IRStmt_WrTmp(due, IRExpr_Binop(
+      Iop_CmpLE64U, IRExpr_RdTmp(next), IRExpr_RdTmp(sum))));
+   addStmtToIRSB(sb, IRStmt_Put(layout->offset_IP,
+                                IRExpr_Const(IRConst_U64((ULong)ip))));
+   di = unsafeIRDirty_0_N(1, "at_cpu_sample",
+                          VG_(fnptr_to_fnentry)(AT_(cpu_sample)),
+                          mkIRExprVec_1(mkIRExpr_HWord((HWord)ip)));
+   di->guard    = IRExpr_RdTmp(due);
+   di->nFxState = 3;
+   VG_(memset)(&di->fxState, 0, sizeof(di->fxState));
+   di->fxState[0].fx     = Ifx_Read;
+   di->fxState[0].offset = layout->offset_SP;
+   di->fxState[0].size   = layout->sizeof_SP;
+   di->fxState[1].fx     = Ifx_Read;
+   di->fxState[1].offset = layout->offset_FP;
+   di->fxState[1].size   = layout->sizeof_FP;
+   di->fxState[2].fx     = Ifx_Read;
+   di->fxState[2].offset = layout->offset_IP;
+   di->fxState[2].size   = layout->sizeof_IP;
+   addStmtToIRSB(sb, IRStmt_Dirty(di));
 }
 
 /*------------------------------------------------------------*/
@@ -180,6 +221,7 @@ IRSB* AT_(instrument)(VgCallbackClosure* closure, IRSB* sbIn,
 {
    IRSB* sbOut;
    ULong pending = 0;
+   Addr  last_ip = 0;
    Int   i;
 
    if (gWordTy != hWordTy)
@@ -195,6 +237,7 @@ IRSB* AT_(instrument)(VgCallbackClosure* closure, IRSB* sbIn,
          case Ist_IMark: {
             Int rule;
             pending++;
+            last_ip = (Addr)st->Ist.IMark.addr;
             addStmtToIRSB(sbOut, st);
             rule = AT_(role_rule_at)((Addr)st->Ist.IMark.addr);
             if (rule >= 0)
@@ -205,7 +248,8 @@ IRSB* AT_(instrument)(VgCallbackClosure* closure, IRSB* sbIn,
             break;
          }
          case Ist_Exit:
-            add_count(sbOut, pending);
+            add_sample_check(sbOut, layout, add_count(sbOut, pending),
+                             last_ip);
             pending = 0;
             AT_(wipe_sync)(sbOut);
             addStmtToIRSB(sbOut, st);
@@ -216,7 +260,7 @@ IRSB* AT_(instrument)(VgCallbackClosure* closure, IRSB* sbIn,
             break;
       }
    }
-   add_count(sbOut, pending);
+   add_sample_check(sbOut, layout, add_count(sbOut, pending), last_ip);
    AT_(wipe_sync)(sbOut);
    if (sbOut->jumpkind == Ijk_ClientReq && sbOut->next->tag == Iex_Const)
       add_fast_request(sbOut, layout, sbOut->next->Iex.Const.con);

@@ -72,6 +72,7 @@
 
 #include "asynctrace.h"
 #include "at_check.h"
+#include "at_cpu.h"
 #include "at_crash.h"
 #include "at_blockon.h"
 #include "at_rayon.h"
@@ -405,6 +406,7 @@ static void at_post_clo_init(void)
    AT_(roles_init)();
    AT_(threads_set_hooks)(&th);
    AT_(tasks_init)();
+   AT_(cpu_init)();
    AT_(rayon_init)(AT_(heap_block_stack));
    AT_(blockon_init)();
    AT_(futex_init)();

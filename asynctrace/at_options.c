@@ -34,6 +34,7 @@ AT_WipeStacks AT_(clo_wipe_stacks)      = AT_WIPE_POPPED;
 UInt         AT_(clo_tasks)             = 20;
 Bool         AT_(clo_task_attr)         = True;
 Bool         AT_(clo_heap_above_4g)     = True;
+ULong        AT_(clo_cpu_sample)        = 0;
 
 /* Parses a comma-separated list of leak kinds into bits; False if a
    word is not one, or if there is none ("none" says so). */
@@ -201,6 +202,8 @@ Bool AT_(process_cmd_line_option)(const HChar* arg)
    else if VG_BINT_CLO(arg, "--tasks", AT_(clo_tasks), 0, 1000000) {}
    else if VG_BOOL_CLO(arg, "--task-attribution", AT_(clo_task_attr)) {}
    else if VG_BOOL_CLO(arg, "--heap-above-4g", AT_(clo_heap_above_4g)) {}
+   else if VG_BINT_CLO(arg, "--cpu-sample", AT_(clo_cpu_sample), 0,
+                       1000000000) {}
    else if VG_XACT_CLO(arg, "--wipe-stacks=no", AT_(clo_wipe_stacks),
                        AT_WIPE_NO) {}
    else if VG_XACT_CLO(arg, "--wipe-stacks=reused", AT_(clo_wipe_stacks),
@@ -288,6 +291,10 @@ void AT_(print_usage)(void)
 "                                  pending at exit (up to 10 times\n"
 "                                  <number>), then the <number> that\n"
 "                                  executed the most instructions [20]\n"
+"    --cpu-sample=<number>         a CPU profile: every <number> guest\n"
+"                                  instructions on average, the running\n"
+"                                  thread's stack, role and task; 0: none\n"
+"                                  [0]\n"
    );
    snap_print_usage();
    VG_(printf)(

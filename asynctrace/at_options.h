@@ -49,6 +49,8 @@ extern UInt AT_(clo_tasks);
 extern Bool AT_(clo_task_attr);
 /* --heap-above-4g=no|yes: see at_layout.c. */
 extern Bool AT_(clo_heap_above_4g);
+/* --cpu-sample=N: see at_cpu.c (0: no CPU profile). */
+extern ULong AT_(clo_cpu_sample);
 
 /* Snapshots (at_snap.c): --snapshot-interval as given ("" for none),
    in ms or instructions; --snapshot-max, -sites, -leak-check, -tasks. */

@@ -45,6 +45,7 @@
 #include "at_options.h"
 #include "at_report.h"
 #include "at_taskfig.h"
+#include "at_cpurep.h"
 #include "at_taskrep.h"
 #include "at_tasks.h"
 #include "at_roles.h"
@@ -1298,6 +1299,7 @@ static void write_body(const AT_RunEnd* end)
    out_bad_calls();
    out_mappings();
    AT_(tasks_report)();
+   AT_(cpu_report)();
    out_snapshots();
    AT_(out_stack_table)();
    AT_(out_str)("</asynctrace>\n");

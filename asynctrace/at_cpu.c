@@ -1,0 +1,213 @@
+/*--------------------------------------------------------------------*/
+/*--- asynctrace: CPU samples by role, task and stack.    at_cpu.c ---*/
+/*--------------------------------------------------------------------*/
+
+/* This file is part of asynctrace.  Copyright (C) 2026 the asynctrace
+   authors.  GPL-2.0-or-later; see at_basics.h and COPYING.
+
+   Where the instructions go, by stack, with --cpu-sample=N.  The
+   instruction counter (at_insns.c) is exact per thread; a profile needs
+   to know what ran.  Every N guest instructions on average the
+   generated code calls AT_(cpu_sample) at the next count point (the end
+   of a superblock or one of its exits), which takes the running
+   thread's stack (from the stack cache, at_stack.c), the role instance
+   and the spawn site in force (a Tokio task's, a Rayon job's, a
+   block_on's: at_tasks.c), and charges that row the instructions the
+   thread ran since its own previous sample.  So the rows of a thread
+   sum to its exact count up to its last sample, and the tail after it
+   is charged to the last sample's row when the profile is read: the
+   rows sum to the threads' instructions exactly, an invariant the
+   report keeps (at_check.c).
+
+   The gaps between samples are drawn from a fixed sequence between N/2
+   and 3N/2: a program whose loops repeat with a period near N is not
+   sampled at the same point of its loop every time (aliasing), and two
+   runs of a single-threaded program give the same profile.
+
+   The cost is one comparison at each count point, and the stack lookup
+   at a sample; with N = 0 (the default in this version) the generated
+   code has neither. */
+
+#include "pub_tool_hashtable.h"
+#include "pub_tool_libcassert.h"
+#include "pub_tool_libcbase.h"
+#include "pub_tool_machine.h"
+#include "pub_tool_mallocfree.h"
+#include "pub_tool_threadstate.h"
+
+#include "at_attr.h"
+#include "at_cpu.h"
+#include "at_insns.h"
+#include "at_options.h"
+#include "at_stack.h"
+#include "at_threads.h"
+
+ULong AT_(cpu_next) = ~0ULL;
+
+/* A row as kept: keyed by stack, role instance and spawn site. */
+typedef struct _Row {
+   struct _Row* next;
+   UWord        key;      /* ECU << 32 | inst << 16 | site */
+   ExeContext*  where;
+   UShort       inst;
+   UShort       site;
+   ULong        insns;
+   ULong        samples;
+   Word         out;      /* its index in cpu_rows' array, while made */
+} Row;
+
+/* Per thread (by seq): its count at its last sample, and that row. */
+typedef struct {
+   ULong insns;
+   Row*  row;
+} Last;
+
+static VgHashTable* rows;
+static Last*        last;
+static UInt         n_last;
+static UInt         seed = 12345;
+
+Bool AT_(cpu_on)(void)
+{
+   return AT_(clo_cpu_sample) > 0;
+}
+
+/* The next gap: N/2 .. 3N/2, from a fixed linear congruential
+   sequence. */
+static ULong next_gap(void)
+{
+   ULong n = AT_(clo_cpu_sample);
+   seed = seed * 1103515245u + 12345u;
+   return n / 2 + (ULong)((seed >> 8) % (UInt)(n + 1));
+}
+
+void AT_(cpu_init)(void)
+{
+   if (!AT_(cpu_on)())
+      return;
+   rows = VG_(HT_construct)("at.cpu.rows");
+   AT_(cpu_next) = next_gap();
+}
+
+static Last* last_of(UInt seq)
+{
+   if (seq >= n_last) {
+      UInt n = n_last ? n_last : 64;
+      while (n <= seq)
+         n *= 2;
+      last = VG_(realloc)("at.cpu.last", last, n * sizeof(Last));
+      VG_(memset)(last + n_last, 0, (n - n_last) * sizeof(Last));
+      n_last = n;
+   }
+   return &last[seq];
+}
+
+VG_REGPARM(1) void AT_(cpu_sample)(UWord ip)
+{
+   ThreadId   tid = VG_(get_running_tid)();
+   AT_Thread* t   = AT_(thread)(tid);
+   ULong      now;
+   Addr       sp;
+   UShort     inst, site;
+   AT_Anchor  anchor;
+   ExeContext* where;
+   Last*      l;
+   Row*       r;
+   Bool       made;
+
+   AT_(cpu_next) = AT_(insns_total) + next_gap();
+   if (t == NULL)
+      return;
+   now  = AT_(thread_insns_now)(tid);
+   sp   = VG_(get_SP)(tid);
+   inst = AT_(role_at)(t, sp);
+   (void)AT_(task_now_at)(tid, t, sp);
+   site = AT_(task_spawn_site)(tid);
+   AT_(anchor_of)(tid, t, &anchor);
+   where = AT_(stack_at)(tid, (Addr)ip, sp, &anchor);
+   r = AT_(ht_node)(rows,
+                    ((UWord)VG_(get_ECU_from_ExeContext)(where) << 32)
+                    | ((UWord)inst << 16) | site,
+                    sizeof(Row), "at.cpu.row", &made);
+   if (made) {
+      r->where = where;
+      r->inst  = inst;
+      r->site  = site;
+   }
+   l = last_of(t->seq);
+   r->insns += now - l->insns;
+   r->samples++;
+   l->insns = now;
+   l->row   = r;
+}
+
+static Int cmp_row(const void* va, const void* vb)
+{
+   const AT_CpuRow* a = va;
+   const AT_CpuRow* b = vb;
+   UInt ea = a->where ? VG_(get_ECU_from_ExeContext)(a->where) : 0;
+   UInt eb = b->where ? VG_(get_ECU_from_ExeContext)(b->where) : 0;
+   if (a->insns != b->insns)
+      return a->insns > b->insns ? -1 : 1;
+   if (ea != eb)
+      return ea < eb ? -1 : 1;
+   if (a->inst != b->inst)
+      return a->inst < b->inst ? -1 : 1;
+   return a->site < b->site ? -1 : a->site > b->site ? 1 : 0;
+}
+
+XArray* AT_(cpu_rows)(ULong* insns, ULong* samples)
+{
+   XArray* xa = VG_(newXA)(VG_(malloc), "at.cpu.rows_out", VG_(free),
+                           sizeof(AT_CpuRow));
+   UInt seq, n = AT_(n_threads)();
+   Row* r;
+   *insns = *samples = 0;
+   if (rows == NULL)
+      return xa;
+   VG_(HT_ResetIter)(rows);
+   while ((r = VG_(HT_Next)(rows)) != NULL) {
+      AT_CpuRow o = { r->where, r->inst, r->site, r->insns, r->samples };
+      r->out = VG_(addToXA)(xa, &o);
+   }
+   /* Each thread's tail, after its last sample. */
+   for (seq = 1; seq <= n; seq++) {
+      const AT_Thread* t = AT_(thread_by_seq)(seq);
+      const Last* l = seq < n_last ? &last[seq] : NULL;
+      ULong done = l ? l->insns : 0;
+      ULong tail = t->insns > done ? t->insns - done : 0;
+      AT_CpuRow* o;
+      Word i, k = -1;
+      if (tail == 0)
+         continue;
+      if (l != NULL && l->row != NULL) {
+         o = VG_(indexXA)(xa, l->row->out);
+         o->insns += tail;
+         continue;
+      }
+      /* Never sampled: one row per role instance, without a stack. */
+      for (i = 0; i < VG_(sizeXA)(xa) && k < 0; i++) {
+         o = VG_(indexXA)(xa, i);
+         if (o->where == NULL && o->inst == t->primary_inst)
+            k = i;
+      }
+      if (k < 0) {
+         AT_CpuRow z = { NULL, t->primary_inst, 0, 0, 0 };
+         k = VG_(addToXA)(xa, &z);
+      }
+      o = VG_(indexXA)(xa, k);
+      o->insns += tail;
+   }
+   VG_(setCmpFnXA)(xa, cmp_row);
+   VG_(sortXA)(xa);
+   for (Word i = 0; i < VG_(sizeXA)(xa); i++) {
+      const AT_CpuRow* o = VG_(indexXA)(xa, i);
+      *insns   += o->insns;
+      *samples += o->samples;
+   }
+   return xa;
+}
+
+/*--------------------------------------------------------------------*/
+/*--- end                                                 at_cpu.c ---*/
+/*--------------------------------------------------------------------*/

@@ -1,0 +1,20 @@
+/*--------------------------------------------------------------------*/
+/*--- asynctrace: the report's <cpu>.                  at_cpurep.h ---*/
+/*--------------------------------------------------------------------*/
+
+/* This file is part of asynctrace.  Copyright (C) 2026 the asynctrace
+   authors.  GPL-2.0-or-later; see at_basics.h and COPYING. */
+
+#ifndef __AT_CPUREP_H
+#define __AT_CPUREP_H
+
+#include "at_basics.h"
+
+/* Writes <cpu> (nothing without --cpu-sample). */
+void AT_(cpu_report)(void);
+
+#endif /* __AT_CPUREP_H */
+
+/*--------------------------------------------------------------------*/
+/*--- end                                              at_cpurep.h ---*/
+/*--------------------------------------------------------------------*/
