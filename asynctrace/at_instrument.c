@@ -16,6 +16,10 @@
      the first of a superblock.
    - with --wipe-stacks=popped, stores of zero where a frame is pushed
      and into the red zone at calls and returns (at_wipe.c).
+   - with --cpu-sample, at each count point a comparison of the new
+     count with the next sample's, and a call to AT_(cpu_sample) when
+     it is due (at_cpu.c), the guest's IP set to the last instruction
+     counted so that the stack is unwound from there.
    And one thing is taken away: a superblock that ends in a client
    request asks AT_(heap_request) first, from the generated code, and
    goes to the core's scheduler only if that is not one of the heap's.
