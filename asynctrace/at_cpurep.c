@@ -8,13 +8,19 @@
    Writes the CPU profile (at_cpu.c) as the report's <cpu>: one
    <cpu-stack> per stack, role instance and spawn site, most
    instructions first, each with its stack in the stack table
-   (docs/report-format.md). */
+   (docs/report-format.md); and vgdb's "monitor cpu [N]", the same
+   figures now. */
 
+#include "pub_tool_gdbserver.h"
+#include "pub_tool_libcbase.h"
+#include "pub_tool_mallocfree.h"
 #include "pub_tool_xarray.h"
 
 #include "at_cpu.h"
 #include "at_cpurep.h"
+#include "at_frames.h"
 #include "at_options.h"
+#include "at_roles.h"
 #include "at_xmlout.h"
 
 void AT_(cpu_report)(void)
@@ -44,6 +50,98 @@ void AT_(cpu_report)(void)
       }
    }
    AT_(out_str)("</cpu>\n");
+   VG_(deleteXA)(xa);
+}
+
+static void role_label(UShort inst, HChar* buf, SizeT n)
+{
+   const AT_RoleInst* ri = AT_(role_inst_info)(inst);
+   if (ri->pool)
+      VG_(snprintf)(buf, n, "%s#%u", AT_(role_name)(ri->role), ri->pool);
+   else
+      VG_(snprintf)(buf, n, "%s", AT_(role_name)(ri->role));
+}
+
+/* share of total, in tenths of a percent, as "12.3%". */
+static const HChar* share(HChar* buf, SizeT n, ULong part, ULong total)
+{
+   ULong t = total ? (part * 1000 + total / 2) / total : 0;
+   VG_(snprintf)(buf, n, "%llu.%llu%%", t / 10, t % 10);
+   return buf;
+}
+
+static Bool first_frame(const AT_FrameInfo* fi, void* opaque)
+{
+   *(AT_FrameInfo*)opaque = *fi;
+   return True;
+}
+
+/* Where a row ran: its innermost frame's function, and the first own
+   frame when that is another ("memcpy < demo::crunch (demo.rs:40)"). */
+static void row_place(const AT_CpuRow* r, HChar* out, SizeT n)
+{
+   AT_FrameInfo inner;
+   AT_Shown     sh;
+   VG_(strcpy)(inner.fn, "???");
+   if (r->where == NULL) {
+      VG_(snprintf)(out, n, "(not sampled)");
+      return;
+   }
+   AT_(first_shown)(r->where, &sh);
+   AT_(walk_frames_full)(r->where, first_frame, &inner);
+   if (sh.index == 0)
+      VG_(snprintf)(out, n, "%s", sh.label);
+   else
+      VG_(snprintf)(out, n, "%s < %s", inner.fn, sh.label);
+}
+
+void AT_(cpu_monitor)(UInt max)
+{
+   ULong   insns, samples;
+   XArray* xa;
+   Word    i, n;
+   UInt    k, ninst = AT_(n_role_insts)();
+   ULong*  by = NULL;
+   HChar   role[80], pct[16], where[2 * AT_FNNAME_MAX];
+   if (!AT_(cpu_on)()) {
+      VG_(gdb_printf)("no CPU profile: the run has no --cpu-sample\n");
+      return;
+   }
+   xa = AT_(cpu_rows)(&insns, &samples);
+   n  = VG_(sizeXA)(xa);
+   VG_(gdb_printf)("%llu instructions in %llu samples (one every %llu on "
+                   "average), by role:\n", insns, samples,
+                   AT_(clo_cpu_sample));
+   by = VG_(calloc)("at.cpu_monitor", ninst ? ninst : 1, sizeof(ULong));
+   for (i = 0; i < n; i++) {
+      const AT_CpuRow* r = VG_(indexXA)(xa, i);
+      if (r->inst < ninst)
+         by[r->inst] += r->insns;
+   }
+   for (k = 0; k < ninst; k++) {
+      if (by[k] == 0)
+         continue;
+      role_label((UShort)k, role, sizeof(role));
+      VG_(gdb_printf)("  %-22s %14llu %7s\n", role, by[k],
+                      share(pct, sizeof(pct), by[k], insns));
+   }
+   VG_(free)(by);
+   VG_(gdb_printf)("the %ld stacks with the most instructions (site: the "
+                   "spawn site in <tasks>; innermost frame < first own "
+                   "frame):\n", (Word)max < n ? (Word)max : n);
+   VG_(gdb_printf)("%14s %7s  %-22s %5s  %s\n", "insns", "share", "role",
+                   "site", "where");
+   for (i = 0; i < n && i < (Word)max; i++) {
+      const AT_CpuRow* r = VG_(indexXA)(xa, i);
+      role_label(r->inst, role, sizeof(role));
+      row_place(r, where, sizeof(where));
+      HChar site[16] = "-";
+      if (r->site)
+         VG_(snprintf)(site, sizeof(site), "%u", r->site);
+      VG_(gdb_printf)("%14llu %7s  %-22s %5s  %s\n", r->insns,
+                      share(pct, sizeof(pct), r->insns, insns), role,
+                      site, where);
+   }
    VG_(deleteXA)(xa);
 }
 

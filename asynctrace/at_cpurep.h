@@ -12,6 +12,8 @@
 
 /* Writes <cpu> (nothing without --cpu-sample). */
 void AT_(cpu_report)(void);
+/* vgdb's "monitor cpu [N]": instructions by role, the N heaviest rows. */
+void AT_(cpu_monitor)(UInt max);
 
 #endif /* __AT_CPUREP_H */
 

@@ -86,6 +86,7 @@
 #include "pub_tool_xarray.h"
 
 #include "at_check.h"
+#include "at_cpurep.h"
 #include "at_frames.h"
 #include "at_futex.h"
 #include "at_heap.h"
@@ -684,7 +685,9 @@ static void monitor_help(void)
 "                        since the previous leak_check; SET as in\n"
 "                        --show-leak-kinds; limited N: the N largest\n"
 "                        records [full, --show-leak-kinds, increased,\n"
-"                        unlimited]\n");
+"                        unlimited]\n"
+"  cpu [N]               with --cpu-sample: instructions by role, and\n"
+"                        the N stacks with the most [10]\n");
 }
 
 static void role_label(UShort inst, HChar* buf, SizeT n)
@@ -840,7 +843,8 @@ Bool AT_(snap_monitor)(ThreadId tid, const HChar* cmd)
    if (word == NULL)
       return False;
    which = VG_(keyword_id)("help snapshot threads roles waits tasks "
-                           "leak_check", word, kwd_report_duplicated_matches);
+                           "leak_check cpu", word,
+                           kwd_report_duplicated_matches);
    switch (which) {
       case -2:
          return True;
@@ -877,6 +881,12 @@ Bool AT_(snap_monitor)(ThreadId tid, const HChar* cmd)
       case 6:
          AT_(leak_monitor)(&save);
          return True;
+      case 7: {
+         UInt n = count_arg(VG_(strtok_r)(NULL, " ", &save), 10);
+         if (n)
+            AT_(cpu_monitor)(n);
+         return True;
+      }
    }
    return False;
 }

@@ -11,7 +11,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 set -euo pipefail
 
-ALL_CONFIGS=(native none none-inline asynctrace asynctrace-nowipe memcheck massif dhat)
+ALL_CONFIGS=(native none none-inline asynctrace asynctrace-nowipe asynctrace-cpu memcheck massif dhat callgrind)
 
 usage() {
    cat <<'EOF'
@@ -28,12 +28,14 @@ usage: bench/run-bench.sh [options]
                  distinct stacks
   --tools=LIST   configurations to run, comma-separated, from
                  native,none,none-inline,asynctrace,asynctrace-nowipe,
-                 memcheck,massif,dhat
+                 asynctrace-cpu,memcheck,massif,dhat,callgrind
                  (default: all); none is always run, as the baseline of the
                  ratios; none-inline is none reading inline info, as
                  asynctrace does by default; asynctrace-nowipe is
                  asynctrace with --wipe-stacks=no, to show what wiping
-                 the stacks costs
+                 the stacks costs; asynctrace-cpu is asynctrace with
+                 --cpu-sample=$AT_CPU_SAMPLE (default 100000), the CPU
+                 profile, and callgrind the exact profile it is held to
   -B DIR         asynctrace build tree whose vg-in-place runs asynctrace
                  (default: $AT_TOP, else the current directory)
   --installed    run asynctrace as the installed `valgrind --tool=asynctrace`
@@ -41,7 +43,8 @@ usage: bench/run-bench.sh [options]
   -o DIR         scratch folder for the build, the runs' output and the
                  tools' output files (default: a new one under $TMPDIR)
   -h, --help     this text
-Environment: CC (default cc), VALGRIND (default valgrind), AT_TOP.
+Environment: CC (default cc), VALGRIND (default valgrind), AT_TOP,
+AT_CPU_SAMPLE (asynctrace-cpu's --cpu-sample, default 100000).
 The table goes to stdout, progress to stderr.
 EOF
 }
@@ -101,7 +104,7 @@ command -v "$VALGRIND" >/dev/null || die "no $VALGRIND on the PATH"
 here=$(cd "$(dirname "$0")" && pwd)
 
 case " ${configs[*]} " in
-   *" asynctrace "*|*" asynctrace-nowipe "*)
+   *" asynctrace "*|*" asynctrace-nowipe "*|*" asynctrace-cpu "*)
       if [ $installed = yes ]; then
          at_cmd=("$VALGRIND" --tool=asynctrace)
          at_from="installed valgrind --tool=asynctrace"
@@ -152,7 +155,11 @@ cmd_for() {
                        --asynctrace-out-file="$scratch/asynctrace.out") ;;
       asynctrace-nowipe) cmd=("${at_cmd[@]}" -q --wipe-stacks=no
                        --asynctrace-out-file="$scratch/asynctrace-nowipe.out") ;;
+      asynctrace-cpu) cmd=("${at_cmd[@]}" -q --cpu-sample="${AT_CPU_SAMPLE:-100000}"
+                       --asynctrace-out-file="$scratch/asynctrace-cpu.out") ;;
       memcheck)   cmd=("$VALGRIND" -q --tool=memcheck) ;;
+      callgrind)  cmd=("$VALGRIND" -q --tool=callgrind
+                       --callgrind-out-file="$scratch/callgrind.out") ;;
       massif)     cmd=("$VALGRIND" -q --tool=massif
                        --massif-out-file="$scratch/massif.out") ;;
       dhat)       cmd=("$VALGRIND" -q --tool=dhat
