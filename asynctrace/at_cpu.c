@@ -34,6 +34,7 @@
 #include "pub_tool_machine.h"
 #include "pub_tool_mallocfree.h"
 #include "pub_tool_threadstate.h"
+#include "libvex_guest_amd64.h"
 
 #include "at_attr.h"
 #include "at_cpu.h"
@@ -120,6 +121,10 @@ VG_REGPARM(1) void AT_(cpu_sample)(UWord ip)
       return;
    now  = AT_(thread_insns_now)(tid);
    sp   = VG_(get_SP)(tid);
+   /* The unwinder starts from the guest's IP: the code does not store
+      it on every pass, so here (the block's jump sets its own after). */
+   VG_(set_shadow_regs_area)(tid, 0, offsetof(VexGuestAMD64State, guest_RIP),
+                             sizeof(Addr), (const UChar*)&ip);
    inst = AT_(role_at)(t, sp);
    (void)AT_(task_now_at)(tid, t, sp);
    site = AT_(task_spawn_site)(tid);

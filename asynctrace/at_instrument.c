@@ -16,10 +16,10 @@
      the first of a superblock.
    - with --wipe-stacks=popped, stores of zero where a frame is pushed
      and into the red zone at calls and returns (at_wipe.c).
-   - with --cpu-sample, at each count point a comparison of the new
-     count with the next sample's, and a call to AT_(cpu_sample) when
-     it is due (at_cpu.c), the guest's IP set to the last instruction
-     counted so that the stack is unwound from there.
+   - with --cpu-sample, at the end of each superblock a comparison of
+     the new count with the next sample's, and a call to
+     AT_(cpu_sample) when it is due (at_cpu.c), given the last
+     instruction counted, where the stack is unwound from.
    And one thing is taken away: a superblock that ends in a client
    request asks AT_(heap_request) first, from the generated code, and
    goes to the core's scheduler only if that is not one of the heap's.
@@ -80,15 +80,20 @@ static IRTemp add_count(IRSB* sb, ULong n)
 }
 
 /* With --cpu-sample: when the count sum reaches AT_(cpu_next), a sample
-   at ip (the last instruction counted): the guest's IP set to it, SP
-   and FP read, for the unwind (at_cpu.c). */
+   at ip (the last instruction counted), SP and FP read for the unwind
+   (at_cpu.c). */
 static void add_sample_check(IRSB* sb, const VexGuestLayout* layout,
                              IRTemp sum, Addr ip)
 {
    IRTemp   next, due;
    IRDirty* di;
-   if (sum == IRTemp_INVALID || !AT_(cpu_on)())
+   if (!AT_(cpu_on)() || ip == 0)
       return;
+   if (sum == IRTemp_INVALID) {      /* nothing counted since the last exit */
+      sum = newIRTemp(sb->tyenv, Ity_I64);
+      addStmtToIRSB(sb, IRStmt_WrTmp(sum, IRExpr_Load(
+         Iend_LE, Ity_I64, mkIRExpr_HWord((HWord)&AT_(insns_total)))));
+   }
    /* Flat IR: the load into a temporary first. */
    next = newIRTemp(sb->tyenv, Ity_I64);
    due  = newIRTemp(sb->tyenv, Ity_I1);
@@ -96,13 +101,13 @@ static void add_sample_check(IRSB* sb, const VexGuestLayout* layout,
       Iend_LE, Ity_I64, mkIRExpr_HWord((HWord)&AT_(cpu_next)))));
    addStmtToIRSB(sb, IRStmt_WrTmp(due, IRExpr_Binop(
       Iop_CmpLE64U, IRExpr_RdTmp(next), IRExpr_RdTmp(sum))));
-   addStmtToIRSB(sb, IRStmt_Put(layout->offset_IP,
-                                IRExpr_Const(IRConst_U64((ULong)ip))));
+   /* ip goes as an argument: the helper sets the guest's IP itself
+      (the block's jump puts its own after), no store on every pass. */
    di = unsafeIRDirty_0_N(1, "at_cpu_sample",
                           VG_(fnptr_to_fnentry)(AT_(cpu_sample)),
                           mkIRExprVec_1(mkIRExpr_HWord((HWord)ip)));
    di->guard    = IRExpr_RdTmp(due);
-   di->nFxState = 3;
+   di->nFxState = 2;
    VG_(memset)(&di->fxState, 0, sizeof(di->fxState));
    di->fxState[0].fx     = Ifx_Read;
    di->fxState[0].offset = layout->offset_SP;
@@ -110,9 +115,6 @@ static void add_sample_check(IRSB* sb, const VexGuestLayout* layout,
    di->fxState[1].fx     = Ifx_Read;
    di->fxState[1].offset = layout->offset_FP;
    di->fxState[1].size   = layout->sizeof_FP;
-   di->fxState[2].fx     = Ifx_Read;
-   di->fxState[2].offset = layout->offset_IP;
-   di->fxState[2].size   = layout->sizeof_IP;
    addStmtToIRSB(sb, IRStmt_Dirty(di));
 }
 
@@ -252,8 +254,7 @@ IRSB* AT_(instrument)(VgCallbackClosure* closure, IRSB* sbIn,
             break;
          }
          case Ist_Exit:
-            add_sample_check(sbOut, layout, add_count(sbOut, pending),
-                             last_ip);
+            add_count(sbOut, pending);
             pending = 0;
             AT_(wipe_sync)(sbOut);
             addStmtToIRSB(sbOut, st);
@@ -264,6 +265,10 @@ IRSB* AT_(instrument)(VgCallbackClosure* closure, IRSB* sbIn,
             break;
       }
    }
+   /* The sample check at the end only: a side exit taken leaves it to
+      the next superblock's end, a few instructions later; a check at
+      every exit cost more than the samples (a guarded call makes the
+      code around it keep its registers in memory). */
    add_sample_check(sbOut, layout, add_count(sbOut, pending), last_ip);
    AT_(wipe_sync)(sbOut);
    if (sbOut->jumpkind == Ijk_ClientReq && sbOut->next->tag == Iex_Const)
