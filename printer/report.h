@@ -935,18 +935,19 @@ int print_diff(const char *old_path, const char *new_path,
 
 /* folded.c: folded stacks for flame graphs (--folded=KIND). */
 enum { FOLD_LIVE, FOLD_LEAKED, FOLD_ALLOCATED, FOLD_PEAK, FOLD_WAIT_TIME,
-       FOLD_WAIT_COUNT, FOLD_INSNS, FOLD_N };
-#define FOLD_KINDS "live, leaked, allocated, peak, wait-time, wait-count " \
-                   "or instructions"
+       FOLD_WAIT_COUNT, FOLD_INSNS, FOLD_CPU, FOLD_N };
+#define FOLD_KINDS "live, leaked, allocated, peak, wait-time, wait-count, " \
+                   "instructions or cpu"
 
 int folded_kind(const char *name);      /* FOLD_*, or -1 */
 void folded_limits(int kind, Limits *lim);
 /* -1 if the report lacks what kind needs (said on stderr), else the
    number of warnings: the lines do not add up to the report's total.
    from_own, if not NULL, ends each stack at its first shown frame
-   (first_shown, --folded-from=own); NULL keeps every frame. */
+   (first_shown, --folded-from=own); NULL keeps every frame.  own: the
+   rules (--own) spawn sites are named by (cpu). */
 int print_folded(const Report *rep, int kind, const char *file, bool full_names,
-                 const struct OwnRules *from_own);
+                 const struct OwnRules *from_own, const struct OwnRules *own);
 
 /* json.c: the same as JSON (docs/at_print-json.md), each list cut to
    lim's figures; own says which frames are the program's (--own), and
