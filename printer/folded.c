@@ -141,11 +141,11 @@ static void push(Lines *ls, Buf *b, uint64_t v)
 
 /* The root of role r, then sub if not NULL (more roots, folded text
    already: "[outside tasks]"), then the stack's frames, outermost
-   first.  With
-   --folded-from=own the innermost frame is the first shown one: the
-   allocator's and libc's frames above it are dropped, so that the
-   flames end at the program's code and a site's lines merge.  A stack
-   that is plumbing alone keeps every frame (nothing else names it). */
+   first.  With --folded-from=own the innermost frame is the first shown
+   one: the allocator's and libc's frames above it are dropped, so that
+   the flames end at the program's code and a site's lines merge.  A
+   stack that is plumbing alone keeps every frame (nothing else names
+   it). */
 static void add_stack_under(Lines *ls, const Role *r, const char *sub,
                             const Stack *st, uint64_t v)
 {
