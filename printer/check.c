@@ -2,10 +2,11 @@
  * asynctrace/at_check.c: the figures a report gives several times over
  * (live memory by leak kind, by thread, by role and as the timeline's
  * last sample; threads to roles; tasks to roles and spawn sites; futex
- * waits to their classes; footprint mappings; snapshots) must add up,
- * and each one that does not is said once on standard error.  The
- * reader (read.c) builds the report; the outputs print it; this file
- * only reads it, after the reader and before any output.
+ * waits to their classes; footprint mappings; snapshots; the CPU
+ * profile to the threads' instructions) must add up, and each one that
+ * does not is said once on standard error.  The reader (read.c) builds
+ * the report; the outputs print it; this file only reads it, after the
+ * reader and before any output.
  *
  * Copyright (C) 2026 the asynctrace authors.
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -453,6 +454,66 @@ static void check_tasks(const Report *r, const char *file, size_t *warnings)
            "%s in tasks", sum_text(&tb, &tn, true), sum_text(&sb, &sn, true));
 }
 
+/* <cpu>: every instruction of the run is charged to one row, so the
+   rows sum to <cpu>'s figures and those are the threads' (and the
+   roles', which count the same threads); a row has samples if and only
+   if it has a stack, and names a spawn site <tasks> lists. */
+static void check_cpu(const Report *r, const char *file, size_t *warnings)
+{
+   const Cpu *c = r->cpu;
+   if (c == NULL)
+      return;
+   Sum in = { 0 }, sa = { 0 }, th = { 0 }, ro = { 0 };
+   size_t no_stack = 0, no_samples = 0, unknown = 0;
+   const CpuRow *first_unknown = NULL;
+   for (size_t i = 0; i < c->nrows; i++) {
+      const CpuRow *x = &c->rows[i];
+      sum_add(&in, x->insns);
+      sum_add(&sa, x->samples);
+      if (!x->has_stack && x->samples > 0)
+         no_stack++;
+      if (x->has_stack && x->samples == 0)
+         no_samples++;
+      if (x->has_site && (r->tasks == NULL ||
+                          spawn_site(r->tasks, x->site) == NULL)) {
+         if (unknown++ == 0)
+            first_unknown = x;
+      }
+   }
+   if (!sum_is(&in, c->insns))
+      warn(warnings, file, "the CPU profile's rows sum to %s instructions, "
+           "not the %s of <cpu>", sum_num(&in), num(c->insns));
+   if (!sum_is(&sa, c->samples))
+      warn(warnings, file, "the CPU profile's rows sum to %s samples, not "
+           "the %s of <cpu>", sum_num(&sa), num(c->samples));
+   if (c->nrows != c->stacks)
+      warn(warnings, file, "the CPU profile has %s <cpu-stack> rows, not the "
+           "%s its stacks attribute says", num(c->nrows), num(c->stacks));
+   for (size_t i = 0; i < r->threads.n; i++)
+      sum_add(&th, r->threads.list[i].insns);
+   for (size_t i = 0; r->roles.present && i < r->roles.n; i++)
+      sum_add(&ro, r->roles.list[i].insns);
+   if (!sum_is(&th, c->insns))
+      warn(warnings, file, "the CPU profile charges %s instructions, but the "
+           "threads executed %s", num(c->insns), sum_num(&th));
+   else if (r->roles.present && !sum_is(&ro, c->insns))
+      warn(warnings, file, "the CPU profile charges %s instructions, the "
+           "threads' own, but the roles' summaries count %s",
+           num(c->insns), sum_num(&ro));
+   if (no_stack > 0)
+      warn(warnings, file, "the CPU profile has %s %s with samples but no "
+           "stack", num(no_stack), plural(no_stack, "row", "rows"));
+   if (no_samples > 0)
+      warn(warnings, file, "the CPU profile has %s %s with a stack but no "
+           "samples", num(no_samples), plural(no_samples, "row", "rows"));
+   if (unknown > 0)
+      warn(warnings, file, "the CPU profile charges %s %s to spawn site %s, "
+           "which <tasks> does not list%s", num(first_unknown->insns),
+           plural(first_unknown->insns, "instruction", "instructions"),
+           num(first_unknown->site),
+           unknown > 1 ? " (and other rows to other unknown sites)" : "");
+}
+
 /* Checks what the report holds (sections it lacks are not checked);
    warns on standard error about each broken invariant.  Returns the
    number of warnings. */
@@ -494,6 +555,7 @@ size_t check_report(const Report *r, const char *file)
 
    check_maps(r, file, &warnings);
    check_tasks(r, file, &warnings);
+   check_cpu(r, file, &warnings);
    /* 4. Futex waits by class. */
    check_futex_classes(&warnings, r, file);
    check_snaps(r, file, &warnings);

@@ -484,6 +484,14 @@ static Stack *blockin_stack(Parser *p)
    return &t->blocks[t->nblocks - 1].stack;
 }
 
+/* A <cpu-stack>'s: its one <stack> marks it as sampled. */
+static Stack *cpustack_stack(Parser *p)
+{
+   Cpu *c = p->rep->cpu;
+   c->rows[c->nrows - 1].has_stack = true;
+   return &c->rows[c->nrows - 1].stack;
+}
+
 static Stack *snsite_stack(Parser *p)
 {
    Snap *sn = cur_snap(p);
@@ -502,7 +510,7 @@ static StackOf *const stack_of[K_COUNT] = {
    [K_MAP] = map_stack, [K_SPAWN] = spawn_stack, [K_TASK] = task_stack,
    [K_BLOCKIN] = blockin_stack, [K_SNSITE] = snsite_stack,
    [K_SNLREC] = snlrec_stack, [K_CRASH] = crash_stack,
-   [K_PFROM] = pfrom_stack,
+   [K_PFROM] = pfrom_stack, [K_CPUSTACK] = cpustack_stack,
 };
 
 static void begin_stack(Parser *p, const char *name, long line)
@@ -1034,6 +1042,35 @@ static void begin_blockin(Parser *p, const char *name, long line)
    Tasks *t = p->rep->tasks;
    BlockIn *b = PUSH(t->blocks, t->capblocks, t->nblocks);
    attrs_into(p, name, line, b, blockin_attrs, NATTRS(blockin_attrs));
+}
+
+/* ---- <cpu> ----
+
+   Every row is kept: one per sampled stack, and --folded=cpu sums
+   them all. */
+
+static const Attr cpu_attrs[] = {
+   U64(INTERVAL, Cpu, interval), U64(SAMPLES, Cpu, samples),
+   U64(INSNS, Cpu, insns), U64(STACKS, Cpu, stacks),
+};
+
+static void begin_cpu(Parser *p, const char *name, long line)
+{
+   Cpu *c = p->rep->cpu = xrealloc(NULL, sizeof *c);
+   memset(c, 0, sizeof *c);
+   attrs_into(p, name, line, c, cpu_attrs, NATTRS(cpu_attrs));
+}
+
+static const Attr cpustack_attrs[] = {
+   SITE_ROLE(CpuRow, role), U64_OPT(SPAWN_SITE, CpuRow, site, has_site),
+   U64(INSNS, CpuRow, insns), U64(SAMPLES, CpuRow, samples),
+};
+
+static void begin_cpustack(Parser *p, const char *name, long line)
+{
+   Cpu *c = p->rep->cpu;
+   CpuRow *x = PUSH(c->rows, c->caprows, c->nrows);
+   attrs_into(p, name, line, x, cpustack_attrs, NATTRS(cpustack_attrs));
 }
 
 /* ---- <snapshots> ---- */

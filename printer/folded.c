@@ -5,7 +5,9 @@
  * for what.  Every stack is whole, or with --folded-from=own ends at
  * its first shown frame (frames.c), the allocator's frames dropped.
  * Either way each value is counted once, so the lines add up to the
- * report's figure, which is checked.
+ * report's figure, which is checked.  The CPU profile (--folded=cpu)
+ * has a second root under the role: the spawn site whose task, job or
+ * block_on future was being run, named as the Tasks section names it.
  *
  * Copyright (C) 2026 the asynctrace authors.
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -35,7 +37,7 @@
 
 static const char *const kind_names[FOLD_N] = {
    "live", "leaked", "allocated", "peak", "wait-time", "wait-count",
-   "instructions",
+   "instructions", "cpu",
 };
 
 int folded_kind(const char *name)
@@ -137,12 +139,15 @@ static void push(Lines *ls, Buf *b, uint64_t v)
    ls->l[ls->n++] = (Line){ b->s, v };
 }
 
-/* The root of role r, then the stack's frames, outermost first.  With
-   --folded-from=own the innermost frame is the first shown one: the
-   allocator's and libc's frames above it are dropped, so that the
-   flames end at the program's code and a site's lines merge.  A stack
-   that is plumbing alone keeps every frame (nothing else names it). */
-static void add_stack(Lines *ls, const Role *r, const Stack *st, uint64_t v)
+/* The root of role r, then sub if not NULL (more roots, folded text
+   already: "[outside tasks]"), then the stack's frames, outermost
+   first.  With --folded-from=own the innermost frame is the first shown
+   one: the allocator's and libc's frames above it are dropped, so that
+   the flames end at the program's code and a site's lines merge.  A
+   stack that is plumbing alone keeps every frame (nothing else names
+   it). */
+static void add_stack_under(Lines *ls, const Role *r, const char *sub,
+                            const Stack *st, uint64_t v)
 {
    Buf b = { 0 };
    size_t from = 0;
@@ -155,11 +160,56 @@ static void add_stack(Lines *ls, const Role *r, const Stack *st, uint64_t v)
          from = 0;
    }
    add_root(&b, r);
+   if (sub != NULL) {
+      buf_adds(&b, ";");
+      buf_adds(&b, sub);
+   }
    for (size_t i = stack_depth(st); i-- > from;) {
       buf_adds(&b, ";");
       add_frame(&b, stack_frame(st, i), ls->full_names);
    }
    push(ls, &b, v);
+}
+
+static void add_stack(Lines *ls, const Role *r, const Stack *st, uint64_t v)
+{
+   add_stack_under(ls, r, NULL, st, v);
+}
+
+/* --folded=cpu: each row of the profile under its role and its spawn
+   site, "[task_sites::spawn_b (task_sites.rs:60)]" as the Tasks section
+   names it (own: --own's rules), or "[outside tasks]"; a row of threads
+   never sampled has no stack: "[not sampled]" instead. */
+static void add_cpu(Lines *ls, const Report *r, const OwnRules *own)
+{
+   Buf site = { 0 };
+   names_index(r);               /* names.c derives the site's function */
+   for (size_t i = 0; i < r->cpu->nrows; i++) {
+      const CpuRow *x = &r->cpu->rows[i];
+      const SpawnSite *s = x->has_site && r->tasks != NULL
+                           ? spawn_site(r->tasks, x->site) : NULL;
+      buf_clear(&site);
+      buf_adds(&site, "[");
+      if (s != NULL) {
+         add_spawn_place_as(&site, s, own, ls->full_names, false);
+         unsemi(&site, 1);
+      } else if (x->has_site) {  /* not in <tasks>: said by check.c */
+         char id[48];
+         snprintf(id, sizeof id, "spawn site %" PRIu64, x->site);
+         buf_adds(&site, id);
+      } else {
+         buf_adds(&site, "outside tasks");
+      }
+      if (x->has_stack) {
+         buf_adds(&site, "]");
+         add_stack_under(ls, &x->role, site.s, &x->stack, x->insns);
+      } else {
+         buf_adds(&site, "];[not sampled]");
+         add_stack_under(ls, &x->role, site.s, &(Stack){ 0 }, x->insns);
+      }
+   }
+   free(site.s);
+   names_free();
 }
 
 static int cmp_line(const void *a, const void *b)
@@ -225,6 +275,10 @@ static bool has_section(const Report *r, int kind, const char *file)
       if (!insns)
          lacks = "no instruction counts (the insns of <thread>)";
       break;
+   case FOLD_CPU:
+      if (r->cpu == NULL)
+         lacks = "no CPU profile (<cpu>: asynctrace --cpu-sample)";
+      break;
    default:
       break;
    }
@@ -255,7 +309,7 @@ static void add_rest(Lines *ls, const Report *r, uint64_t v, const char *file)
 }
 
 int print_folded(const Report *r, int kind, const char *file, bool full_names,
-                 const OwnRules *from_own)
+                 const OwnRules *from_own, const OwnRules *own)
 {
    Lines ls = { .full_names = full_names, .from_own = from_own };
    Sum want = { 0 };
@@ -328,6 +382,12 @@ int print_folded(const Report *r, int kind, const char *file, bool full_names,
          }
          push(&ls, &b, t->insns);
       }
+      break;
+   case FOLD_CPU:
+      add_cpu(&ls, r, own);
+      sum_add(&want, r->cpu->insns);
+      check = true;
+      what = "instructions of <cpu>";
       break;
    default:
       break;

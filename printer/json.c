@@ -944,6 +944,36 @@ static void j_tasks(Json *j, const Report *r)
    j_end_obj(j);
 }
 
+/* ---- The CPU profile ---- */
+
+/* Every row, in the report's order (the most instructions first); a
+   row of threads never sampled has no stack. */
+static void j_cpu(Json *j, const Report *r)
+{
+   const Cpu *c = r->cpu;
+   if (c == NULL)
+      return;
+   j_obj(j, "cpu", false);
+   j_u64(j, "interval", c->interval);
+   j_u64(j, "samples", c->samples);
+   j_u64(j, "insns", c->insns);
+   j_arr(j, "stacks", false);
+   for (size_t i = 0; i < c->nrows; i++) {
+      const CpuRow *x = &c->rows[i];
+      j_obj(j, NULL, !x->has_stack);
+      j_role(j, &x->role);
+      if (x->has_site)
+         j_u64(j, "spawn_site", x->site);
+      j_u64(j, "insns", x->insns);
+      j_u64(j, "samples", x->samples);
+      if (x->has_stack)
+         j_stack(j, &x->stack);
+      j_end_obj(j);
+   }
+   j_end_arr(j);
+   j_end_obj(j);
+}
+
 /* ---- Snapshots and growth suspects (growth.c) ---- */
 
 static void j_num(Json *j, const char *key, double v, int prec)
@@ -1376,6 +1406,7 @@ void print_json(const Report *rep, const char *file, const Limits *lim,
    j_bad(&j, rep);
    j_maps(&j, rep);
    j_tasks(&j, rep);
+   j_cpu(&j, rep);
    j_snaps(&j, rep);
    j_leaks(&j, rep, lim->leaks_top);
    j_orphans(&j, rep);

@@ -143,7 +143,9 @@ static void usage(FILE *out)
          "                  allocated (bytes), peak (bytes live at the\n"
          "                  peak), wait-time (microseconds blocked in futex\n"
          "                  waits), wait-count (futex waits), instructions\n"
-         "                  (per thread name, no stacks)\n"
+         "                  (per thread name, no stacks), cpu (instructions\n"
+         "                  by sampled stack, under the spawn site run:\n"
+         "                  asynctrace --cpu-sample)\n"
          "  --folded-from=F own: end each stack at its first frame of the\n"
          "                  program's own code (--own), or where it has\n"
          "                  none at its first frame past the allocator,\n"
@@ -530,7 +532,7 @@ int main(int argc, char **argv)
          status = 1;
       } else if (folded >= 0) {      /* every stack whole: not grouped */
          int fw = print_folded(&rep, folded, shown, full_names,
-                               folded_own ? &own : NULL);
+                               folded_own ? &own : NULL, &own);
          if (fw != 0)
             status = fw < 0 ? 1 : 3;
       } else if (json) {      /* the report's records, not grouped */

@@ -319,6 +319,8 @@ typedef struct {
    E(SNAPS, ROOT, "snapshots", 0, begin_snaps, 0, 0) \
    /* Version 2. */ \
    E(STABLE, ROOT, "stack-table", F_V2, begin_stable, end_stable, 0) \
+   /* Added to version 2 later (a version 1 report never has it). */ \
+   E(CPU, ROOT, "cpu", F_V2, begin_cpu, 0, 0) \
    E(TOOL, RUN, "tool", F_REQ, begin_tool, 0, 0) \
    E(VALGRIND, RUN, "valgrind", F_REQ, begin_valgrind, 0, 0) \
    E(COMMAND, RUN, "command", F_REQ, 0, 0, 0) \
@@ -371,6 +373,8 @@ typedef struct {
    A(STACK, SPAWN, F_REQ) \
    A(STACK, TASK, 0) \
    A(STACK, BLOCKIN, F_REQ) \
+   E(CPUSTACK, CPU, "cpu-stack", F_MANY, begin_cpustack, 0, 0) \
+   A(STACK, CPUSTACK, 0) \
    E(SNAP, SNAPS, "snapshot", F_MANY, begin_snap, 0, 0) \
    E(PHASE, SNAPS, "phase", F_MANY, begin_phase, 0, 0) \
    E(SNROLE, SNAP, "role", F_MANY, begin_snrole, 0, 0) \

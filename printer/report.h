@@ -5,7 +5,7 @@
  * The model is one struct per section of the report, in the file's
  * order (Report: run, threads, heap, live-at-exit, leaks, cross-frees,
  * timeline, alloc-sites, bad-calls, mappings, roles, futex-sites,
- * wake-pairs, tasks, snapshots, stack table), each named as its
+ * wake-pairs, tasks, cpu, snapshots, stack table), each named as its
  * section is in docs/report-format.md.  What only the reader needs
  * while it reads (the timeline's stride, the keeper's cuts, the
  * grouper's keys) is in the reader's and the sinks' own state
@@ -338,6 +338,26 @@ const SpawnSite *spawn_site(const Tasks *t, uint64_t id);
 /* Its spawn frame (the first above Tokio's), or NULL if unknown. */
 const Frame *spawn_frame(const SpawnSite *s);
 
+/* <cpu>: the CPU profile by sampled stack (docs/report-format.md).
+   Every row is kept: there is one per distinct sampled stack, and the
+   folded output must add up to the whole. */
+typedef struct {                 /* a <cpu-stack> */
+   Role role;                    /* its string is in Report.strs */
+   uint64_t site;                /* spawn-site, if has_site */
+   bool has_site;
+   uint64_t insns, samples;
+   bool has_stack;               /* false: threads never sampled */
+   Stack stack;
+} CpuRow;
+
+typedef struct {
+   uint64_t interval, samples, insns, stacks;
+   CpuRow *rows;                 /* in the report's order */
+   size_t nrows, caprows;
+} Cpu;
+
+void cpu_free(Cpu *c);
+
 /* <snapshots>: taken during the run (docs/report-format.md). */
 typedef struct {                 /* a <role> of a <snapshot> */
    Role role;
@@ -648,6 +668,7 @@ typedef struct {
    FutexSites futex;
    WakePairs wakes;
    Tasks *tasks;                 /* <tasks>; NULL if absent */
+   Cpu *cpu;                     /* <cpu>; NULL if absent */
    Snaps *snaps;                 /* <snapshots>; NULL if absent */
    StackTable table;
 
@@ -914,18 +935,19 @@ int print_diff(const char *old_path, const char *new_path,
 
 /* folded.c: folded stacks for flame graphs (--folded=KIND). */
 enum { FOLD_LIVE, FOLD_LEAKED, FOLD_ALLOCATED, FOLD_PEAK, FOLD_WAIT_TIME,
-       FOLD_WAIT_COUNT, FOLD_INSNS, FOLD_N };
-#define FOLD_KINDS "live, leaked, allocated, peak, wait-time, wait-count " \
-                   "or instructions"
+       FOLD_WAIT_COUNT, FOLD_INSNS, FOLD_CPU, FOLD_N };
+#define FOLD_KINDS "live, leaked, allocated, peak, wait-time, wait-count, " \
+                   "instructions or cpu"
 
 int folded_kind(const char *name);      /* FOLD_*, or -1 */
 void folded_limits(int kind, Limits *lim);
 /* -1 if the report lacks what kind needs (said on stderr), else the
    number of warnings: the lines do not add up to the report's total.
    from_own, if not NULL, ends each stack at its first shown frame
-   (first_shown, --folded-from=own); NULL keeps every frame. */
+   (first_shown, --folded-from=own); NULL keeps every frame.  own: the
+   rules (--own) spawn sites are named by (cpu). */
 int print_folded(const Report *rep, int kind, const char *file, bool full_names,
-                 const struct OwnRules *from_own);
+                 const struct OwnRules *from_own, const struct OwnRules *own);
 
 /* json.c: the same as JSON (docs/at_print-json.md), each list cut to
    lim's figures; own says which frames are the program's (--own), and

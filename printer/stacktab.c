@@ -119,6 +119,8 @@ static void each_kept_stack(Report *r, void (*fn)(void *, Stack *),
       VISIT(&t->tasks[i].stack);
    for (size_t i = 0; t && i < t->nblocks; i++)
       VISIT(&t->blocks[i].stack);
+   for (size_t i = 0; r->cpu && i < r->cpu->nrows; i++)
+      VISIT(&r->cpu->rows[i].stack);
    for (size_t i = 0; r->snaps && i < r->snaps->n; i++)
       for (size_t j = 0; j < r->snaps->list[i].nsites; j++)
          VISIT(&r->snaps->list[i].sites[j].stack);

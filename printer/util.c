@@ -568,6 +568,16 @@ void tasks_free(Tasks *t)
    free(t);
 }
 
+void cpu_free(Cpu *c)
+{
+   if (c == NULL)
+      return;
+   for (size_t i = 0; i < c->nrows; i++)
+      stack_free(&c->rows[i].stack);
+   free(c->rows);
+   free(c);
+}
+
 const SpawnSite *spawn_site(const Tasks *t, uint64_t id)
 {
    /* The tool numbers them from 1 in order. */
@@ -694,6 +704,7 @@ void report_free(Report *r)
    free(r->bad.list);
    maps_free(r->maps);
    tasks_free(r->tasks);
+   cpu_free(r->cpu);
    snaps_free(r->snaps);
    free(r->table.frames);
    arena_free(r->strs);
