@@ -52,9 +52,7 @@ static bool starts(const char *s, const char *prefix)
    return strncmp(s, prefix, strlen(prefix)) == 0;
 }
 
-/* The frame's source path: dir/file, or file alone.  Returns p, or a
-   pointer into the frame. */
-static const char *frame_path(const Frame *f, Buf *p)
+const char *frame_path(const Frame *f, Buf *p)
 {
    if (f->file == NULL)
       return NULL;

@@ -799,6 +799,9 @@ typedef struct OwnRules {
 } OwnRules;
 
 bool frame_is_own(const Frame *f, const OwnRules *own);
+/* The frame's source path: dir/file, or file alone; NULL if none.
+   Returns p's text, or a pointer into the frame. */
+const char *frame_path(const Frame *f, Buf *p);
 size_t first_own(const Stack *s, const OwnRules *own);   /* depth if none */
 /* Where every output starts a stack: its first own frame, or where it
    has none, its first frame outside the allocator, libc, the dynamic
@@ -888,6 +891,18 @@ uint64_t tasks_merged_count(const MergedTasks *m, const SpawnSite *s);
 /* The id of the merged site the report's site id went into. */
 uint64_t tasks_merged_id(const MergedTasks *m, uint64_t id);
 void tasks_merged_free(MergedTasks *m);
+
+/* layers.c: the layer of the program a CPU sample ran in, by its
+   innermost frame (std's code inlined into a caller is the caller's). */
+enum Layer {
+   LAYER_OWN, LAYER_LIBS, LAYER_SCHED, LAYER_DRIVER, LAYER_PARK,
+   LAYER_RAYON, LAYER_RAYON_IDLE, LAYER_STD, LAYER_ALLOC, LAYER_LIBC,
+   LAYER_LOADER, LAYER_UNKNOWN, LAYER_N
+};
+extern const char *const layer_names[LAYER_N];   /* for people */
+extern const char *const layer_keys[LAYER_N];    /* for JSON, --folded */
+int frame_layer(const Frame *f, const OwnRules *own);
+int stack_layer(const Stack *s, const OwnRules *own);
 
 /* text.c: the text summary, and what it shows. */
 #define OVERVIEW_LEAKS 3         /* the largest leaks in the overview */
