@@ -911,7 +911,7 @@ enum Section {
    SEC_ALLOC_SITES, SEC_CROSS_FREES, SEC_BAD_CALLS, SEC_LEAKS,
    SEC_LOSS_RECORDS, SEC_ORPHANS, SEC_LIVE_SITES, SEC_FUTEX_SITES,
    SEC_WAKE_PAIRS, SEC_FOOTPRINT, SEC_SNAPSHOTS, SEC_GROWTH, SEC_TASKS,
-   SEC_N
+   SEC_CPU, SEC_N
 };
 extern const char *const section_names[SEC_N];   /* for --show, --hide */
 

@@ -992,6 +992,7 @@ void print_text(const Report *rep, size_t nwarn, const TextOptions *opt)
       print_other_names(rep);
    }
    if (SHOW(SEC_TASKS)) print_tasks(rep);
+   if (SHOW(SEC_CPU)) print_cpu(rep);
    if (SHOW(SEC_HEAP)) print_heap(rep);
    if (SHOW(SEC_TIMELINE)) print_timeline(rep, opt->timeline);
    if (SHOW(SEC_ALLOC_SITES)) print_asites(rep, opt->alloc_top);
@@ -1015,6 +1016,6 @@ const char *const section_names[SEC_N] = {
    "overview", "threads", "roles", "heap", "timeline", "alloc-sites",
    "cross-frees", "bad-calls", "leaks", "loss-records", "orphans",
    "live-sites", "futex-sites", "wake-pairs", "footprint", "snapshots",
-   "growth", "tasks",
+   "growth", "tasks", "cpu",
 };
 

@@ -146,6 +146,9 @@ void print_lrecs(const Report *r, size_t top, const ThreadIndex *ix,
                  bool lost_only);
 void print_orphans(const Report *r);
 
+/* text_cpu.c: the CPU profile by role, layer, function and spawn site. */
+void print_cpu(const Report *r);
+
 /* text_brief.c: the default summary's own parts */
 /* t: the report's spawn sites merged by source line, or NULL. */
 void print_brief_cpu(const Report *r, const Tasks *t);

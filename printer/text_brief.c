@@ -322,6 +322,12 @@ void print_brief_more(const Report *r, const Tasks *t)
                   plural(t->nblocks, "place", "places"));
       more_line("tasks", w);
    }
+   if (r->cpu != NULL) {
+      snprintf(w, sizeof w, "%s instructions sampled %s times, by role, "
+               "layer, function and spawn site", num(r->cpu->insns),
+               num(r->cpu->samples));
+      more_line("cpu", w);
+   }
    snprintf(w, sizeof w, "%s allocations, peak %s", num(r->heap.allocs),
             bytes_str(r->heap.peak_bytes));
    more_line("heap", w);

@@ -1,0 +1,189 @@
+/* layers.c: which layer of the program a CPU sample ran in.
+ *
+ * A flame graph of an async Rust service is dominated by the runtime's
+ * frames, and their inclusive shares ("Harness::poll 82%") contain every
+ * task's own work.  What a user asks is where the instructions went
+ * themselves: the program's own code, Tokio's scheduler, its drivers,
+ * parking, Rayon's plumbing, Rayon's idle rounds, std, the C library.
+ * A sample is judged by its innermost frame: the code that ran.
+ *
+ * Rust inlines std's generic code (an iterator's next, a comparison, a
+ * pointer offset) into whoever calls it, so the innermost frame of a
+ * program's loop is often std's: a std frame inlined into a caller at
+ * the same code address is the caller's work, and the caller decides.
+ * A std function really called (memcpy's wrapper, fmt::write) is std's.
+ *
+ * The runtime's layers are told by source path, the same for Tokio 1.24
+ * and current releases (runtime/scheduler/, runtime/task/, runtime/time/
+ * ...), then by function name for frames without a source.  Rayon's
+ * idle rounds are rayon-core's sleep/ module and the registry's wait
+ * loops; its plumbing the rest of rayon-core and crossbeam's deques.
+ * The rayon crate itself (parallel iterators, par_sort's quicksort) is
+ * work the program asked for, a library like any other crate.  Under
+ * Valgrind the allocator is the tool's replacement: its instructions are
+ * not the program's allocator's, and are a layer of their own.
+ *
+ * Copyright (C) 2026 the asynctrace authors.
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ * This program is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License as published by the
+ * Free Software Foundation; either version 2 of the License, or (at your
+ * option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful, but
+ * WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General
+ * Public License for more details.
+ */
+
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "report.h"
+
+const char *const layer_names[LAYER_N] = {
+   [LAYER_OWN] = "the program's own code",
+   [LAYER_LIBS] = "other crates and libraries",
+   [LAYER_SCHED] = "Tokio's scheduler",
+   [LAYER_DRIVER] = "Tokio's drivers (timers, IO)",
+   [LAYER_PARK] = "parking and unparking",
+   [LAYER_RAYON] = "Rayon's job plumbing",
+   [LAYER_RAYON_IDLE] = "Rayon's idle rounds",
+   [LAYER_STD] = "std and alloc glue",
+   [LAYER_ALLOC] = "the allocator (Valgrind's replacement)",
+   [LAYER_LIBC] = "libc",
+   [LAYER_LOADER] = "the dynamic loader",
+   [LAYER_UNKNOWN] = "unknown code",
+};
+
+const char *const layer_keys[LAYER_N] = {
+   [LAYER_OWN] = "own", [LAYER_LIBS] = "libraries",
+   [LAYER_SCHED] = "tokio-scheduler", [LAYER_DRIVER] = "tokio-drivers",
+   [LAYER_PARK] = "parking", [LAYER_RAYON] = "rayon-plumbing",
+   [LAYER_RAYON_IDLE] = "rayon-idle", [LAYER_STD] = "std",
+   [LAYER_ALLOC] = "allocator", [LAYER_LIBC] = "libc",
+   [LAYER_LOADER] = "loader", [LAYER_UNKNOWN] = "unknown",
+};
+
+static bool has(const char *s, const char *part)
+{
+   return s != NULL && strstr(s, part) != NULL;
+}
+
+static bool starts(const char *s, const char *prefix)
+{
+   return s != NULL && strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+/* The function's path without a leading '<' (an impl's "<T as Trait>"). */
+static const char *fn_path(const Frame *f)
+{
+   const char *fn = f->fn ? f->fn : "";
+   return fn[0] == '<' ? fn + 1 : fn;
+}
+
+/* Rust's std, core and alloc, and the crates std vendors. */
+static bool std_frame(const Frame *f, const char *path)
+{
+   const char *fn = fn_path(f);
+   if (path != NULL)
+      return starts(path, "/rust/deps/") ||
+             ((starts(path, "/rustc/") || has(path, "/lib/rustlib/") ||
+               starts(path, "library/")) &&
+              (has(path, "library/std/") || has(path, "library/core/") ||
+               has(path, "library/alloc/") ||
+               has(path, "library/panic_unwind/")));
+   return starts(fn, "std::") || starts(fn, "core::") ||
+          starts(fn, "alloc::") || starts(fn, "__rust_");
+}
+
+/* Tokio's layers, by where its source lies (both 1.24's and current
+   layouts), else by name. */
+static int tokio_layer(const Frame *f, const char *path)
+{
+   const char *fn = fn_path(f);
+   const char *src = path ? strstr(path, "/tokio-") : NULL;
+   if (src == NULL && path != NULL)
+      src = strstr(path, "/tokio/src/");
+   if (src == NULL && !starts(fn, "tokio::") && !starts(fn, "mio::") &&
+       !has(path, "/mio-") && !has(path, "/parking_lot") &&
+       !starts(fn, "parking_lot"))
+      return -1;
+   if (has(path, "/mio-") || starts(fn, "mio::") ||
+       has(path, "/runtime/time/") || has(path, "/runtime/io/") ||
+       has(path, "/runtime/driver.rs") || has(path, "/runtime/signal/") ||
+       has(path, "/src/time/") || has(path, "/src/io/") ||
+       has(path, "/src/net/") || starts(fn, "tokio::runtime::time::") ||
+       starts(fn, "tokio::runtime::io::") || starts(fn, "tokio::time::"))
+      return LAYER_DRIVER;
+   if (has(path, "/parking_lot") || starts(fn, "parking_lot") ||
+       has(path, "/runtime/park.rs") || has(path, "/park.rs") ||
+       has(fn, "::park::") || has(fn, "Parker::") || has(fn, "Unparker::"))
+      return LAYER_PARK;
+   /* tokio::sync, tokio::fs, tokio::process: libraries the program
+      calls; the rest (runtime/, task/, util/) is the scheduler's. */
+   if (has(path, "/src/sync/") || has(path, "/src/fs/") ||
+       has(path, "/src/process/") || starts(fn, "tokio::sync::") ||
+       starts(fn, "tokio::fs::") || starts(fn, "tokio::process::"))
+      return LAYER_LIBS;
+   return LAYER_SCHED;
+}
+
+/* rayon-core and the crossbeam crates it runs on. */
+static int rayon_layer(const Frame *f, const char *path)
+{
+   const char *fn = fn_path(f);
+   bool core = has(path, "/rayon-core") || starts(fn, "rayon_core::");
+   if (!core && !has(path, "/crossbeam-") && !starts(fn, "crossbeam_"))
+      return -1;
+   if (has(path, "/src/sleep/") || starts(fn, "rayon_core::sleep::") ||
+       has(fn, "wait_until") || has(fn, "find_work"))
+      return LAYER_RAYON_IDLE;
+   return LAYER_RAYON;
+}
+
+int frame_layer(const Frame *f, const OwnRules *own)
+{
+   static Buf b;                 /* kept: called for every sample */
+   const char *path = frame_path(f, &b);
+   const char *obj = f->obj;
+   int l;
+   if (has(obj, "/vgpreload_") || has(path, "vg_replace_malloc.c"))
+      return LAYER_ALLOC;
+   if (has(obj, "/ld-linux") || has(obj, "/ld-2."))
+      return LAYER_LOADER;
+   if (std_frame(f, path))
+      return LAYER_STD;
+   if ((l = tokio_layer(f, path)) >= 0 || (l = rayon_layer(f, path)) >= 0)
+      return l;
+   if (frame_is_own(f, own))
+      return LAYER_OWN;
+   if (has(obj, "/libc.so") || has(obj, "/libc-") || has(obj, "/libm.so") ||
+       has(obj, "/libpthread"))
+      return LAYER_LIBC;
+   if (obj == NULL && path == NULL && f->fn == NULL)
+      return LAYER_UNKNOWN;
+   return LAYER_LIBS;
+}
+
+int stack_layer(const Stack *s, const OwnRules *own)
+{
+   size_t n = stack_depth(s);
+   for (size_t i = 0; i < n; i++) {
+      const Frame *f = stack_frame(s, i);
+      int l = frame_layer(f, own);
+      /* std's code inlined into its caller (the same code address) is
+         the caller's work. */
+      if (l == LAYER_STD && i + 1 < n) {
+         const Frame *g = stack_frame(s, i + 1);
+         if (f->ip != NULL && g->ip != NULL && strcmp(f->ip, g->ip) == 0)
+            continue;
+      }
+      return l;
+   }
+   return LAYER_UNKNOWN;
+}
