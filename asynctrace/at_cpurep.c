@@ -53,15 +53,6 @@ void AT_(cpu_report)(void)
    VG_(deleteXA)(xa);
 }
 
-static void role_label(UShort inst, HChar* buf, SizeT n)
-{
-   const AT_RoleInst* ri = AT_(role_inst_info)(inst);
-   if (ri->pool)
-      VG_(snprintf)(buf, n, "%s#%u", AT_(role_name)(ri->role), ri->pool);
-   else
-      VG_(snprintf)(buf, n, "%s", AT_(role_name)(ri->role));
-}
-
 /* share of total, in tenths of a percent, as "12.3%". */
 static const HChar* share(HChar* buf, SizeT n, ULong part, ULong total)
 {
@@ -121,7 +112,7 @@ void AT_(cpu_monitor)(UInt max)
    for (k = 0; k < ninst; k++) {
       if (by[k] == 0)
          continue;
-      role_label((UShort)k, role, sizeof(role));
+      AT_(role_label)((UShort)k, role, sizeof(role));
       VG_(gdb_printf)("  %-22s %14llu %7s\n", role, by[k],
                       share(pct, sizeof(pct), by[k], insns));
    }
@@ -133,7 +124,7 @@ void AT_(cpu_monitor)(UInt max)
                    "site", "where");
    for (i = 0; i < n && i < (Word)max; i++) {
       const AT_CpuRow* r = VG_(indexXA)(xa, i);
-      role_label(r->inst, role, sizeof(role));
+      AT_(role_label)(r->inst, role, sizeof(role));
       row_place(r, where, sizeof(where));
       HChar site[16] = "-";
       if (r->site)

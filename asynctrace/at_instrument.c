@@ -60,6 +60,26 @@ void AT_(instrument_register_hooks)(void)
    VG_(track_stop_client_code)(at_stop_client_code);
 }
 
+/* A helper that unwinds the stack reads SP and FP (and IP, if ip) from
+   the guest state: the code must have written them back first. */
+static void reads_frame_regs(IRDirty* di, const VexGuestLayout* layout,
+                             Bool ip)
+{
+   di->nFxState = ip ? 3 : 2;
+   VG_(memset)(&di->fxState, 0, sizeof(di->fxState));
+   di->fxState[0].fx     = Ifx_Read;
+   di->fxState[0].offset = layout->offset_SP;
+   di->fxState[0].size   = layout->sizeof_SP;
+   di->fxState[1].fx     = Ifx_Read;
+   di->fxState[1].offset = layout->offset_FP;
+   di->fxState[1].size   = layout->sizeof_FP;
+   if (ip) {
+      di->fxState[2].fx     = Ifx_Read;
+      di->fxState[2].offset = layout->offset_IP;
+      di->fxState[2].size   = layout->sizeof_IP;
+   }
+}
+
 /* Adds n to the counter; returns the new count's temporary
    (IRTemp_INVALID if n is 0: nothing added). */
 static IRTemp add_count(IRSB* sb, ULong n)
@@ -106,15 +126,8 @@ static void add_sample_check(IRSB* sb, const VexGuestLayout* layout,
    di = unsafeIRDirty_0_N(1, "at_cpu_sample",
                           VG_(fnptr_to_fnentry)(AT_(cpu_sample)),
                           mkIRExprVec_1(mkIRExpr_HWord((HWord)ip)));
-   di->guard    = IRExpr_RdTmp(due);
-   di->nFxState = 2;
-   VG_(memset)(&di->fxState, 0, sizeof(di->fxState));
-   di->fxState[0].fx     = Ifx_Read;
-   di->fxState[0].offset = layout->offset_SP;
-   di->fxState[0].size   = layout->sizeof_SP;
-   di->fxState[1].fx     = Ifx_Read;
-   di->fxState[1].offset = layout->offset_FP;
-   di->fxState[1].size   = layout->sizeof_FP;
+   di->guard = IRExpr_RdTmp(due);
+   reads_frame_regs(di, layout, False);
    addStmtToIRSB(sb, IRStmt_Dirty(di));
 }
 
@@ -143,17 +156,7 @@ static void add_role_enter(IRSB* sb, const VexGuestLayout* layout, Int rule,
    IRDirty* di = unsafeIRDirty_0_N(3, "at_role_enter",
                                    VG_(fnptr_to_fnentry)(AT_(role_enter)),
                                    args);
-   di->nFxState = 3;
-   VG_(memset)(&di->fxState, 0, sizeof(di->fxState));
-   di->fxState[0].fx     = Ifx_Read;
-   di->fxState[0].offset = layout->offset_SP;
-   di->fxState[0].size   = layout->sizeof_SP;
-   di->fxState[1].fx     = Ifx_Read;
-   di->fxState[1].offset = layout->offset_FP;
-   di->fxState[1].size   = layout->sizeof_FP;
-   di->fxState[2].fx     = Ifx_Read;
-   di->fxState[2].offset = layout->offset_IP;
-   di->fxState[2].size   = layout->sizeof_IP;
+   reads_frame_regs(di, layout, True);
    addStmtToIRSB(sb, IRStmt_Dirty(di));
 }
 

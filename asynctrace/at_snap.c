@@ -690,15 +690,6 @@ static void monitor_help(void)
 "                        the N stacks with the most [10]\n");
 }
 
-static void role_label(UShort inst, HChar* buf, SizeT n)
-{
-   const AT_RoleInst* ri = AT_(role_inst_info)(inst);
-   if (ri->pool)
-      VG_(snprintf)(buf, n, "%s#%u", AT_(role_name)(ri->role), ri->pool);
-   else
-      VG_(snprintf)(buf, n, "%s", AT_(role_name)(ri->role));
-}
-
 static void monitor_threads(void)
 {
    UInt i, n = AT_(n_threads)();
@@ -715,7 +706,7 @@ static void monitor_threads(void)
       UInt klass;
       if (alive && AT_(futex_waiting)(t->vg_tid, &us, &where, &klass))
          VG_(snprintf)(wait, sizeof(wait), "%llu", us / 1000);
-      role_label(t->cur_inst, role, sizeof(role));
+      AT_(role_label)(t->cur_inst, role, sizeof(role));
       VG_(gdb_printf)("%5u %8d %-6s %-22s %14llu %10llu %10llu %12s  %s\n",
                       t->seq, t->os_tid, alive ? "alive" : "ended", role,
                       t->heap.live_bytes, t->heap.live_blocks,
@@ -736,7 +727,7 @@ static void monitor_roles(void)
                    "blocked-ms", "idle-ms");
    for (i = 0; i < s.nroles; i++) {
       const AT_SnapRole* r = &s.roles[i];
-      role_label(r->inst, role, sizeof(role));
+      AT_(role_label)(r->inst, role, sizeof(role));
       VG_(gdb_printf)("%-22s %7u %14llu %10llu %10llu %12llu %12llu\n",
                       role, r->threads, r->live_bytes, r->live_blocks,
                       r->waits, r->blocked_us / 1000, r->idle_us / 1000);
@@ -777,7 +768,7 @@ static void monitor_waits(UInt max)
       if (!t->alive || !AT_(futex_waiting)(t->vg_tid, &us, &where, &klass))
          continue;
       now++;
-      role_label(t->cur_inst, role, sizeof(role));
+      AT_(role_label)(t->cur_inst, role, sizeof(role));
       VG_(gdb_printf)("%5u %-22s %-10s %12llu  %s\n", t->seq, role,
                       AT_(wait_class_name)(klass), us / 1000,
                       place_of(where, &sh));
@@ -789,7 +780,7 @@ static void monitor_waits(UInt max)
                    "waits", "blocked-us", "max-us", "where");
    for (i = 0; i < n && i < (Word)max; i++) {
       const AT_FutexSite* f = VG_(indexXA)(sites, i);
-      role_label(f->inst, role, sizeof(role));
+      AT_(role_label)(f->inst, role, sizeof(role));
       VG_(gdb_printf)("%-22s %-10s %10llu %12llu %12llu  %s\n", role,
                       AT_(wait_class_name)(f->klass), f->st.waits,
                       f->st.blocked_us, f->st.max_us,

@@ -116,6 +116,8 @@ int spawn_site_class(const SpawnSite *s);
 /* Where a spawn site is: "fn (file:line)", or with file_first
    "file:line (fn)" (the verdict's). */
 void add_spawn_place(Buf *b, const SpawnSite *s, bool file_first);
+/* "fn (file:line), kind" of site id of t, or "spawn site N". */
+void add_site_label(Buf *b, const Tasks *t, uint64_t id);
 /* The verdict's "; 3,003 of the bytes definitely lost were allocated
    in tasks spawned at ...", or nothing. */
 void add_lost_in_tasks(Buf *b, const Report *r);

@@ -311,16 +311,8 @@ void print_cpu(const Report *r)
              "jobs or futures ran):\n");
       for (size_t i = 0; i < c.nsites && i < CPU_SITES_SHOWN; i++) {
          const SiteCpu *s = &c.sites[i];
-         const SpawnSite *site = spawn_site(r->tasks, s->site);
          Buf b = { 0 };
-         if (site) {
-            add_spawn_place(&b, site, false);
-            buf_adds(&b, ", ");
-            buf_adds(&b, site->kind ? site->kind : "?");
-         } else {
-            buf_adds(&b, "spawn site ");
-            buf_adds(&b, num(s->site));
-         }
+         add_site_label(&b, r->tasks, s->site);
          buf_adds(&b, ": ");
          buf_adds(&b, num(s->insns));
          buf_adds(&b, " instructions, ");

@@ -421,16 +421,8 @@ static void print_snapshot_spawns(const Report *r)
    Table t = { .ncols = nc + 2, .head = hd, .right = right, .cap = cap };
    uint64_t shown[SNAP_COLS] = { 0 };
    for (size_t j = 0; j < nr; j++) {
-      const SpawnSite *site = r->tasks ? spawn_site(r->tasks, ids[j]) : NULL;
       Buf b = { 0 };
-      if (site) {
-         add_spawn_place(&b, site, false);
-         buf_adds(&b, ", ");
-         buf_adds(&b, site->kind ? site->kind : "?");
-      } else {
-         buf_adds(&b, "spawn site ");
-         buf_adds(&b, num(ids[j]));
-      }
+      add_site_label(&b, r->tasks, ids[j]);
       table_cell_take(&t, b.s);
       for (size_t c = 0; c < nc; c++) {
          const SnapSpawn *x = snap_spawn(&ss->list[idx[c]], &m, ids[j], &sum);
@@ -672,16 +664,8 @@ static void print_spawn_growth(const Report *r, const Growth *g)
       printf("  none: no spawn site grew steadily\n");
    for (size_t i = 0; i < g->nspawn; i++) {
       const Suspect *s = &g->spawn[i];
-      const SpawnSite *site = spawn_site(r->tasks, s->spawn->id);
       Buf b = { 0 };
-      if (site) {
-         add_spawn_place(&b, site, false);
-         buf_adds(&b, ", ");
-         buf_adds(&b, site->kind);
-      } else {
-         buf_adds(&b, "spawn site ");
-         buf_adds(&b, num(s->spawn->id));
-      }
+      add_site_label(&b, r->tasks, s->spawn->id);
       printf("  %s: %s -> %s held by %s %s over snapshots %s..%s, %s, grew in "
              "%.0f%% of %zu steps, R^2 %.2f\n", b.s, num(s->first_bytes),
              num(s->last_bytes), num(s->spawn->tasks),

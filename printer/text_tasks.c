@@ -52,6 +52,21 @@ void add_spawn_place(Buf *b, const SpawnSite *s, bool file_first)
    add_spawn_place_as(b, s, text_opt.own, text_opt.full_names, file_first);
 }
 
+/* "fn (file:line), kind" of site id of t, or "spawn site N" if t does
+   not list it (snapshots' and the CPU profile's rows). */
+void add_site_label(Buf *b, const Tasks *t, uint64_t id)
+{
+   const SpawnSite *site = t ? spawn_site(t, id) : NULL;
+   if (site == NULL) {
+      buf_adds(b, "spawn site ");
+      buf_adds(b, num(id));
+      return;
+   }
+   add_spawn_place(b, site, false);
+   buf_adds(b, ", ");
+   buf_adds(b, site->kind ? site->kind : "?");
+}
+
 /* What a site ran, as its head's second line says it. */
 static bool add_site_work(Buf *b, const SpawnSite *s)
 {
