@@ -140,6 +140,10 @@ static int rayon_layer(const Frame *f, const char *path)
    bool core = has(path, "/rayon-core") || starts(fn, "rayon_core::");
    if (!core && !has(path, "/crossbeam-") && !starts(fn, "crossbeam_"))
       return -1;
+   /* Waking a sleeping worker is unparking, not idling. */
+   if (has(fn, "wake") || has(fn, "notify") || has(fn, "tickle"))
+      return has(path, "/src/sleep/") || starts(fn, "rayon_core::sleep::")
+             ? LAYER_PARK : LAYER_RAYON;
    if (has(path, "/src/sleep/") || starts(fn, "rayon_core::sleep::") ||
        has(fn, "wait_until") || has(fn, "find_work"))
       return LAYER_RAYON_IDLE;

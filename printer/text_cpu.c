@@ -141,7 +141,9 @@ static char *fn_name(const Stack *s, size_t i)
    return b.s;
 }
 
-static void sum_rows(const Cpu *cpu, CpuSums *c)
+/* m: the spawn sites merged by source line, as the Tasks section lists
+   them (sitemerge.c); a row counts for its merged site. */
+static void sum_rows(const Cpu *cpu, const MergedTasks *m, CpuSums *c)
 {
    for (size_t i = 0; i < cpu->nrows; i++) {
       const CpuRow *row = &cpu->rows[i];
@@ -157,7 +159,7 @@ static void sum_rows(const Cpu *cpu, CpuSums *c)
       else
          add_fn(c, r, xstrdup("(not sampled)"), row->insns);
       if (row->has_site) {
-         SiteCpu *s = site_of(c, row->site);
+         SiteCpu *s = site_of(c, tasks_merged_id(m, row->site));
          s->insns = add_sat(s->insns, row->insns);
          s->layer[l] = add_sat(s->layer[l], row->insns);
       }
@@ -280,7 +282,10 @@ void print_cpu(const Report *r)
    if (cpu == NULL)
       return;
    CpuSums c = { 0 };
-   sum_rows(cpu, &c);
+   MergedTasks m = { 0 };
+   if (r->tasks != NULL)
+      tasks_merge(r->tasks, text_opt.own, text_opt.group_frames, &m);
+   sum_rows(cpu, &m, &c);
    /* Functions sorted once (by instructions), kept in their role. */
    if (c.nfns > 1)
       qsort(c.fns, c.nfns, sizeof *c.fns, cmp_fn);
@@ -308,7 +313,7 @@ void print_cpu(const Report *r)
    if (c.nsites > 0 && r->tasks != NULL) {
       qsort(c.sites, c.nsites, sizeof *c.sites, cmp_sitecpu);
       printf("\nCPU by spawn site (the samples taken while its tasks, "
-             "jobs or futures ran):\n");
+             "jobs or futures ran; sites of one source line merged):\n");
       for (size_t i = 0; i < c.nsites && i < CPU_SITES_SHOWN; i++) {
          const SiteCpu *s = &c.sites[i];
          Buf b = { 0 };
@@ -324,4 +329,6 @@ void print_cpu(const Report *r)
          printf("... and %s more sites\n", num(c.nsites - CPU_SITES_SHOWN));
    }
    sums_free(&c);
+   if (r->tasks != NULL)
+      tasks_merged_free(&m);
 }
