@@ -174,20 +174,23 @@ int frame_layer(const Frame *f, const OwnRules *own)
    return LAYER_LIBS;
 }
 
-int stack_layer(const Stack *s, const OwnRules *own)
+size_t deciding_frame(const Stack *s, const OwnRules *own)
 {
    size_t n = stack_depth(s);
-   for (size_t i = 0; i < n; i++) {
-      const Frame *f = stack_frame(s, i);
-      int l = frame_layer(f, own);
+   for (size_t i = 0; i + 1 < n; i++) {
+      const Frame *f = stack_frame(s, i), *g = stack_frame(s, i + 1);
       /* std's code inlined into its caller (the same code address) is
          the caller's work. */
-      if (l == LAYER_STD && i + 1 < n) {
-         const Frame *g = stack_frame(s, i + 1);
-         if (f->ip != NULL && g->ip != NULL && strcmp(f->ip, g->ip) == 0)
-            continue;
-      }
-      return l;
+      if (frame_layer(f, own) != LAYER_STD || f->ip == NULL ||
+          g->ip == NULL || strcmp(f->ip, g->ip) != 0)
+         return i;
    }
-   return LAYER_UNKNOWN;
+   return n ? n - 1 : 0;
+}
+
+int stack_layer(const Stack *s, const OwnRules *own)
+{
+   if (stack_depth(s) == 0)
+      return LAYER_UNKNOWN;
+   return frame_layer(stack_frame(s, deciding_frame(s, own)), own);
 }

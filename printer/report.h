@@ -903,6 +903,9 @@ extern const char *const layer_names[LAYER_N];   /* for people */
 extern const char *const layer_keys[LAYER_N];    /* for JSON, --folded */
 int frame_layer(const Frame *f, const OwnRules *own);
 int stack_layer(const Stack *s, const OwnRules *own);
+/* The frame a sample is judged by: its innermost, past std's code
+   inlined into a caller; stack_layer is that frame's layer. */
+size_t deciding_frame(const Stack *s, const OwnRules *own);
 
 /* text.c: the text summary, and what it shows. */
 #define OVERVIEW_LEAKS 3         /* the largest leaks in the overview */

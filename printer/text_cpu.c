@@ -69,20 +69,6 @@ typedef struct {
    size_t nsites, capsites;
 } CpuSums;
 
-/* The frame a sample is judged by: its innermost, past std's code
-   inlined into a caller (as stack_layer decides). */
-static size_t deciding_frame(const Stack *s)
-{
-   size_t n = stack_depth(s);
-   for (size_t i = 0; i + 1 < n; i++) {
-      const Frame *f = stack_frame(s, i), *g = stack_frame(s, i + 1);
-      if (frame_layer(f, text_opt.own) != LAYER_STD || f->ip == NULL ||
-          g->ip == NULL || strcmp(f->ip, g->ip) != 0)
-         return i;
-   }
-   return n ? n - 1 : 0;
-}
-
 static size_t role_of(CpuSums *c, const Role *r)
 {
    char *name = role_label(r, false);
@@ -154,7 +140,7 @@ static void sum_rows(const Cpu *cpu, const MergedTasks *m, CpuSums *c)
       rc->insns = add_sat(rc->insns, row->insns);
       rc->layer[l] = add_sat(rc->layer[l], row->insns);
       if (row->has_stack && stack_depth(&row->stack) > 0)
-         add_fn(c, r, fn_name(&row->stack, deciding_frame(&row->stack)),
+         add_fn(c, r, fn_name(&row->stack, deciding_frame(&row->stack, text_opt.own)),
                 row->insns);
       else
          add_fn(c, r, xstrdup("(not sampled)"), row->insns);
