@@ -24,7 +24,8 @@
    sampled at the same point of its loop every time (aliasing), and two
    runs of a single-threaded program give the same profile.
 
-   The cost is one comparison at each count point, and the stack lookup
+   The cost is one sign test of the counter at each superblock's end
+   (at_insns.h), and the stack lookup
    at a sample; with N = 0 (the default in this version) the generated
    code has neither. */
 
@@ -42,8 +43,6 @@
 #include "at_options.h"
 #include "at_stack.h"
 #include "at_threads.h"
-
-ULong AT_(cpu_next) = ~0ULL;
 
 /* A row as kept: keyed by stack, role instance and spawn site. */
 typedef struct _Row {
@@ -87,7 +86,7 @@ void AT_(cpu_init)(void)
    if (!AT_(cpu_on)())
       return;
    rows = VG_(HT_construct)("at.cpu.rows");
-   AT_(cpu_next) = next_gap();
+   AT_(insns_due_at)(next_gap());
 }
 
 static Last* last_of(UInt seq)
@@ -116,7 +115,7 @@ VG_REGPARM(1) void AT_(cpu_sample)(UWord ip)
    Row*       r;
    Bool       made;
 
-   AT_(cpu_next) = AT_(insns_total) + next_gap();
+   AT_(insns_due_at)(AT_(insns_now)() + next_gap());
    if (t == NULL)
       return;
    now  = AT_(thread_insns_now)(tid);

@@ -12,14 +12,10 @@
 #include "pub_tool_execontext.h"
 #include "pub_tool_xarray.h"
 
-/* The instruction count at which the next sample is due; the generated
-   code calls AT_(cpu_sample) when the counter reaches it.  ~0 when
-   sampling is off. */
-extern ULong AT_(cpu_next);
-
 void AT_(cpu_init)(void);        /* after options */
 Bool AT_(cpu_on)(void);
-/* From the generated code: a sample of the running thread, at code
+/* From the generated code, when the instruction counter turns
+   non-negative (at_insns.h): a sample of the running thread, at code
    address ip (the guest's SP and FP are current). */
 VG_REGPARM(1) void AT_(cpu_sample)(UWord ip);
 

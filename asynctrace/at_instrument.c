@@ -16,8 +16,8 @@
      the first of a superblock.
    - with --wipe-stacks=popped, stores of zero where a frame is pushed
      and into the red zone at calls and returns (at_wipe.c).
-   - with --cpu-sample, at the end of each superblock a comparison of
-     the new count with the next sample's, and a call to
+   - with --cpu-sample, at the end of each superblock a sign test of
+     the counter's new value (at_insns.h), and a call to
      AT_(cpu_sample) when it is due (at_cpu.c), given the last
      instruction counted, where the stack is unwound from.
    And one thing is taken away: a superblock that ends in a client
@@ -88,7 +88,7 @@ static IRTemp add_count(IRSB* sb, ULong n)
    IRExpr* addr;
    if (n == 0)
       return IRTemp_INVALID;
-   addr = mkIRExpr_HWord((HWord)&AT_(insns_total));
+   addr = mkIRExpr_HWord((HWord)&AT_(insns_ctr));
    old  = newIRTemp(sb->tyenv, Ity_I64);
    sum  = newIRTemp(sb->tyenv, Ity_I64);
    addStmtToIRSB(sb, IRStmt_WrTmp(old, IRExpr_Load(Iend_LE, Ity_I64, addr)));
@@ -99,28 +99,24 @@ static IRTemp add_count(IRSB* sb, ULong n)
    return sum;
 }
 
-/* With --cpu-sample: when the count sum reaches AT_(cpu_next), a sample
-   at ip (the last instruction counted), SP and FP read for the unwind
-   (at_cpu.c). */
+/* With --cpu-sample: when the counter's new value sum is not negative
+   (the next sample is due, at_insns.h), a sample at ip (the last
+   instruction counted), SP and FP read for the unwind (at_cpu.c). */
 static void add_sample_check(IRSB* sb, const VexGuestLayout* layout,
                              IRTemp sum, Addr ip)
 {
-   IRTemp   next, due;
+   IRTemp   due;
    IRDirty* di;
    if (!AT_(cpu_on)() || ip == 0)
       return;
    if (sum == IRTemp_INVALID) {      /* nothing counted since the last exit */
       sum = newIRTemp(sb->tyenv, Ity_I64);
       addStmtToIRSB(sb, IRStmt_WrTmp(sum, IRExpr_Load(
-         Iend_LE, Ity_I64, mkIRExpr_HWord((HWord)&AT_(insns_total)))));
+         Iend_LE, Ity_I64, mkIRExpr_HWord((HWord)&AT_(insns_ctr)))));
    }
-   /* Flat IR: the load into a temporary first. */
-   next = newIRTemp(sb->tyenv, Ity_I64);
-   due  = newIRTemp(sb->tyenv, Ity_I1);
-   addStmtToIRSB(sb, IRStmt_WrTmp(next, IRExpr_Load(
-      Iend_LE, Ity_I64, mkIRExpr_HWord((HWord)&AT_(cpu_next)))));
+   due = newIRTemp(sb->tyenv, Ity_I1);
    addStmtToIRSB(sb, IRStmt_WrTmp(due, IRExpr_Binop(
-      Iop_CmpLE64U, IRExpr_RdTmp(next), IRExpr_RdTmp(sum))));
+      Iop_CmpLE64S, IRExpr_Const(IRConst_U64(0)), IRExpr_RdTmp(sum))));
    /* ip goes as an argument: the helper sets the guest's IP itself
       (the block's jump puts its own after), no store on every pass. */
    di = unsafeIRDirty_0_N(1, "at_cpu_sample",
