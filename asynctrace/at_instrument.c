@@ -27,6 +27,8 @@
    and the trip out to the scheduler and back cost more than the tool's
    work on the call. */
 
+#include "pub_tool_debuginfo.h"
+#include "pub_tool_libcbase.h"
 #include "pub_tool_machine.h"
 #include "pub_tool_threadstate.h"
 #include "libvex_guest_amd64.h"
@@ -105,7 +107,7 @@ static IRTemp add_count(IRSB* sb, ULong n)
 static void add_sample_check(IRSB* sb, const VexGuestLayout* layout,
                              IRTemp sum, Addr ip)
 {
-   IRTemp   due;
+   IRTemp   below, due;
    IRDirty* di;
    if (!AT_(cpu_on)() || ip == 0)
       return;
@@ -115,8 +117,12 @@ static void add_sample_check(IRSB* sb, const VexGuestLayout* layout,
          Iend_LE, Ity_I64, mkIRExpr_HWord((HWord)&AT_(insns_ctr)))));
    }
    due = newIRTemp(sb->tyenv, Ity_I1);
-   addStmtToIRSB(sb, IRStmt_WrTmp(due, IRExpr_Binop(
-      Iop_CmpLE64S, IRExpr_Const(IRConst_U64(0)), IRExpr_RdTmp(sum))));
+   /* "not below 0": the comparison takes 0 as an immediate. */
+   below = newIRTemp(sb->tyenv, Ity_I1);
+   addStmtToIRSB(sb, IRStmt_WrTmp(below, IRExpr_Binop(
+      Iop_CmpLT64S, IRExpr_RdTmp(sum), IRExpr_Const(IRConst_U64(0)))));
+   addStmtToIRSB(sb, IRStmt_WrTmp(due, IRExpr_Unop(Iop_Not1,
+                                                   IRExpr_RdTmp(below))));
    /* ip goes as an argument: the helper sets the guest's IP itself
       (the block's jump puts its own after), no store on every pass. */
    di = unsafeIRDirty_0_N(1, "at_cpu_sample",
@@ -125,6 +131,29 @@ static void add_sample_check(IRSB* sb, const VexGuestLayout* layout,
    di->guard = IRExpr_RdTmp(due);
    reads_frame_regs(di, layout, False);
    addStmtToIRSB(sb, IRStmt_Dirty(di));
+}
+
+/* Whether sb ends in a plain jump forward to code of the function of
+   its last instruction ip.  No sample check is needed there: the
+   superblock that follows runs in the same function and a due sample is
+   taken at its end or a later one, before any call, return or loop back
+   (those ends keep their check), so it still falls in this function and
+   charges the same instructions. */
+static Bool jumps_on_in_function(IRSB* sb, Addr ip)
+{
+   DiEpoch      ep = VG_(current_DiEpoch)();
+   const HChar* name;
+   HChar        here[128];
+   Addr         to;
+   if (sb->jumpkind != Ijk_Boring || sb->next->tag != Iex_Const)
+      return False;
+   to = (Addr)sb->next->Iex.Const.con->Ico.U64;
+   if (to <= ip || !VG_(get_fnname)(ep, ip, &name))
+      return False;
+   VG_(strncpy)(here, name, sizeof(here) - 1);
+   here[sizeof(here) - 1] = 0;
+   return VG_(get_fnname)(ep, to, &name)
+          && VG_(strncmp)(here, name, sizeof(here) - 1) == 0;
 }
 
 /*------------------------------------------------------------*/
@@ -268,7 +297,11 @@ IRSB* AT_(instrument)(VgCallbackClosure* closure, IRSB* sbIn,
       the next superblock's end, a few instructions later; a check at
       every exit cost more than the samples (a guarded call makes the
       code around it keep its registers in memory). */
-   add_sample_check(sbOut, layout, add_count(sbOut, pending), last_ip);
+   {
+      IRTemp sum = add_count(sbOut, pending);
+      if (!jumps_on_in_function(sbOut, last_ip))
+         add_sample_check(sbOut, layout, sum, last_ip);
+   }
    AT_(wipe_sync)(sbOut);
    if (sbOut->jumpkind == Ijk_ClientReq && sbOut->next->tag == Iex_Const)
       add_fast_request(sbOut, layout, sbOut->next->Iex.Const.con);

@@ -283,6 +283,11 @@ static IRExpr* plus(IRSB* sb, IRExpr* atom, Long k)
    return IRExpr_RdTmp(t);
 }
 
+/* Sixteen zero bytes, loaded into the vector register of the stores
+   below: a constant would be put back into each store by VEX and made
+   again for each (a xor and a store per 16 bytes, not a store). */
+static const ULong zero16[2] __attribute__((aligned(16))) = { 0, 0 };
+
 /* Stores zero at [atom + from, atom + to); to - from a multiple of 8. */
 static void add_zero_stores(IRSB* sb, IRExpr* atom, Long from, Long to)
 {
@@ -291,7 +296,8 @@ static void add_zero_stores(IRSB* sb, IRExpr* atom, Long from, Long to)
       Bool wide = to - from >= 16;
       if (wide && zero == IRTemp_INVALID) {
          zero = newIRTemp(sb->tyenv, Ity_V128);
-         addStmtToIRSB(sb, IRStmt_WrTmp(zero, IRExpr_Const(IRConst_V128(0))));
+         addStmtToIRSB(sb, IRStmt_WrTmp(zero, IRExpr_Load(
+            Iend_LE, Ity_V128, mkIRExpr_HWord((HWord)zero16))));
       }
       addStmtToIRSB(sb, IRStmt_Store(Iend_LE, plus(sb, atom, from),
                                      wide ? IRExpr_RdTmp(zero)
