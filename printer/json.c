@@ -30,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpusum.h"
 #include "report.h"
 #include "verdict.h"
 #include "view.h"
@@ -946,6 +947,72 @@ static void j_tasks(Json *j, const Report *r)
 
 /* ---- The CPU profile ---- */
 
+/* The layers' instructions, every layer (0 too), by key. */
+static void j_layers(Json *j, const uint64_t *layer)
+{
+   j_obj(j, "layers", true);
+   for (int l = 0; l < LAYER_N; l++)
+      j_u64(j, layer_keys[l], layer[l]);
+   j_end_obj(j);
+}
+
+/* The sums the text shows (cpusum.c): per role instance its layers,
+   the runtime's own instructions and its top functions; per spawn site
+   (merged by source line) its layers, and for Tokio's the scheduler's
+   estimated cost of its polls. */
+static void j_cpu_sums(Json *j, const Report *r)
+{
+   CpuSums c;
+   MergedTasks m = { 0 };
+   if (r->tasks != NULL)
+      tasks_merge(r->tasks, j->own, j->group_frames, &m);
+   cpu_sums(r, j->own, r->tasks ? &m : NULL, false, &c);
+   j_arr(j, "roles", false);
+   for (size_t i = 0; i < c.nroles; i++) {
+      const CpuRole *x = &c.roles[i];
+      j_obj(j, NULL, false);
+      j_role(j, x->role);
+      j_u64(j, "insns", x->insns);
+      j_layers(j, x->layer);
+      if (cpu_runtime_name(x->runtime) != NULL) {
+         j_str(j, "runtime", cpu_runtime_name(x->runtime));
+         j_u64(j, "runtime_own", cpu_runtime_cost(x));
+      }
+      j_arr(j, "functions", false);
+      size_t shown = 0;
+      for (size_t k = 0; k < c.nfns && shown < 10; k++)
+         if (c.fns[k].role == i) {
+            j_obj(j, NULL, true);
+            j_str(j, "name", c.fns[k].name);
+            j_u64(j, "insns", c.fns[k].insns);
+            j_end_obj(j);
+            shown++;
+         }
+      j_end_arr(j);
+      j_end_obj(j);
+   }
+   j_end_arr(j);
+   j_arr(j, "spawn_sites", false);
+   for (size_t i = 0; i < c.nsites; i++) {
+      const CpuSite *x = &c.sites[i];
+      const SpawnSite *s = spawn_site(&m.t, x->site);
+      j_obj(j, NULL, false);
+      j_u64(j, "spawn_site", x->site);
+      j_u64(j, "insns", x->insns);
+      j_layers(j, x->layer);
+      uint64_t est;
+      if (cpu_sched_estimate(&c, s, &est)) {
+         j_u64(j, "polls", s->polls);
+         j_u64(j, "scheduler_estimate", est);
+      }
+      j_end_obj(j);
+   }
+   j_end_arr(j);
+   cpu_sums_free(&c);
+   if (r->tasks != NULL)
+      tasks_merged_free(&m);
+}
+
 /* Every row, in the report's order (the most instructions first); a
    row of threads never sampled has no stack. */
 static void j_cpu(Json *j, const Report *r)
@@ -971,6 +1038,7 @@ static void j_cpu(Json *j, const Report *r)
       j_end_obj(j);
    }
    j_end_arr(j);
+   j_cpu_sums(j, r);
    j_end_obj(j);
 }
 

@@ -11,7 +11,9 @@
  * pointer offset) into whoever calls it, so the innermost frame of a
  * program's loop is often std's: a std frame inlined into a caller at
  * the same code address is the caller's work, and the caller decides.
- * A std function really called (memcpy's wrapper, fmt::write) is std's.
+ * A std function really called (memcpy's wrapper, fmt::write) is std's,
+ * except its futex code and thread parker: parking, whoever calls them.
+ * libc's syscall() wrapper is judged by its caller (std's futex wait).
  *
  * The runtime's layers are told by source path, the same for Tokio 1.24
  * and current releases (runtime/scheduler/, runtime/task/, runtime/time/
@@ -150,6 +152,25 @@ static int rayon_layer(const Frame *f, const char *path)
    return LAYER_RAYON;
 }
 
+/* std's futex calls, a contended lock's slow path, a condition
+   variable's wait and notify and the thread parker: parking, whoever
+   calls them (an uncontended lock or unlock is not). */
+static bool std_park(const Frame *f, const char *path)
+{
+   const char *fn = fn_path(f);
+   return has(fn, "futex_") || has(fn, "lock_contended") ||
+          has(path, "condvar") || has(path, "thread_parking") ||
+          has(fn, "park");
+}
+
+/* libc's syscall(2) wrapper: what it does is its caller's call (std's
+   futex wait, a getrandom), judged there. */
+static bool syscall_wrapper(const Frame *f)
+{
+   return f->fn != NULL && strcmp(f->fn, "syscall") == 0 &&
+          (has(f->obj, "/libc.so") || has(f->obj, "/libc-"));
+}
+
 int frame_layer(const Frame *f, const OwnRules *own)
 {
    static Buf b;                 /* kept: called for every sample */
@@ -161,7 +182,7 @@ int frame_layer(const Frame *f, const OwnRules *own)
    if (has(obj, "/ld-linux") || has(obj, "/ld-2."))
       return LAYER_LOADER;
    if (std_frame(f, path))
-      return LAYER_STD;
+      return std_park(f, path) ? LAYER_PARK : LAYER_STD;
    if ((l = tokio_layer(f, path)) >= 0 || (l = rayon_layer(f, path)) >= 0)
       return l;
    if (frame_is_own(f, own))
@@ -179,6 +200,8 @@ size_t deciding_frame(const Stack *s, const OwnRules *own)
    size_t n = stack_depth(s);
    for (size_t i = 0; i + 1 < n; i++) {
       const Frame *f = stack_frame(s, i), *g = stack_frame(s, i + 1);
+      if (syscall_wrapper(f))
+         continue;
       /* std's code inlined into its caller (the same code address) is
          the caller's work. */
       if (frame_layer(f, own) != LAYER_STD || f->ip == NULL ||

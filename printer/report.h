@@ -733,6 +733,8 @@ char *arena_dup(Chunk **arena, const char *s, size_t n);
 char *clip(const char *s, size_t max);
 size_t display_width(const char *s);
 const char *num(uint64_t v);
+/* "12.3%" of part in whole; "<0.1%" for a little, "-" of nothing. */
+const char *share_pct(uint64_t part, uint64_t whole);
 const char *ms1(uint64_t us);
 const char *plural(uint64_t n, const char *one, const char *many);
 uint64_t add_sat(uint64_t a, uint64_t b);

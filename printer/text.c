@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpusum.h"
 #include "report.h"
 #include "text.h"
 #include "verdict.h"
@@ -760,6 +761,11 @@ static void print_verdict(const Report *rep)
    add_bad(&b, rep, &first);
    buf_adds(&b, ".");
    add_locks(&b, rep);
+   CpuSums c;
+   if (cpu_sums(rep, text_opt.own, NULL, text_opt.full_names, &c)) {
+      cpu_verdict(&b, &c);
+      cpu_sums_free(&c);
+   }
    putchar('\n');
    print_wrapped(b.s, 78);
    free(b.s);

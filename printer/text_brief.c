@@ -34,28 +34,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpusum.h"
 #include "report.h"
 #include "text.h"
 
 /* Roles and spawn sites named in the CPU and task lines. */
 #define BRIEF_ROLES 3
 #define BRIEF_SITES 3
-
-/* "12.3%" of part in whole, rounded half up; "<0.1%" for a little. */
-static const char *pct(uint64_t part, uint64_t whole)
-{
-   static char ring[4][16];
-   static unsigned next;
-   char *out = ring[next++ % 4];
-   if (whole == 0)
-      snprintf(out, sizeof ring[0], "-");
-   else if (part > 0 && (double)part * 1000.0 / (double)whole < 0.5)
-      snprintf(out, sizeof ring[0], "<0.1%%");
-   else
-      snprintf(out, sizeof ring[0], "%.1f%%",
-               (double)part * 100.0 / (double)whole);
-   return out;
-}
 
 static int cmp_insns_desc(const void *a, const void *b)
 {
@@ -122,7 +107,7 @@ static void print_site_lines(const SpawnSite **s, size_t n, bool cpu,
       buf_adds(&b, num(cpu ? s[i]->insns : s[i]->pending));
       if (cpu) {
          buf_adds(&b, " (");
-         buf_adds(&b, pct(s[i]->insns, total));
+         buf_adds(&b, share_pct(s[i]->insns, total));
          buf_adds(&b, ")");
       }
       buf_adds(&b, cpu ? " in " : " of ");
@@ -193,14 +178,14 @@ void print_brief_cpu(const Report *r, const Tasks *t)
       buf_adds(&b, " ");
       buf_adds(&b, num(v[i]->insns));
       buf_adds(&b, " (");
-      buf_adds(&b, pct(v[i]->insns, total));
+      buf_adds(&b, share_pct(v[i]->insns, total));
       buf_adds(&b, ")");
       free(role);
    }
    if (nrest > 0) {
       char t[96];
       snprintf(t, sizeof t, ", %s other %s %s (%s)", num(nrest),
-               plural(nrest, "role", "roles"), num(rest), pct(rest, total));
+               plural(nrest, "role", "roles"), num(rest), share_pct(rest, total));
       buf_adds(&b, t);
    }
    buf_adds(&b, ".");
@@ -209,15 +194,22 @@ void print_brief_cpu(const Report *r, const Tasks *t)
    free(v);
 
    /* The heaviest spawn sites, in their tasks' polls and jobs. */
-   if (!tasks_charged(t)) {
-      free(b.s);
-      return;
+   if (tasks_charged(t)) {
+      size_t n;
+      const SpawnSite **s = sites_by(t, site_insns, cmp_site_insns, &n);
+      print_site_lines(s, n, true, total);
+      free(s);
    }
-   size_t n;
-   const SpawnSite **s = sites_by(t, site_insns, cmp_site_insns, &n);
-   print_site_lines(s, n, true, total);
-   free(s);
    free(b.s);
+   /* With a profile: where each role's ran, and the runtimes' share. */
+   CpuSums c;
+   if (cpu_sums(r, text_opt.own, NULL, text_opt.full_names, &c)) {
+      Buf p = { 0 };
+      cpu_brief(&p, &c, BRIEF_ROLES);
+      print_wrapped(p.s, 78);
+      free(p.s);
+      cpu_sums_free(&c);
+   }
 }
 
 void print_brief_tasks(const Tasks *t)

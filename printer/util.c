@@ -269,6 +269,23 @@ size_t display_width(const char *s)
 
 /* Decimal with thousands separators, as Valgrind prints counts.  Returns
    one of a few rotating buffers so a printf can take several. */
+/* "12.3%" of part in whole, one decimal, rounded half up; "<0.1%" for a
+   little, "-" of nothing.  Four calls' results live at once. */
+const char *share_pct(uint64_t part, uint64_t whole)
+{
+   static char ring[4][16];
+   static unsigned next;
+   char *out = ring[next++ % 4];
+   if (whole == 0)
+      snprintf(out, sizeof ring[0], "-");
+   else if (part > 0 && (double)part * 1000.0 / (double)whole < 0.5)
+      snprintf(out, sizeof ring[0], "<0.1%%");
+   else
+      snprintf(out, sizeof ring[0], "%.1f%%",
+               (double)part * 100.0 / (double)whole);
+   return out;
+}
+
 const char *num(uint64_t v)
 {
    static char ring[8][32];
