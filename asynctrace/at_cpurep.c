@@ -95,7 +95,7 @@ void AT_(cpu_monitor)(UInt max)
    ULong*  by = NULL;
    HChar   role[80], pct[16], where[2 * AT_FNNAME_MAX];
    if (!AT_(cpu_on)()) {
-      VG_(gdb_printf)("no CPU profile: the run has no --cpu-sample\n");
+      VG_(gdb_printf)("no CPU profile: the run has --cpu-sample=0\n");
       return;
    }
    xa = AT_(cpu_rows)(&insns, &samples);

@@ -34,7 +34,7 @@ AT_WipeStacks AT_(clo_wipe_stacks)      = AT_WIPE_POPPED;
 UInt         AT_(clo_tasks)             = 20;
 Bool         AT_(clo_task_attr)         = True;
 Bool         AT_(clo_heap_above_4g)     = True;
-ULong        AT_(clo_cpu_sample)        = 0;
+ULong        AT_(clo_cpu_sample)        = 200000;
 
 /* Parses a comma-separated list of leak kinds into bits; False if a
    word is not one, or if there is none ("none" says so). */
@@ -294,7 +294,7 @@ void AT_(print_usage)(void)
 "    --cpu-sample=<number>         a CPU profile: every <number> guest\n"
 "                                  instructions on average, the running\n"
 "                                  thread's stack, role and task; 0: none\n"
-"                                  [0]\n"
+"                                  [200000]\n"
    );
    snap_print_usage();
    VG_(printf)(

@@ -125,7 +125,7 @@ static void sum_rows(const Cpu *cpu, const OwnRules *own,
          add_fn(c, r, fn_name(&row->stack, deciding_frame(&row->stack, own),
                               whole), row->insns);
       else
-         add_fn(c, r, xstrdup("(not sampled)"), row->insns);
+         add_fn(c, r, xstrdup(NOT_SAMPLED), row->insns);
       if (row->has_site && m != NULL) {
          CpuSite *s = site_of(c, tasks_merged_id(m, row->site));
          s->insns = add_sat(s->insns, row->insns);
@@ -252,7 +252,7 @@ const char *cpu_runtime_name(int runtime)
 const CpuFn *cpu_top_fn(const CpuSums *c, size_t r)
 {
    for (size_t i = 0; i < c->nfns; i++)
-      if (c->fns[i].role == r)
+      if (c->fns[i].role == r && strcmp(c->fns[i].name, NOT_SAMPLED) != 0)
          return &c->fns[i];
    return NULL;
 }
@@ -286,6 +286,8 @@ static void add_cost_parts(Buf *b, const CpuRole *rc)
 
 void cpu_brief(Buf *b, const CpuSums *c, size_t roles)
 {
+   if (c->samples < CPU_MIN_SAMPLES)
+      return;
    char t[96];
    snprintf(t, sizeof t, "Sampled %s %s (--show=cpu): ", num(c->samples),
             plural(c->samples, "time", "times"));
@@ -294,8 +296,9 @@ void cpu_brief(Buf *b, const CpuSums *c, size_t roles)
    for (size_t i = 0; i < c->nroles && shown < roles; i++) {
       const CpuRole *rc = &c->roles[i];
       const CpuFn *f = cpu_top_fn(c, i);
-      if (rc->insns == 0)
-         continue;
+      if (rc->insns == 0 ||
+          (f == NULL && cpu_runtime_name(rc->runtime) == NULL))
+         continue;               /* nothing sampled to say */
       if (shown++ > 0)
          buf_adds(b, "; ");
       buf_adds(b, rc->name);
@@ -320,9 +323,15 @@ void cpu_brief(Buf *b, const CpuSums *c, size_t roles)
 
 void cpu_verdict(Buf *b, const CpuSums *c)
 {
-   if (c->insns == 0 || c->nfns == 0)
+   const CpuFn *f = NULL;
+   if (c->samples < CPU_MIN_SAMPLES)
       return;
-   const CpuFn *f = &c->fns[0];
+   /* The function that ran the most, of those sampled. */
+   for (size_t i = 0; i < c->nfns && f == NULL; i++)
+      if (strcmp(c->fns[i].name, NOT_SAMPLED) != 0)
+         f = &c->fns[i];
+   if (c->insns == 0 || f == NULL)
+      return;
    buf_adds(b, " Of ");
    buf_adds(b, num(c->insns));
    buf_adds(b, " instructions, ");

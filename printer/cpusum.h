@@ -14,6 +14,9 @@
 #include <stdint.h>
 #include "report.h"
 
+/* The name of the function of threads never sampled. */
+#define NOT_SAMPLED "(not sampled)"
+
 /* The runtime a role's threads run. */
 enum { RT_NONE, RT_TOKIO, RT_RAYON };
 
@@ -70,9 +73,13 @@ uint64_t cpu_runtime_cost(const CpuRole *r);
 bool cpu_sched_estimate(const CpuSums *c, const SpawnSite *s, uint64_t *est);
 /* "Tokio", "Rayon", or NULL. */
 const char *cpu_runtime_name(int runtime);
-/* Of role index r, its function with the most instructions (NULL if
-   none). */
+/* Of role index r, its sampled function with the most instructions
+   (NULL if none). */
 const CpuFn *cpu_top_fn(const CpuSums *c, size_t r);
+
+/* Samples a profile needs for the one screen and the verdict to speak
+   of it (the CPU section shows any): below, a share is mostly chance. */
+#define CPU_MIN_SAMPLES 20
 
 /* The one screen's lines: "Sampled 608 times (--show=cpu): ROLE: 69.2%
    in FN, 4.1% in Tokio's own code (scheduler 2.6%, drivers

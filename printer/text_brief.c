@@ -206,7 +206,8 @@ void print_brief_cpu(const Report *r, const Tasks *t)
    if (cpu_sums(r, text_opt.own, NULL, text_opt.full_names, &c)) {
       Buf p = { 0 };
       cpu_brief(&p, &c, BRIEF_ROLES);
-      print_wrapped(p.s, 78);
+      if (p.s != NULL)
+         print_wrapped(p.s, 78);
       free(p.s);
       cpu_sums_free(&c);
    }
