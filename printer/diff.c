@@ -622,6 +622,9 @@ int print_diff(const char *old_path, const char *new_path,
       SiteDiff *d = sites_compare(rep, opt);
       changed += sites_changed(d);
       noise += sites_noise(d);
+      size_t cpu_noise = 0;
+      changed += diff_cpu(rep, opt, COUNT, &cpu_noise);
+      noise += cpu_noise;
       enum Mode mode = changed > 0 ? PRINT : NOTES;
       if (changed == 0 && noise == 0)
          printf("No change: the figures of the process, of each role and "
@@ -629,10 +632,11 @@ int print_diff(const char *old_path, const char *new_path,
       else if (changed == 0)
          printf("No change beyond the runs' noise: the figures of the "
                 "process, of each role and pool and of each site are the "
-                "same, but for %s %s of blocked time, futex waits or "
-                "instructions within it.\n", num(noise),
+                "same, but for %s %s of blocked time, futex waits, "
+                "instructions or CPU shares within it.\n", num(noise),
                 plural(noise, "change", "changes"));
       print_roles(rep, mode, NULL);
+      diff_cpu(rep, opt, mode, NULL);
       sites_print(d, rep, opt, mode);
       sites_free(d);
       if (noise > 0)
@@ -640,9 +644,10 @@ int print_diff(const char *old_path, const char *new_path,
                 "changed only if one run's is at least twice the other's "
                 "and they differ by at least %s ms (%d%% of the longer run, "
                 "at least %s ms) or %s waits; idle parking never; "
-                "instructions if they differ by %d%% and %s; Rayon's job "
-                "counts never.  Bytes and blocks are exact: any change is "
-                "listed.\n",
+                "instructions if they differ by %d%% and %s; a layer's "
+                "share of a role's or a site's CPU profile if it moved by "
+                "2 points; Rayon's job counts never.  Bytes and blocks are "
+                "exact: any change is listed.\n",
                 num(diff_time_floor_us / 1000), NOISE_RUN_PCT,
                 num(NOISE_MIN_US / 1000), num(NOISE_MIN_WAITS),
                 NOISE_INSNS_PCT, num(NOISE_MIN_INSNS));

@@ -65,6 +65,13 @@ const char *diff_delta(uint64_t old, uint64_t new, bool us);
 
 uint64_t diff_abs(uint64_t x, uint64_t y);
 
+/* diff_cpu.c: the CPU profiles' shares by role, spawn site and layer
+   (if both reports have one): how many moved beyond the sampling's
+   noise; printed in mode PRINT; *noise (if not NULL): those that moved
+   less. */
+size_t diff_cpu(const Report *const rep[2], const DiffOptions *opt,
+                enum Mode mode, size_t *noise);
+
 /* diff_sites.c: every list of sites of both reports compared. */
 typedef struct SiteDiff SiteDiff;
 
