@@ -11,7 +11,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 set -euo pipefail
 
-ALL_CONFIGS=(native none none-inline asynctrace asynctrace-nowipe asynctrace-cpu memcheck massif dhat callgrind)
+ALL_CONFIGS=(native none none-inline asynctrace asynctrace-nocpu asynctrace-nowipe asynctrace-cpu memcheck massif dhat callgrind)
 
 usage() {
    cat <<'EOF'
@@ -25,17 +25,26 @@ usage: bench/run-bench.sh [options]
                  tests/progs/big_heap.c, K blocks live at exit (16-64
                  bytes, half reachable from a global array, half leaked);
                  sites: tests/progs/many_sites.c, allocations from K
-                 distinct stacks
+                 distinct stacks; server: bench/server (a Tokio TCP
+                 server on loopback, a task per connection, driven by
+                 -t client threads each making -k round trips of a
+                 64-byte request; default 8 x 2000), the runtime's poll
+                 path; built with cargo, offline, from Debian's crates,
+                 into DIR/bench-server of the build tree
   --tools=LIST   configurations to run, comma-separated, from
                  native,none,none-inline,asynctrace,asynctrace-nowipe,
-                 asynctrace-cpu,memcheck,massif,dhat,callgrind
+                 asynctrace-nocpu,asynctrace-cpu,memcheck,massif,dhat,
+                 callgrind
                  (default: all); none is always run, as the baseline of the
                  ratios; none-inline is none reading inline info, as
                  asynctrace does by default; asynctrace-nowipe is
                  asynctrace with --wipe-stacks=no, to show what wiping
-                 the stacks costs; asynctrace-cpu is asynctrace with
-                 --cpu-sample=$AT_CPU_SAMPLE (default 100000), the CPU
-                 profile, and callgrind the exact profile it is held to
+                 the stacks costs; asynctrace-nocpu is asynctrace
+                 without its CPU profile (--cpu-sample=0), to show what
+                 the profile costs; asynctrace-cpu is asynctrace with
+                 --cpu-sample=$AT_CPU_SAMPLE (default 100000), a denser
+                 profile than the default, and callgrind the exact
+                 profile it is held to
   -B DIR         asynctrace build tree whose vg-in-place runs asynctrace
                  (default: $AT_TOP, else the current directory)
   --installed    run asynctrace as the installed `valgrind --tool=asynctrace`
@@ -51,7 +60,7 @@ EOF
 
 die() { echo "run-bench.sh: $*" >&2; exit 1; }
 
-rounds=5 threads=4 allocs=1000000 tools="" markdown=no installed=no
+rounds=5 threads="" allocs="" tools="" markdown=no installed=no
 workload=c
 top="${AT_TOP:-.}" scratch=""
 while [ $# -gt 0 ]; do
@@ -71,6 +80,10 @@ while [ $# -gt 0 ]; do
    esac
    shift
 done
+if [ "$workload" = server ]; then
+   threads=${threads:-8} allocs=${allocs:-2000}
+fi
+threads=${threads:-4} allocs=${allocs:-1000000}
 for v in rounds threads allocs; do
    case "${!v}" in
       ''|*[!0-9]*|0) die "$v must be a positive integer, not '${!v}'" ;;
@@ -104,7 +117,7 @@ command -v "$VALGRIND" >/dev/null || die "no $VALGRIND on the PATH"
 here=$(cd "$(dirname "$0")" && pwd)
 
 case " ${configs[*]} " in
-   *" asynctrace "*|*" asynctrace-nowipe "*|*" asynctrace-cpu "*)
+   *" asynctrace "*|*" asynctrace-nowipe "*|*" asynctrace-cpu "*|*" asynctrace-nocpu "*)
       if [ $installed = yes ]; then
          at_cmd=("$VALGRIND" --tool=asynctrace)
          at_from="installed valgrind --tool=asynctrace"
@@ -140,7 +153,18 @@ case "$workload" in
       exe="$scratch/many_sites"
       "$CC" -O0 -g -o "$exe" "$here/../tests/progs/many_sites.c" ||
          die "could not build tests/progs/many_sites.c" ;;
-   *) die "--workload is c, rust, live or sites, not '$workload'" ;;
+   server)
+      command -v cargo >/dev/null || die "--workload=server needs cargo"
+      tdir="$scratch/bench-server"
+      if [ -n "$top" ] && [ -d "$top" ] && [ -w "$top" ]; then
+         tdir="$(cd "$top" && pwd)/bench-server"
+      fi
+      echo "building bench/server into $tdir" >&2
+      (cd "$here/server" && cargo build --release --locked --offline \
+          --target-dir "$tdir" >"$scratch/server-build.log" 2>&1) ||
+         die "could not build bench/server; see $scratch/server-build.log"
+      exe="$tdir/release/server" ;;
+   *) die "--workload is c, rust, live, sites or server, not '$workload'" ;;
 esac
 
 # cmd_for CONFIG: sets cmd to the command line of one run of CONFIG.  Each
@@ -155,6 +179,8 @@ cmd_for() {
                        --asynctrace-out-file="$scratch/asynctrace.out") ;;
       asynctrace-nowipe) cmd=("${at_cmd[@]}" -q --wipe-stacks=no
                        --asynctrace-out-file="$scratch/asynctrace-nowipe.out") ;;
+      asynctrace-nocpu) cmd=("${at_cmd[@]}" -q --cpu-sample=0
+                       --asynctrace-out-file="$scratch/asynctrace-nocpu.out") ;;
       asynctrace-cpu) cmd=("${at_cmd[@]}" -q --cpu-sample="${AT_CPU_SAMPLE:-100000}"
                        --asynctrace-out-file="$scratch/asynctrace-cpu.out") ;;
       memcheck)   cmd=("$VALGRIND" -q --tool=memcheck) ;;
@@ -236,10 +262,10 @@ run_one() {
       return 0
    fi
    if check_run "$c" "round $r" "$status" "$base.out" "$base.err"; then
-      echo "$r $c $line 0 $cpu" >>"$scratch/results"
+      echo "$r $c $line 0 $cpu $usr" >>"$scratch/results"
       printf ' %s %ss' "$c" "$wall" >&2
    else
-      echo "$r $c $line 1 $cpu" >>"$scratch/results"
+      echo "$r $c $line 1 $cpu $usr" >>"$scratch/results"
       printf ' %s (failed)' "$c" >&2
    fi
 }
@@ -285,27 +311,28 @@ awk -v order="${configs[*]}" -v md="$markdown" '
       return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
    }
    $1 > maxr { maxr = $1 }
-   $5 == 0 { wall[$2, $1] = $3; rss[$2, $1] = $4; cpu[$2, $1] = $6; seen[$2, $1] = 1 }
+   $5 == 0 { wall[$2, $1] = $3; rss[$2, $1] = $4; cpu[$2, $1] = $6; usr[$2, $1] = $7; seen[$2, $1] = 1 }
    $5 != 0 { bad[$2]++ }
    END {
       nc = split(order, cs, " ")
       if (md == "yes") {
-         print "| configuration | wall s (median) | wall vs none | CPU s (median) | CPU vs none | peak RSS MiB (median) | RSS vs none | wall s min-max |"
-         print "|---|---:|---:|---:|---:|---:|---:|---:|"
+         print "| configuration | wall s (median) | wall vs none | CPU s (median) | CPU vs none | user s (median) | user vs none | peak RSS MiB (median) | RSS vs none | wall s min-max |"
+         print "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
       } else {
-         printf "%-17s %8s %8s %8s %8s %14s %8s %14s\n", "config", "wall s", "vs none", "CPU s", "vs none", "peak RSS MiB", "vs none", "wall min-max"
+         printf "%-17s %8s %8s %8s %8s %8s %8s %14s %8s %14s\n", "config", "wall s", "vs none", "CPU s", "vs none", "user s", "vs none", "peak RSS MiB", "vs none", "wall min-max"
       }
       for (k = 1; k <= nc; k++) {
          c = cs[k]; n = 0; nr = 0; lo = ""; hi = ""
          for (r = 1; r <= maxr; r++) {
             if (!((c, r) in seen)) continue
-            n++; w[n] = wall[c, r]; m[n] = rss[c, r] / 1024; u[n] = cpu[c, r]
+            n++; w[n] = wall[c, r]; m[n] = rss[c, r] / 1024; u[n] = cpu[c, r]; us[n] = usr[c, r]
             if (lo == "" || w[n] < lo) lo = w[n]
             if (hi == "" || w[n] > hi) hi = w[n]
             if ((("none", r) in seen) && wall["none", r] > 0 && rss["none", r] > 0) {
                nr++; rw[nr] = wall[c, r] / wall["none", r]
                rm[nr] = rss[c, r] / rss["none", r]
                ru[nr] = cpu["none", r] > 0 ? cpu[c, r] / cpu["none", r] : 0
+               rus[nr] = usr["none", r] > 0 ? usr[c, r] / usr["none", r] : 0
             }
          }
          # A configuration with failed runs is starred: its medians are
@@ -316,15 +343,16 @@ awk -v order="${configs[*]}" -v md="$markdown" '
             else printf "%-17s %10s\n", c, "failed"
             continue
          }
-         mw = median(w, n); mm = median(m, n); mu = median(u, n)
+         mw = median(w, n); mm = median(m, n); mu = median(u, n); mus = median(us, n)
          xw = nr ? sprintf("%.2fx", median(rw, nr)) : "-"
          xu = nr ? sprintf("%.2fx", median(ru, nr)) : "-"
+         xus = nr ? sprintf("%.2fx", median(rus, nr)) : "-"
          xm = nr ? sprintf("%.2fx", median(rm, nr)) : "-"
          span = sprintf("%.2f-%.2f", lo, hi)
          if (md == "yes")
-            printf "| %s | %.2f | %s | %.2f | %s | %.1f | %s | %s |\n", c, mw, xw, mu, xu, mm, xm, span
+            printf "| %s | %.2f | %s | %.2f | %s | %.2f | %s | %.1f | %s | %s |\n", c, mw, xw, mu, xu, mus, xus, mm, xm, span
          else
-            printf "%-17s %8.2f %8s %8.2f %8s %14.1f %8s %14s\n", c, mw, xw, mu, xu, mm, xm, span
+            printf "%-17s %8.2f %8s %8.2f %8s %8.2f %8s %14.1f %8s %14s\n", c, mw, xw, mu, xu, mus, xus, mm, xm, span
       }
       # asynctrace against none-inline: the same debug information read,
       # so the ratio is the tool'"'"'s own work.
@@ -346,7 +374,11 @@ if [ "$workload" = live ]; then
 elif [ "$workload" = sites ]; then
    what="$(basename "$exe"): ${wl_args[0]} distinct allocation stacks, rounds: $rounds;"
 else
-   what="$(basename "$exe"): $threads threads x $allocs allocations, rounds: $rounds;"
+   if [ "$workload" = server ]; then
+      what="$(basename "$exe"): $threads connections x $allocs requests, rounds: $rounds;"
+   else
+      what="$(basename "$exe"): $threads threads x $allocs allocations, rounds: $rounds;"
+   fi
 fi
 what="$what $vg_version, $cpus CPUs, load $load at start"
 ratios="ratios: median of the per-round ratios to none"
