@@ -160,9 +160,10 @@ static void usage(FILE *out)
          "                  --frames and --full-names are for the text);\n"
          "                  see docs/at_print-json.md\n"
          "  --svg=SVGFILE   also write SVGFILE, a self-contained SVG picture\n"
-         "                  of the heap over time by role and of the time\n"
-         "                  blocked in futex waits by role and wait class;\n"
-         "                  the summary is printed as usual\n"
+         "                  of the heap over time by role, of the time\n"
+         "                  blocked in futex waits by role and wait class\n"
+         "                  and of the CPU profile by role and layer; the\n"
+         "                  summary is printed as usual\n"
          "  --help          show this message and exit\n"
          "  --version       show the version and exit\n"
          "\n"
@@ -525,7 +526,7 @@ int main(int argc, char **argv)
          status = 3;
       /* The picture first: if it cannot be written, say so alone
          rather than after the whole summary. */
-      int err = svg != NULL ? write_svg(&rep, svg) : 0;
+      int err = svg != NULL ? write_svg(&rep, &own, svg) : 0;
       if (err != 0) {
          char *c = clip(svg, 200);
          fprintf(stderr, "at_print: cannot write %s: %s\n", c, strerror(err));

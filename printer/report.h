@@ -980,6 +980,6 @@ void print_json(const Report *rep, const char *file, const Limits *lim,
 /* svg.c: the heap over time and the blocked time by role, as a
    self-contained SVG file (--svg).  Returns 0, or an errno value if
    path could not be written. */
-int write_svg(const Report *rep, const char *path);
+int write_svg(const Report *rep, const OwnRules *own, const char *path);
 
 #endif
