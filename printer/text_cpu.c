@@ -3,8 +3,9 @@
  *
  * The sums are cpusum.c's.  A share is of the role's instructions;
  * layers and functions under half a percent are summed as "the rest".
- * A runtime's workers say what share the runtime itself took, and a
- * Tokio spawn site what its polls cost the scheduler.
+ * A runtime's workers say what share the runtime itself took, a Tokio
+ * spawn site what its polls cost the scheduler, and a Rayon pool how
+ * much of its work went between jobs.
  *
  * Copyright (C) 2026 the asynctrace authors.
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -142,6 +143,59 @@ static void add_sched_cost(Buf *b, const CpuSums *c, const SpawnSite *s)
    buf_adds(b, t);
 }
 
+/* A Rayon pool's work is split too fine when this much of its workers'
+   instructions go between jobs (its plumbing and idle rounds): then
+   splitting, stealing and waking cost about as much as the work. */
+#define RAYON_FINE_PCT 25
+
+/* Rayon's granularity: per submit site, its jobs and their instructions
+   (a job as the tool counts it: one started by the pool, the halves a
+   par_iter splits into run inside it); per pool, the share of its
+   workers' instructions between jobs, and whether that is too much. */
+static void print_rayon_grain(const CpuSums *c, const MergedTasks *m)
+{
+   bool any = false;
+   for (size_t i = 0; i < c->nroles; i++)
+      any = any || c->roles[i].runtime == RT_RAYON;
+   if (!any)
+      return;
+   printf("\nRayon's granularity (between jobs: Rayon's plumbing and idle "
+          "rounds):\n");
+   for (size_t i = 0; m != NULL && i < m->t.nsites; i++) {
+      const SpawnSite *s = &m->t.sites[i];
+      if (s->kind == NULL || strcmp(s->kind, "rayon") != 0 || s->polls == 0)
+         continue;
+      Buf b = { 0 };
+      add_site_label(&b, &m->t, s->id);
+      printf("  %s: %s %s run, %s instructions a job on average, at most "
+             "%s\n", b.s, num(s->polls), plural(s->polls, "job", "jobs"),
+             num(s->insns / s->polls), num(s->max_poll));
+      free(b.s);
+   }
+   for (size_t i = 0; i < c->nroles; i++) {
+      const CpuRole *rc = &c->roles[i];
+      if (rc->runtime != RT_RAYON || rc->insns == 0)
+         continue;
+      uint64_t between = add_sat(rc->layer[LAYER_RAYON],
+                                 rc->layer[LAYER_RAYON_IDLE]);
+      Buf b = { 0 };
+      buf_adds(&b, rc->name);
+      buf_adds(&b, ": ");
+      buf_adds(&b, share_pct(between, rc->insns));
+      buf_adds(&b, " of its instructions between jobs (plumbing ");
+      buf_adds(&b, share_pct(rc->layer[LAYER_RAYON], rc->insns));
+      buf_adds(&b, ", idle rounds ");
+      buf_adds(&b, share_pct(rc->layer[LAYER_RAYON_IDLE], rc->insns));
+      buf_adds(&b, ").");
+      if (between * 100 >= (uint64_t)RAYON_FINE_PCT * rc->insns)
+         buf_adds(&b, " The work is split too fine: a quarter of the "
+                      "pool's instructions or more go between jobs (fewer, "
+                      "larger jobs: with_min_len, a coarser split).");
+      print_wrapped(b.s, 78);
+      free(b.s);
+   }
+}
+
 void print_cpu(const Report *r)
 {
    CpuSums c;
@@ -176,6 +230,7 @@ void print_cpu(const Report *r)
       if (c.nsites > CPU_SITES_SHOWN)
          printf("... and %s more sites\n", num(c.nsites - CPU_SITES_SHOWN));
    }
+   print_rayon_grain(&c, r->tasks ? &m : NULL);
    cpu_sums_free(&c);
    if (r->tasks != NULL)
       tasks_merged_free(&m);
