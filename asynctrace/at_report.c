@@ -42,6 +42,7 @@
 #include "at_leak.h"
 #include "at_footprint.h"
 #include "at_maps.h"
+#include "at_mapsrep.h"
 #include "at_options.h"
 #include "at_report.h"
 #include "at_taskfig.h"
@@ -51,6 +52,7 @@
 #include "at_roles.h"
 #include "at_snap.h"
 #include "at_symbols.h"
+#include "at_syscalls.h"
 #include "at_threads.h"
 #include "at_xmlout.h"
 
@@ -219,6 +221,21 @@ static void out_futex_counters(const AT_FutexStats* f)
                       AT_(wait_class_name)(k), f->class_us[k]);
 }
 
+/* <syscalls io-calls= io-us= poll-calls= ...>: the thread's time in
+   the syscalls that may block, futexes aside (at_syscalls.c). */
+static void out_sys_times(const AT_SysTimes* s)
+{
+   Int c;
+   if (s == NULL)
+      return;
+   AT_(out_str)("    <syscalls");
+   for (c = 0; c < AT_SC_N; c++)
+      AT_(out_fmt)(" %s-calls=\"%llu\" %s-us=\"%llu\"",
+                   AT_(sys_class_name)(c), s->calls[c],
+                   AT_(sys_class_name)(c), s->us[c]);
+   AT_(out_str)("/>\n");
+}
+
 static void out_threads(void)
 {
    UInt i, n = AT_(n_threads)();
@@ -263,7 +280,9 @@ static void out_threads(void)
       out_counters(&t->heap);
       AT_(out_str)("/>\n    <futex ");
       out_futex_counters(AT_(futex_of_thread)(t->seq));
-      AT_(out_str)("/>\n  </thread>\n");
+      AT_(out_str)("/>\n");
+      out_sys_times(AT_(sys_times)(t->seq));
+      AT_(out_str)("  </thread>\n");
    }
    AT_(out_str)("</threads>\n");
 }
@@ -721,94 +740,6 @@ static void out_futex(void)
    AT_(out_str)("</wake-pairs>\n");
    VG_(deleteXA)(sites);
    VG_(deleteXA)(pairs);
-}
-
-/*------------------------------------------------------------*/
-/*--- Mappings (at_maps.c)                                 ---*/
-/*------------------------------------------------------------*/
-
-#define AT_MAPS_SHOWN 20
-
-static void out_footprint_attrs(const AT_Footprint* f)
-{
-   AT_(out_fmt)(" heap=\"%llu\" stacks=\"%llu\" anon=\"%llu\" file=\"%llu\" "
-                "total=\"%llu\" stack-maps=\"%llu\" anon-maps=\"%llu\" "
-                "file-maps=\"%llu\"", f->heap, f->bytes[AT_MAP_STACK],
-                f->bytes[AT_MAP_ANON], f->bytes[AT_MAP_FILE],
-                f->heap + f->bytes[AT_MAP_STACK] + f->bytes[AT_MAP_ANON]
-                + f->bytes[AT_MAP_FILE], f->count[AT_MAP_STACK],
-                f->count[AT_MAP_ANON], f->count[AT_MAP_FILE]);
-}
-
-static Bool footprint_empty(const AT_Footprint* f)
-{
-   UInt k;
-   for (k = 0; k < AT_MAP_KINDS; k++)
-      if (f->bytes[k] || f->count[k])
-         return False;
-   return f->heap == 0;
-}
-
-/* Heap live, thread stacks, anonymous and file maps, per role, at the
-   footprint's peak and at exit; per thread at exit; the largest
-   mappings live at exit. */
-static void out_mappings(void)
-{
-   XArray* live = AT_(maps_live)();
-   AT_Footprint* by_thread = AT_(footprint_by_thread)();
-   Word  i, n = VG_(sizeXA)(live);
-   Word  shown = n < AT_MAPS_SHOWN ? n : AT_MAPS_SHOWN;
-   ULong rest = 0;
-   UInt  r, ninst = AT_(n_role_insts)(), nthr = AT_(n_threads)();
-   Int   at;
-   for (i = shown; i < n; i++)
-      rest += ((const AT_Map*)VG_(indexXA)(live, i))->len;
-   AT_(out_fmt)("<mappings maps=\"%ld\" shown=\"%ld\" rest-bytes=\"%llu\">\n",
-                n, shown, rest);
-   for (at = 0; at < 2; at++) {
-      Bool peak = at == 0;
-      AT_(out_fmt)("  <footprint at=\"%s\"", peak ? "peak" : "exit");
-      out_footprint_attrs(AT_(footprint_total)(peak));
-      AT_(out_str)(">\n");
-      for (r = 0; r < ninst; r++) {
-         const AT_Footprint* f = AT_(footprint_of_role)((UShort)r, peak);
-         if (footprint_empty(f))
-            continue;
-         AT_(out_str)("    <role-footprint");
-         AT_(out_role_attrs)((UShort)r);
-         out_footprint_attrs(f);
-         AT_(out_str)("/>\n");
-      }
-      for (r = 0; !peak && r < nthr; r++) {
-         if (footprint_empty(&by_thread[r]))
-            continue;
-         AT_(out_fmt)("    <thread-footprint thread=\"%u\"", r + 1);
-         out_footprint_attrs(&by_thread[r]);
-         AT_(out_str)("/>\n");
-      }
-      AT_(out_str)("  </footprint>\n");
-   }
-   for (i = 0; i < shown; i++) {
-      const AT_Map* m = VG_(indexXA)(live, i);
-      AT_(out_fmt)("  <map start=\"%#lx\" bytes=\"%lu\" kind=\"%s\" "
-                   "how=\"%s\" thread=\"%u\"", m->start, m->len,
-                   AT_(map_kind_name)(m->kind),
-                   AT_(map_how_name)(m->how), m->seq);
-      AT_(out_role_attrs)(m->inst);
-      if (m->spawn)
-         AT_(out_fmt)(" spawn-site=\"%u\"", (UInt)m->spawn);
-      if (m->file) {
-         AT_(out_str)(" file=\"");
-         AT_(out_esc)(m->file);
-         AT_(out_str)("\"");
-      }
-      AT_(out_str)(">");
-      AT_(out_stack)(m->where);
-      AT_(out_str)("</map>\n");
-   }
-   AT_(out_str)("</mappings>\n");
-   VG_(free)(by_thread);
-   VG_(deleteXA)(live);
 }
 
 /*------------------------------------------------------------*/
@@ -1297,7 +1228,7 @@ static void write_body(const AT_RunEnd* end)
    out_timeline();
    out_alloc_sites();
    out_bad_calls();
-   out_mappings();
+   AT_(out_mappings)();
    AT_(tasks_report)();
    AT_(cpu_report)();
    out_snapshots();
