@@ -88,6 +88,7 @@
 #include "at_roles.h"
 #include "at_snap.h"
 #include "at_stack.h"
+#include "at_syscalls.h"
 #include "at_threads.h"
 #include "at_wipe.h"
 
@@ -203,6 +204,7 @@ static void at_pre_syscall(ThreadId tid, UInt sysno, UWord* args,
    AT_(threads_pre_syscall)(tid, sysno, args);
    AT_(maps_pre_syscall)(tid, sysno, args);
    AT_(futex_any_syscall)(tid);
+   AT_(sys_pre)(tid, sysno);
    AT_(snap_poll)();
    if (sysno == __NR_futex)
       AT_(futex_pre_syscall)(tid, args);
@@ -229,6 +231,7 @@ static void at_post_syscall(ThreadId tid, UInt sysno, UWord* args,
                             UInt nArgs, SysRes res)
 {
    AT_(snap_syscall_post)(tid);
+   AT_(sys_post)(tid, sysno);
    if (sysno == __NR_futex)
       AT_(futex_post_syscall)(tid, args, res);
    else

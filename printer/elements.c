@@ -400,6 +400,24 @@ static void begin_tfutex(Parser *p, const char *name, long line)
    t->has_futex = attr_futex(p, name, line, &t->fx, FX_WAITS | FX_BLOCKED);
 }
 
+static const Attr tsys_attrs[] = {
+   U64(IO_CALLS, Thread, sys_calls[SYS_IO]), U64(IO_US, Thread, sys_us[SYS_IO]),
+   U64(POLL_CALLS, Thread, sys_calls[SYS_POLL]),
+   U64(POLL_US, Thread, sys_us[SYS_POLL]),
+   U64(SLEEP_CALLS, Thread, sys_calls[SYS_SLEEP]),
+   U64(SLEEP_US, Thread, sys_us[SYS_SLEEP]),
+   U64(OTHER_CALLS, Thread, sys_calls[SYS_OTHER]),
+   U64(OTHER_US, Thread, sys_us[SYS_OTHER]),
+};
+
+const char *const sys_names[SYS_N] = { "io", "poll", "sleep", "other" };
+
+static void begin_tsys(Parser *p, const char *name, long line)
+{
+   Thread *t = cur_thread(p);
+   t->has_sys = attrs_into(p, name, line, t, tsys_attrs, NATTRS(tsys_attrs));
+}
+
 /* ---- <heap> and <live-at-exit> ---- */
 
 static const Attr heap_attrs[] = {

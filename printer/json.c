@@ -578,6 +578,16 @@ static void j_threads(Json *j, const Report *r)
       j_end_obj(j);
       if (t->has_futex)
          j_futex(j, "futex", &t->fx);
+      if (t->has_sys) {
+         j_obj(j, "syscalls", false);
+         for (int c = 0; c < SYS_N; c++) {
+            j_obj(j, sys_names[c], true);
+            j_u64(j, "calls", t->sys_calls[c]);
+            j_u64(j, "us", t->sys_us[c]);
+            j_end_obj(j);
+         }
+         j_end_obj(j);
+      }
       j_end_obj(j);
    }
    j_end_arr(j);

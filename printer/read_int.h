@@ -253,7 +253,10 @@ bool describe_not_xml(const Input *in, const char *path, char *why,
    X(REST_CELL_BYTES, "rest-cell-bytes") X(REST_TASKS, "rest-tasks") \
    X(RAYON_JOBS, "rayon-jobs") X(RAYON_UNKNOWN, "rayon-unknown") \
    X(CODE, "code") X(ANAME, "name") X(ROLE_BY, "role-by") \
-   X(OBJECT, "object") X(WHY, "why")
+   X(OBJECT, "object") X(WHY, "why") \
+   X(IO_CALLS, "io-calls") X(IO_US, "io-us") X(POLL_CALLS, "poll-calls") \
+   X(POLL_US, "poll-us") X(SLEEP_CALLS, "sleep-calls") \
+   X(OTHER_CALLS, "other-calls")
 
 enum Name {
    N_NONE,                       /* not one of them */
@@ -339,6 +342,7 @@ typedef struct {
    E(NAME, THREAD, "name", F_MANY | F_TEXT, 0, end_name, 0) \
    E(THEAP, THREAD, "heap", F_REQ, begin_theap, 0, 0) \
    E(TFUTEX, THREAD, "futex", 0, begin_tfutex, 0, 0) \
+   E(TSYS, THREAD, "syscalls", 0, begin_tsys, 0, 0) \
    E(SITE, LIVE, "site", F_MANY, begin_site, 0, keep_site) \
    E(STACK, SITE, "stack", F_REQ, begin_stack, end_stack, 0) \
    E(RSUM, ROLES, "role-summary", F_MANY, begin_rsum, 0, 0) \

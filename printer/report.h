@@ -247,7 +247,15 @@ typedef struct {
    char *name;                   /* the last <name>, NULL if none */
    uint64_t allocs, bytes_allocated, live_blocks, live_bytes;
    Futex fx;
+   /* <syscalls>: the syscalls that may block, futexes aside, by class
+      (SYS_*); has_sys false if the report has none for it. */
+   bool has_sys;
+   uint64_t sys_calls[4], sys_us[4];
 } Thread;
+
+/* The classes of <syscalls>, in the report's order. */
+enum { SYS_IO, SYS_POLL, SYS_SLEEP, SYS_OTHER, SYS_N };
+extern const char *const sys_names[SYS_N];
 
 /* <mappings>: memory beyond the heap (docs/report-format.md). */
 typedef struct {                 /* figures of a footprint row */

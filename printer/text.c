@@ -959,6 +959,7 @@ static void print_brief(const Report *rep, size_t nwarn, const ThreadIndex *ix)
    print_overview_leaks(rep);
    print_brief_cpu(rep, t);
    print_overview_waits(rep);
+   print_overview_syscalls(rep);
    print_brief_tasks(t);
    print_roles_brief(rep);
    if (rep->bad.present && rep->bad.n > 0)
@@ -989,6 +990,7 @@ void print_text(const Report *rep, size_t nwarn, const TextOptions *opt)
       print_check(nwarn);
       print_overview_leaks(rep);
       print_overview_waits(rep);
+      print_overview_syscalls(rep);
    } else if (nwarn > 0) {
       print_check(nwarn);
    }

@@ -107,6 +107,10 @@ void print_roles_brief(const Report *r);
 void print_roles(const Report *r, bool classes);
 void print_other_names(const Report *r);
 
+/* text_sys.c: the time in other syscalls, by role and class, under the
+   futex waits. */
+void print_overview_syscalls(const Report *r);
+
 /* text_tasks.c */
 void print_tasks(const Report *r);
 /* What a spawn site's work is: Tokio tasks, block_on futures or Rayon
