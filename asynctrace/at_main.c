@@ -204,7 +204,7 @@ static void at_pre_syscall(ThreadId tid, UInt sysno, UWord* args,
    AT_(threads_pre_syscall)(tid, sysno, args);
    AT_(maps_pre_syscall)(tid, sysno, args);
    AT_(futex_any_syscall)(tid);
-   AT_(sys_pre)(tid, sysno);
+   AT_(sys_pre)(tid, sysno, args);
    AT_(snap_poll)();
    if (sysno == __NR_futex)
       AT_(futex_pre_syscall)(tid, args);

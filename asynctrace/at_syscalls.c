@@ -14,7 +14,14 @@
    Valgrind a thread in a syscall has given the big lock away, and the
    time includes getting it back, as a futex wait's does.  A syscall
    that does not return (exit, execve) or is interrupted by a signal
-   whose handler does not return is never charged. */
+   whose handler does not return is never charged.
+
+   Inside a Tokio task's poll (at_tasks.c), a sleep, and an IO call on a
+   blocking file descriptor (a file, a pipe or a socket without
+   O_NONBLOCK: Tokio's own are non-blocking), that took a millisecond or
+   more stalled the worker: it goes to the task's "blocking inside
+   async" with its stack, as a futex wait there does.  The descriptor is
+   looked at only then, so the fast calls cost nothing more. */
 
 #include "pub_tool_libcbase.h"
 #include "pub_tool_libcproc.h"
@@ -22,12 +29,18 @@
 #include "pub_tool_vki.h"
 #include "pub_tool_vkiscnums.h"
 
+#include "at_attr.h"
+#include "at_stack.h"
 #include "at_syscalls.h"
 #include "at_threads.h"
+
+/* A call this long inside a task's poll stalled its worker. */
+#define AT_STALL_US 1000
 
 typedef struct {
    ULong start_us;               /* 0: not in a timed syscall */
    Int   cls;
+   Int   fd;                     /* the call's descriptor, or -1 */
    AT_SysTimes t;
    Bool  any;
 } PerThread;
@@ -92,29 +105,55 @@ static PerThread* of(ThreadId tid)
    return &per[th->seq];
 }
 
-void AT_(sys_pre)(ThreadId tid, UInt sysno)
+/* The descriptor an IO call works on (-1: none, an open). */
+static Int fd_of(UInt sysno, const UWord* args)
+{
+   return sysno == __NR_open || sysno == __NR_openat ? -1 : (Int)args[0];
+}
+
+void AT_(sys_pre)(ThreadId tid, UInt sysno, const UWord* args)
 {
    Int c = class_of(sysno);
    PerThread* p;
    if (c < 0 || (p = of(tid)) == NULL)
       return;
    p->cls      = c;
+   p->fd       = c == AT_SC_IO ? fd_of(sysno, args) : -1;
    p->start_us = now_us();
    if (p->start_us == 0)
       p->start_us = 1;
 }
 
+/* A slow sleep or IO call: inside a task's poll, on a blocking
+   descriptor, it stalled the worker. */
+static void stalled(ThreadId tid, const PerThread* p, ULong us)
+{
+   void* task = AT_(task_now)(tid);
+   if (task == NULL)
+      return;
+   if (p->fd >= 0) {
+      SysRes fl = VG_(do_syscall)(__NR_fcntl, (UWord)p->fd, VKI_F_GETFL,
+                                  0, 0, 0, 0, 0, 0);
+      if (sr_isError(fl) || (sr_Res(fl) & VKI_O_NONBLOCK))
+         return;
+   }
+   AT_(task_wait)(task, AT_(stack_here)(tid), us, False);
+}
+
 void AT_(sys_post)(ThreadId tid, UInt sysno)
 {
    PerThread* p;
-   ULong now;
+   ULong now, us;
    if (class_of(sysno) < 0 || (p = of(tid)) == NULL || p->start_us == 0)
       return;
    now = now_us();
+   us  = now > p->start_us ? now - p->start_us : 0;
    p->t.calls[p->cls]++;
-   p->t.us[p->cls] += now > p->start_us ? now - p->start_us : 0;
+   p->t.us[p->cls] += us;
    p->any      = True;
    p->start_us = 0;
+   if (us >= AT_STALL_US && (p->cls == AT_SC_SLEEP || p->cls == AT_SC_IO))
+      stalled(tid, p, us);
 }
 
 const AT_SysTimes* AT_(sys_times)(UInt seq)

@@ -23,7 +23,7 @@ typedef struct {
    ULong us[AT_SC_N];            /* wall time inside them */
 } AT_SysTimes;
 
-void AT_(sys_pre)(ThreadId tid, UInt sysno);
+void AT_(sys_pre)(ThreadId tid, UInt sysno, const UWord* args);
 void AT_(sys_post)(ThreadId tid, UInt sysno);
 /* Thread seq's times, or NULL if it made none of those syscalls. */
 const AT_SysTimes* AT_(sys_times)(UInt seq);

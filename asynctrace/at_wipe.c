@@ -57,11 +57,6 @@
 #define AT_REDZONE 128       /* below SP, still in use (amd64 ABI) */
 #define AT_MADV_DONTNEED 4   /* madvise(2); the SDK's vki has no name */
 
-/* The core's raw system call (pub_core_syscall.h): the tool interface
-   has none, and madvise must not go through the client. */
-extern SysRes VG_(do_syscall)(UWord sysno, RegWord, RegWord, RegWord,
-                              RegWord, RegWord, RegWord, RegWord, RegWord);
-
 /* Moves of the stack pointer cleared in place, at most; larger ones
    call a helper, which clears at most AT_MAX_CLEAR. */
 #define AT_INLINE_CLEAR 256

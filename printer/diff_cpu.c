@@ -104,6 +104,30 @@ static void add_insns(Buf *b, uint64_t o, uint64_t n)
    buf_adds(b, " instructions");
 }
 
+/* One row (b: its name and instructions so far): if a layer's share
+   moved, it is a change, printed under head the first time (*shown);
+   a move under the noise is counted in *noise.  Frees b's text. */
+static size_t judge(Buf *b, const uint64_t *lo, uint64_t to,
+                    const uint64_t *ln, uint64_t tn, enum Mode mode,
+                    const char *head, bool *shown, size_t *noise)
+{
+   size_t changed = 0;
+   if (add_layer_moves(b, lo, to, ln, tn)) {
+      changed = 1;
+      if (mode == PRINT) {
+         if (!*shown)
+            printf("\n%s (moved by %.0f points or more):\n", head,
+                   CPU_NOISE_POINTS);
+         *shown = true;
+         printf("  %s\n", b->s);
+      }
+   } else if (memcmp(lo, ln, LAYER_N * sizeof *lo) != 0) {
+      (*noise)++;
+   }
+   free(b->s);
+   return changed;
+}
+
 static size_t diff_roles(const Side *o, const Side *n, enum Mode mode,
                          size_t *noise)
 {
@@ -128,20 +152,9 @@ static size_t diff_roles(const Side *o, const Side *n, enum Mode mode,
                   pct(cpu_runtime_cost(rn), rn->insns));
          buf_adds(&b, t);
       }
-      if (add_layer_moves(&b, ro->layer, ro->insns, rn->layer, rn->insns)) {
-         changed++;
-         if (mode == PRINT) {
-            if (!head)
-               printf("\nCPU by role and layer, the shares that moved by "
-                      "%.0f points or more (each a share of its role's "
-                      "instructions):\n", CPU_NOISE_POINTS);
-            head = true;
-            printf("  %s\n", b.s);
-         }
-      } else if (memcmp(ro->layer, rn->layer, sizeof ro->layer) != 0) {
-         (*noise)++;
-      }
-      free(b.s);
+      changed += judge(&b, ro->layer, ro->insns, rn->layer, rn->insns, mode,
+                       "CPU by role and layer, the shares of each role's "
+                       "instructions", &head, noise);
    }
    return changed;
 }
@@ -162,19 +175,9 @@ static size_t diff_sites(const Side *o, const Side *n, enum Mode mode,
       buf_adds(&b, n->site_names[i]);
       buf_adds(&b, ": ");
       add_insns(&b, so->insns, sn->insns);
-      if (add_layer_moves(&b, so->layer, so->insns, sn->layer, sn->insns)) {
-         changed++;
-         if (mode == PRINT) {
-            if (!head)
-               printf("\nCPU by spawn site and layer, the shares that "
-                      "moved by %.0f points or more:\n", CPU_NOISE_POINTS);
-            head = true;
-            printf("  %s\n", b.s);
-         }
-      } else if (memcmp(so->layer, sn->layer, sizeof so->layer) != 0) {
-         (*noise)++;
-      }
-      free(b.s);
+      changed += judge(&b, so->layer, so->insns, sn->layer, sn->insns, mode,
+                       "CPU by spawn site and layer, the shares of each "
+                       "site's instructions", &head, noise);
    }
    return changed;
 }

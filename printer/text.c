@@ -310,16 +310,8 @@ static void add_holders(Buf *b, const Report *r)
    }
 
    /* The groups, most bytes first. */
-   int order[HG_N], m = 0;
-   for (int g = 0; g < HG_N; g++)
-      if (sum[g] > 0)
-         order[m++] = g;
-   for (int i = 1; i < m; i++)
-      for (int j = i; j > 0 && sum[order[j]] > sum[order[j - 1]]; j--) {
-         int t = order[j];
-         order[j] = order[j - 1];
-         order[j - 1] = t;
-      }
+   int order[HG_N];
+   int m = order_nonzero_desc(sum, HG_N, order);
 
    for (int i = 0; i < m; i++) {
       int g = order[i];

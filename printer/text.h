@@ -73,6 +73,9 @@ const char *merged_note(const Grouped *g, const char *what);
 /* Prints text as a paragraph, its lines at most width columns unless
    a single word is longer. */
 void print_wrapped(const char *text, size_t width);
+/* The indices of v[0..n) whose value is not 0, the largest first (equal
+   ones in index order), into order; returns how many. */
+int order_nonzero_desc(const uint64_t *v, int n, int *order);
 
 /* An amount by role: bytes, by leak kind or in v[0]. */
 typedef struct {

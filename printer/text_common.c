@@ -114,6 +114,21 @@ const char *time_unit_name(const char *unit)
 
 /* Prints text as a paragraph, its lines at most width columns unless
    a single word is longer. */
+int order_nonzero_desc(const uint64_t *v, int n, int *order)
+{
+   int m = 0;
+   for (int k = 0; k < n; k++)
+      if (v[k] > 0)
+         order[m++] = k;
+   for (int i = 1; i < m; i++)      /* insertion: stable, n is small */
+      for (int j = i; j > 0 && v[order[j]] > v[order[j - 1]]; j--) {
+         int t = order[j];
+         order[j] = order[j - 1];
+         order[j - 1] = t;
+      }
+   return m;
+}
+
 void print_wrapped(const char *text, size_t width)
 {
    Buf line = { 0 }, word = { 0 };

@@ -44,17 +44,9 @@
    the layers by share, those under half a percent summed. */
 static void add_layers(Buf *b, const uint64_t *layer, uint64_t total)
 {
-   int order[LAYER_N], n = 0;
+   int order[LAYER_N];
+   int n = order_nonzero_desc(layer, LAYER_N, order);
    uint64_t rest = 0;
-   for (int l = 0; l < LAYER_N; l++)
-      if (layer[l] > 0)
-         order[n++] = l;
-   for (int i = 1; i < n; i++)
-      for (int j = i; j > 0 && layer[order[j]] > layer[order[j - 1]]; j--) {
-         int t = order[j];
-         order[j] = order[j - 1];
-         order[j - 1] = t;
-      }
    bool first = true;
    for (int i = 0; i < n; i++) {
       uint64_t v = layer[order[i]];

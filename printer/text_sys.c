@@ -61,16 +61,8 @@ static int cmp_sysrole(const void *a, const void *b)
    the most first. */
 static void add_classes(Buf *b, const uint64_t *us, const uint64_t *calls)
 {
-   int order[SYS_N], n = 0;
-   for (int c = 0; c < SYS_N; c++)
-      if (us[c] > 0)
-         order[n++] = c;
-   for (int i = 1; i < n; i++)
-      for (int j = i; j > 0 && us[order[j]] > us[order[j - 1]]; j--) {
-         int t = order[j];
-         order[j] = order[j - 1];
-         order[j - 1] = t;
-      }
+   int order[SYS_N];
+   int n = order_nonzero_desc(us, SYS_N, order);
    for (int i = 0; i < n; i++) {
       int c = order[i];
       char t[200];

@@ -338,9 +338,10 @@ static void print_task_blocking(const Tasks *t)
    }
    size_t shown = t->nblocks < TASK_BLOCKS_SHOWN ? t->nblocks
                                                  : TASK_BLOCKS_SHOWN;
-   printf("\nBlocking inside async: %s futex %s blocked %s in tasks' polls, "
-          "stalling their worker threads", num(waits),
-          plural(waits, "wait", "waits"), ms1(us));
+   printf("\nBlocking inside async: %s blocking %s (futex waits, sleeps, "
+          "IO on blocking descriptors) blocked %s in tasks' polls, stalling "
+          "their worker threads", num(waits), plural(waits, "call", "calls"),
+          ms1(us));
    if (shown < t->nblocks)
       printf("; the most blocked %zu of %zu", shown, t->nblocks);
    printf(":\n");
@@ -354,7 +355,7 @@ static void print_task_blocking(const Tasks *t)
          buf_adds(&where, "an unknown spawn site");
       printf("\n#%zu: tasks spawned at %s: %s %s, blocked %s, the longest "
              "%s\n", i + 1, where.s, num(b->waits),
-             plural(b->waits, "wait", "waits"), ms1(b->blocked_us),
+             plural(b->waits, "call", "calls"), ms1(b->blocked_us),
              ms1(b->max_us));
       free(where.s);
       print_stack(&b->stack);
