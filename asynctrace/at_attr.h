@@ -63,7 +63,10 @@ void   AT_(task_cell_freed)(Addr cell);
 void*  AT_(task_now)(ThreadId tid);
 /* The spawn site (its id in <tasks>) of the task tid polls, or 0. */
 UShort AT_(task_spawn_site)(ThreadId tid);
-void   AT_(task_wait)(void* task, ExeContext* where, ULong us, Bool idle);
+/* A wait of us microseconds by the task being polled (task_now), at
+   where; call names the syscall ("futex", "read": a static string). */
+void   AT_(task_wait)(void* task, ExeContext* where, ULong us, Bool idle,
+                      const HChar* call);
 
 #endif /* __AT_ATTR_H */
 

@@ -117,13 +117,13 @@ static inline void AT_(zero_range)(Addr lo, Addr hi)
       *(ULong*)lo = 0;
 }
 
-/* Milliseconds since the tool started: the time base of every record. */
 /* The core's raw system call (pub_core_syscall.h): the tool interface
    has none, and a call of the tool's own (madvise, fcntl) must not go
    through the client's wrappers. */
 extern SysRes VG_(do_syscall)(UWord sysno, RegWord, RegWord, RegWord,
                               RegWord, RegWord, RegWord, RegWord, RegWord);
 
+/* Milliseconds since the tool started: the time base of every record. */
 #define AT_NOW_MS() VG_(read_millisecond_timer)()
 
 #endif /* __AT_BASICS_H */

@@ -25,6 +25,7 @@
 #include "pub_tool_xarray.h"
 
 #include "at_attr.h"
+#include "at_clock.h"
 #include "at_frames.h"
 #include "at_futex.h"
 #include "at_stack.h"
@@ -69,14 +70,6 @@ static Bool is_wake(UInt cmd)
        || cmd == AT_FUTEX_REQUEUE || cmd == AT_FUTEX_CMP_REQUEUE
        || cmd == AT_FUTEX_WAKE_OP || cmd == AT_FUTEX_UNLOCK_PI
        || cmd == AT_FUTEX_CMP_REQUEUE_PI;
-}
-
-static ULong now_us(void)
-{
-   struct vki_timeval tv;
-   if (VG_(gettimeofday)(&tv, NULL) != 0)
-      return (ULong)AT_NOW_MS() * 1000;
-   return (ULong)tv.tv_sec * 1000000ULL + tv.tv_usec;
 }
 
 /*------------------------------------------------------------*/
@@ -394,12 +387,12 @@ static void add_wait(AT_FutexStats* s, UChar klass, ULong us, Int outcome)
 typedef struct {
    Bool        active;
    Bool        eintr;      /* ended by EINTR, not yet counted: see below */
-   ULong       end_us;
+   ULong       end;
    UInt        cmd;
    UInt        flags;
    Bool        timed;
    Addr        addr;
-   ULong       start_us;
+   ULong       start;    /* clock ticks (at_clock.h) */
    UShort      inst;
    UInt        seq;
    ExeContext* where;
@@ -458,7 +451,7 @@ void AT_(futex_any_syscall)(ThreadId tid)
    InFlight* f = &in_flight[tid];
    if (f->eintr) {
       f->eintr = False;
-      finish_wait(f, f->end_us - f->start_us, VKI_EINTR);
+      finish_wait(f, AT_(clock_us)(f->end - f->start), VKI_EINTR);
    }
 }
 
@@ -482,7 +475,7 @@ void AT_(futex_pre_syscall)(ThreadId tid, UWord* args)
    f->seq      = t->seq;
    f->where    = AT_(stack_here)(tid);
    f->task     = AT_(task_now)(tid);
-   f->start_us = now_us();
+   f->start    = AT_(clock_now)();
    if (is_wake(cmd)) {
       note_waker(f->addr, t->seq);
       if (cmd == AT_FUTEX_WAKE_OP || cmd == AT_FUTEX_REQUEUE
@@ -527,7 +520,7 @@ static void finish_wait(InFlight* f, ULong us, Int outcome)
    add_wait(stats_at(by_thread, f->seq - 1), k, us, outcome);
    add_wait(stats_at(by_role, f->inst), k, us, outcome);
    if (f->task)
-      AT_(task_wait)(f->task, f->where, us, k == AT_WAIT_IDLE);
+      AT_(task_wait)(f->task, f->where, us, k == AT_WAIT_IDLE, "futex");
    if (outcome == 0) {
       const WakerNode* w = VG_(HT_lookup)(last_waker, f->addr);
       if (w && w->seq != f->seq)
@@ -542,12 +535,13 @@ void AT_(futex_post_syscall)(ThreadId tid, UWord* args, SysRes res)
       return;
    f->active = False;
    if (is_wait(f->cmd)) {
-      ULong end = now_us();
+      ULong end = AT_(clock_now)();
       if (sr_isError(res) && sr_Err(res) == VKI_EINTR) {
          f->eintr  = True;
-         f->end_us = end;
+         f->end    = end;
       } else {
-         finish_wait(f, end - f->start_us, sr_isError(res) ? (Int)sr_Err(res) : 0);
+         finish_wait(f, AT_(clock_us)(end - f->start),
+                     sr_isError(res) ? (Int)sr_Err(res) : 0);
       }
    } else {
       AT_FutexSite* s = site_for(f->where, f->inst,
@@ -573,16 +567,16 @@ void AT_(futex_fork_child)(ThreadId tid)
 
 void AT_(futex_finish)(void)
 {
-   ULong now = now_us();
+   ULong now = AT_(clock_now)();
    UInt  i;
    for (i = 1; i < VG_N_THREADS; i++) {
       InFlight* f = &in_flight[i];
       if (f->active && is_wait(f->cmd)) {
          f->active = False;
-         finish_wait(f, now - f->start_us, -1);
+         finish_wait(f, AT_(clock_us)(now - f->start), -1);
       } else if (f->eintr) {
          f->eintr = False;
-         finish_wait(f, now - f->start_us, -1);
+         finish_wait(f, AT_(clock_us)(now - f->start), -1);
       }
    }
 }
@@ -593,7 +587,7 @@ Bool AT_(futex_waiting)(ThreadId tid, ULong* us, ExeContext** where,
    const InFlight* f = &in_flight[tid];
    if (tid == 0 || tid >= VG_N_THREADS || !f->active || !is_wait(f->cmd))
       return False;
-   *us    = now_us() - f->start_us;
+   *us    = AT_(clock_us)(AT_(clock_now)() - f->start);
    *where = f->where;
    *klass = f->where ? classify(f->where)->klass : AT_WAIT_OTHER;
    return True;

@@ -75,6 +75,7 @@
 #include "at_cpu.h"
 #include "at_crash.h"
 #include "at_blockon.h"
+#include "at_clock.h"
 #include "at_rayon.h"
 #include "at_tasks.h"
 #include "at_futex.h"
@@ -412,6 +413,7 @@ static void at_post_clo_init(void)
    AT_(cpu_init)();
    AT_(rayon_init)(AT_(heap_block_stack));
    AT_(blockon_init)();
+   AT_(clock_init)();
    AT_(futex_init)();
    AT_(threads_init)();
    AT_(layout_post_clo_init)();

@@ -30,6 +30,7 @@
 #include "pub_tool_vkiscnums.h"
 
 #include "at_attr.h"
+#include "at_clock.h"
 #include "at_stack.h"
 #include "at_syscalls.h"
 #include "at_threads.h"
@@ -37,9 +38,53 @@
 /* A call this long inside a task's poll stalled its worker. */
 #define AT_STALL_US 1000
 
+/* The timed syscalls: number, class and name (blocking inside async
+   says which call stalled the worker). */
+typedef struct { UInt no; Int cls; const HChar* name; } Timed;
+
+#define IO(n)    { __NR_##n, AT_SC_IO, #n }
+#define POLL(n)  { __NR_##n, AT_SC_POLL, #n }
+#define SLEEP(n) { __NR_##n, AT_SC_SLEEP, #n }
+#define OTHER(n) { __NR_##n, AT_SC_OTHER, #n }
+static const Timed timed[] = {
+   IO(read), IO(write), IO(pread64), IO(pwrite64), IO(readv), IO(writev),
+   IO(preadv), IO(pwritev), IO(fsync), IO(fdatasync), IO(sync_file_range),
+   IO(open), IO(openat), IO(recvfrom), IO(sendto), IO(recvmsg),
+   IO(sendmsg), IO(connect), IO(accept), IO(accept4), IO(sendfile),
+   IO(splice), IO(flock),
+   POLL(epoll_wait), POLL(epoll_pwait), POLL(poll), POLL(ppoll),
+   POLL(select), POLL(pselect6),
+   SLEEP(nanosleep), SLEEP(clock_nanosleep),
+   OTHER(wait4), OTHER(waitid), OTHER(pause), OTHER(rt_sigsuspend),
+   OTHER(rt_sigtimedwait),
+};
+#undef IO
+#undef POLL
+#undef SLEEP
+#undef OTHER
+
+/* Index in timed[] by syscall number, +1 (0: not timed), filled at the
+   first call: the numbers are small. */
+#define MAX_NO 512
+static UChar timed_ix[MAX_NO];
+static Bool  timed_ready;
+
+static const Timed* timed_of(UInt sysno)
+{
+   UInt i;
+   if (!timed_ready) {
+      for (i = 0; i < sizeof timed / sizeof timed[0]; i++)
+         if (timed[i].no < MAX_NO)
+            timed_ix[timed[i].no] = (UChar)(i + 1);
+      timed_ready = True;
+   }
+   return sysno < MAX_NO && timed_ix[sysno] ? &timed[timed_ix[sysno] - 1]
+                                            : NULL;
+}
+
 typedef struct {
-   ULong start_us;               /* 0: not in a timed syscall */
-   Int   cls;
+   ULong start;                  /* clock ticks; 0: not in one */
+   const Timed* call;
    Int   fd;                     /* the call's descriptor, or -1 */
    AT_SysTimes t;
    Bool  any;
@@ -55,38 +100,6 @@ static const HChar* const class_names[AT_SC_N] = {
 const HChar* AT_(sys_class_name)(Int c)
 {
    return c >= 0 && c < AT_SC_N ? class_names[c] : "?";
-}
-
-static Int class_of(UInt sysno)
-{
-   switch (sysno) {
-   case __NR_read: case __NR_write: case __NR_pread64: case __NR_pwrite64:
-   case __NR_readv: case __NR_writev: case __NR_preadv: case __NR_pwritev:
-   case __NR_fsync: case __NR_fdatasync: case __NR_sync_file_range:
-   case __NR_open: case __NR_openat: case __NR_recvfrom: case __NR_sendto:
-   case __NR_recvmsg: case __NR_sendmsg: case __NR_connect:
-   case __NR_accept: case __NR_accept4: case __NR_sendfile:
-   case __NR_splice: case __NR_flock:
-      return AT_SC_IO;
-   case __NR_epoll_wait: case __NR_epoll_pwait: case __NR_poll:
-   case __NR_ppoll: case __NR_select: case __NR_pselect6:
-      return AT_SC_POLL;
-   case __NR_nanosleep: case __NR_clock_nanosleep:
-      return AT_SC_SLEEP;
-   case __NR_wait4: case __NR_waitid: case __NR_pause:
-   case __NR_rt_sigsuspend: case __NR_rt_sigtimedwait:
-      return AT_SC_OTHER;
-   default:
-      return -1;
-   }
-}
-
-static ULong now_us(void)
-{
-   struct vki_timeval tv;
-   if (VG_(gettimeofday)(&tv, NULL) != 0)
-      return (ULong)AT_NOW_MS() * 1000;
-   return (ULong)tv.tv_sec * 1000000ULL + tv.tv_usec;
 }
 
 static PerThread* of(ThreadId tid)
@@ -113,15 +126,15 @@ static Int fd_of(UInt sysno, const UWord* args)
 
 void AT_(sys_pre)(ThreadId tid, UInt sysno, const UWord* args)
 {
-   Int c = class_of(sysno);
+   const Timed* c = timed_of(sysno);
    PerThread* p;
-   if (c < 0 || (p = of(tid)) == NULL)
+   if (c == NULL || (p = of(tid)) == NULL)
       return;
-   p->cls      = c;
-   p->fd       = c == AT_SC_IO ? fd_of(sysno, args) : -1;
-   p->start_us = now_us();
-   if (p->start_us == 0)
-      p->start_us = 1;
+   p->call     = c;
+   p->fd       = c->cls == AT_SC_IO ? fd_of(sysno, args) : -1;
+   p->start    = AT_(clock_now)();
+   if (p->start == 0)
+      p->start = 1;
 }
 
 /* A slow sleep or IO call: inside a task's poll, on a blocking
@@ -137,22 +150,22 @@ static void stalled(ThreadId tid, const PerThread* p, ULong us)
       if (sr_isError(fl) || (sr_Res(fl) & VKI_O_NONBLOCK))
          return;
    }
-   AT_(task_wait)(task, AT_(stack_here)(tid), us, False);
+   AT_(task_wait)(task, AT_(stack_here)(tid), us, False, p->call->name);
 }
 
 void AT_(sys_post)(ThreadId tid, UInt sysno)
 {
    PerThread* p;
-   ULong now, us;
-   if (class_of(sysno) < 0 || (p = of(tid)) == NULL || p->start_us == 0)
+   ULong us;
+   if (timed_of(sysno) == NULL || (p = of(tid)) == NULL || p->start == 0)
       return;
-   now = now_us();
-   us  = now > p->start_us ? now - p->start_us : 0;
-   p->t.calls[p->cls]++;
-   p->t.us[p->cls] += us;
+   us = AT_(clock_us)(AT_(clock_now)() - p->start);
+   p->t.calls[p->call->cls]++;
+   p->t.us[p->call->cls] += us;
    p->any      = True;
-   p->start_us = 0;
-   if (us >= AT_STALL_US && (p->cls == AT_SC_SLEEP || p->cls == AT_SC_IO))
+   p->start    = 0;
+   if (us >= AT_STALL_US
+       && (p->call->cls == AT_SC_SLEEP || p->call->cls == AT_SC_IO))
       stalled(tid, p, us);
 }
 

@@ -59,6 +59,7 @@ typedef struct _AT_TaskBlock {
    UWord              key;   /* ECU << 16 | spawn site */
    ExeContext*        where;
    UShort             site;
+   const HChar*       call;  /* the syscall: one per stack */
    ULong              waits, blocked_us, max_us;
 } AT_TaskBlock;
 

@@ -136,9 +136,9 @@ void AT_(tasks_report)(void)
    VG_(sortXA)(bl);
    for (i = 0; i < VG_(sizeXA)(bl); i++) {
       b = *(AT_TaskBlock**)VG_(indexXA)(bl, i);
-      AT_(out_fmt)("  <blocking-in-async spawn-site=\"%u\" waits=\"%llu\" "
-                   "blocked-us=\"%llu\" max-us=\"%llu\">", b->site,
-                   b->waits, b->blocked_us, b->max_us);
+      AT_(out_fmt)("  <blocking-in-async spawn-site=\"%u\" call=\"%s\" "
+                   "waits=\"%llu\" blocked-us=\"%llu\" max-us=\"%llu\">",
+                   b->site, b->call, b->waits, b->blocked_us, b->max_us);
       AT_(out_stack)(b->where);
       AT_(out_fmt)("</blocking-in-async>\n");
    }

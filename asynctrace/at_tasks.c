@@ -704,7 +704,8 @@ UShort AT_(task_spawn_site)(ThreadId tid)
 }
 
 
-void AT_(task_wait)(void* task, ExeContext* where, ULong us, Bool idle)
+void AT_(task_wait)(void* task, ExeContext* where, ULong us, Bool idle,
+                    const HChar* call)
 {
    AT_Task*      k = task;
    AT_TaskSite*  s;
@@ -728,6 +729,7 @@ void AT_(task_wait)(void* task, ExeContext* where, ULong us, Bool idle)
    if (made) {
       b->where = where;
       b->site  = k->site;
+      b->call  = call;
    }
    b->waits++;
    b->blocked_us += us;
