@@ -1051,7 +1051,8 @@ static void begin_task(Parser *p, const char *name, long line)
 }
 
 static const Attr blockin_attrs[] = {
-   U64(SPAWN_SITE, BlockIn, site), U64(WAITS, BlockIn, waits),
+   U64(SPAWN_SITE, BlockIn, site), STR_OPT(CALL, BlockIn, call),
+   U64(WAITS, BlockIn, waits),
    U64(BLOCKED_US, BlockIn, blocked_us), U64(MAX_US, BlockIn, max_us),
 };
 

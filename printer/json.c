@@ -945,6 +945,8 @@ static void j_tasks(Json *j, const Report *r)
       const BlockIn *b = &t->blocks[i];
       j_obj(j, NULL, false);
       j_u64(j, "spawn_site", b->site);
+      if (b->call)
+         j_str(j, "call", b->call);
       j_u64(j, "waits", b->waits);
       j_u64(j, "blocked_us", b->blocked_us);
       j_u64(j, "max_us", b->max_us);

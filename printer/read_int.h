@@ -187,7 +187,7 @@ bool describe_not_xml(const Input *in, const char *path, char *why,
    X(ALLOCS, "allocs") X(AT_PEAK, "at-peak") X(BLOCKED_US, "blocked-us") \
    X(BLOCKS, "blocks") X(BYTES, "bytes") \
    X(BYTES_ALLOCATED, "bytes-allocated") X(BYTES_FREED, "bytes-freed") \
-   X(CHECK, "check") X(CHURN, "churn") X(CLASS, "class") X(COUNT, "count") \
+   X(CALL, "call") X(CHECK, "check") X(CHURN, "churn") X(CLASS, "class") X(COUNT, "count") \
    X(CREATION, "creation") X(CREATOR, "creator") X(EAGAIN, "eagain") \
    X(EINTR, "eintr") X(END_MS, "end-ms") X(ENDED, "ended") \
    X(EPOCH_MS, "epoch-ms") X(ERRORS, "errors") X(FILE, "file") \

@@ -322,6 +322,7 @@ typedef struct {                 /* a <task> */
 
 typedef struct {                 /* a <blocking-in-async> */
    uint64_t site, waits, blocked_us, max_us;
+   char *call;                   /* the syscall ("futex", "read"), or NULL */
    Stack stack;
 } BlockIn;
 

@@ -325,6 +325,23 @@ static void print_task_pending(const Tasks *t, const char *when)
    free(v);
 }
 
+/* "3 futex waits", "2 calls to read()" (a report before 2026-12
+   names no call: "2 calls"). */
+static const char *calls_of(const BlockIn *b)
+{
+   static char s[96];
+   if (b->call && strcmp(b->call, "futex") == 0)
+      snprintf(s, sizeof s, "%s futex %s", num(b->waits),
+               plural(b->waits, "wait", "waits"));
+   else if (b->call)
+      snprintf(s, sizeof s, "%s %s to %.40s()", num(b->waits),
+               plural(b->waits, "call", "calls"), b->call);
+   else
+      snprintf(s, sizeof s, "%s %s", num(b->waits),
+               plural(b->waits, "call", "calls"));
+   return s;
+}
+
 static void print_task_blocking(const Tasks *t)
 {
    uint64_t waits = 0, us = 0;
@@ -353,9 +370,8 @@ static void print_task_blocking(const Tasks *t)
          add_spawn_place(&where, s, false);
       else
          buf_adds(&where, "an unknown spawn site");
-      printf("\n#%zu: tasks spawned at %s: %s %s, blocked %s, the longest "
-             "%s\n", i + 1, where.s, num(b->waits),
-             plural(b->waits, "call", "calls"), ms1(b->blocked_us),
+      printf("\n#%zu: tasks spawned at %s: %s, blocked %s, the longest "
+             "%s\n", i + 1, where.s, calls_of(b), ms1(b->blocked_us),
              ms1(b->max_us));
       free(where.s);
       print_stack(&b->stack);

@@ -579,8 +579,10 @@ void tasks_free(Tasks *t)
       stack_free(&t->tasks[i].stack);
    }
    free(t->tasks);
-   for (size_t i = 0; i < t->nblocks; i++)
+   for (size_t i = 0; i < t->nblocks; i++) {
+      free(t->blocks[i].call);
       stack_free(&t->blocks[i].stack);
+   }
    free(t->blocks);
    free(t);
 }
