@@ -17,10 +17,11 @@
    The rate is measured against gettimeofday: at start-up over a 2 ms
    sleep, then again over the whole run so far each time a conversion
    finds the last measurement 50 ms old, so a long run's figures rest
-   on seconds of both clocks.  The counter is invariant and shared by
-   the CPUs on any x86 that Valgrind 3.19 runs on; a reading that goes
-   backwards (a thread moved to a CPU whose counter lags) counts 0.
-   Elsewhere, or if the counter does not advance, the clock is
+   on seconds of both clocks.  The counter is used only where CPUID says
+   it is invariant (it ticks at one rate whatever the CPU's frequency and
+   power state); a reading that goes backwards (a thread moved to a CPU
+   whose counter lags) counts 0.  Elsewhere (another architecture, an
+   older CPU, a hypervisor that hides the bit), the clock is
    gettimeofday itself in microseconds. */
 
 #include "pub_tool_libcbase.h"
@@ -58,6 +59,23 @@ static ULong tsc(void)
 #endif
 }
 
+/* CPUID 0x80000007: EDX bit 8, the invariant time-stamp counter. */
+static Bool tsc_invariant(void)
+{
+#if defined(VGA_amd64) || defined(VGA_x86)
+   UInt a, b, c, d;
+   __asm__ __volatile__("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d)
+                                : "a"(0x80000000));
+   if (a < 0x80000007)
+      return False;
+   __asm__ __volatile__("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d)
+                                : "a"(0x80000007), "c"(0));
+   return (d >> 8) & 1;
+#else
+   return False;
+#endif
+}
+
 ULong AT_(clock_now)(void)
 {
    return use_tsc ? tsc() : wall_us();
@@ -79,6 +97,8 @@ void AT_(clock_init)(void)
 {
    struct vki_timespec two_ms = { 0, 2000000 };
    ULong t1;
+   if (!tsc_invariant())
+      return;
    start_ticks = tsc();
    start_us    = wall_us();
    if (start_ticks == 0)
