@@ -16,9 +16,11 @@
    stderr, with both figures; the report is written all the same.
    at_print checks the same when it reads a report. */
 
+#include "pub_tool_libcproc.h"
 #include "pub_tool_xarray.h"
 
 #include "at_check.h"
+#include "at_clock.h"
 #include "at_cpu.h"
 #include "at_futex.h"
 #include "at_heap.h"
@@ -255,6 +257,23 @@ static void check_cpu(void)
              "threads' instructions: %llu, expected %llu\n", insns, want);
 }
 
+/* Valgrind runs one thread at a time: the threads' running times add
+   up to at most the run's (a little slack for the two clocks). */
+static void check_running(void)
+{
+   ULong run = 0, wall = (ULong)AT_NOW_MS() * 1000;
+   UInt  i, n = AT_(n_threads)();
+   for (i = 1; i <= n; i++)
+      run += AT_(clock_us)(AT_(thread_by_seq)(i)->run_ticks);
+   if (run <= wall + wall / 50 + 10000)
+      return;
+   if (broken++ == 0)
+      VG_(umsg)("asynctrace: BUG: the report's figures do not add up "
+                "(please report this):\n");
+   VG_(umsg)("asynctrace:   the threads' running time, summed, against "
+             "the run's: %llu us, at most %llu us\n", run, wall);
+}
+
 UInt AT_(check_invariants)(void)
 {
    const AT_HeapSummary* h = AT_(heap_summary)();
@@ -295,6 +314,7 @@ UInt AT_(check_invariants)(void)
    check_maps();
    check_futex();
    check_cpu();
+   check_running();
    broken += AT_(tasks_check)();
    return broken;
 }

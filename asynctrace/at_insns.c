@@ -13,8 +13,14 @@
    last charge is added to the thread that ran, in its record's insns.
    The running thread's figure is then its record plus the gain not yet
    charged.  The total is the counter plus a base (at_insns.h says
-   why). */
+   why).
 
+   The wall time a thread runs client code is charged alike: from the
+   core's start of its client code (it holds Valgrind's lock) to the
+   stop (a syscall, the end of its time slice), two readings of the
+   cheap clock per switch. */
+
+#include "at_clock.h"
 #include "at_insns.h"
 #include "at_threads.h"
 
@@ -22,6 +28,8 @@ ULong           AT_(insns_ctr);
 ULong           AT_(insns_base);
 static ULong    insns_charged;    /* the total when last charged */
 static ThreadId insns_tid;        /* who is running them */
+static Bool     run_on;           /* insns_tid is running client code */
+static ULong    run_since;        /* since then, in clock ticks */
 
 ULong AT_(thread_insns_now)(ThreadId tid)
 {
@@ -38,6 +46,12 @@ void AT_(charge_insns)(void)
    if (t)
       t->insns += AT_(insns_now)() - insns_charged;
    insns_charged = AT_(insns_now)();
+   if (run_on) {
+      ULong now = AT_(clock_now)();
+      if (t && now > run_since)
+         t->run_ticks += now - run_since;
+      run_since = now;
+   }
 }
 
 void AT_(insns_due_at)(ULong due)
@@ -53,6 +67,14 @@ void AT_(insns_switch)(ThreadId tid)
       AT_(charge_insns)();
       insns_tid = tid;
    }
+   run_on    = True;
+   run_since = AT_(clock_now)();
+}
+
+void AT_(insns_stop)(void)
+{
+   AT_(charge_insns)();
+   run_on = False;
 }
 
 /*--------------------------------------------------------------------*/

@@ -31,6 +31,8 @@ void  AT_(insns_due_at)(ULong due);
    then tid runs (the core's start and stop of client code). */
 void  AT_(charge_insns)(void);
 void  AT_(insns_switch)(ThreadId tid);
+/* The thread stops running client code (it charges, as above). */
+void  AT_(insns_stop)(void);
 /* Thread tid's instructions so far, exact (the counter's gain since it
    was last charged included, if tid is the one running). */
 ULong AT_(thread_insns_now)(ThreadId tid);

@@ -53,7 +53,7 @@ static void at_start_client_code(ThreadId tid, ULong blocks_done)
 
 static void at_stop_client_code(ThreadId tid, ULong blocks_done)
 {
-   AT_(charge_insns)();
+   AT_(insns_stop)();
 }
 
 void AT_(instrument_register_hooks)(void)

@@ -211,15 +211,21 @@ static ThreadId stack_holder(Addr a)
    return 0;
 }
 
-static UShort stack_job_site(ThreadId tid, Addr job)
+/* A job pushed by a worker running a job (join's second half, a
+   par_iter's split) and run by another worker was stolen: its owner
+   runs the halves nobody steals itself, without Job::execute. */
+static UShort stack_job_site(ThreadId tid, Addr job, Bool* stolen)
 {
    ThreadId h = stack_holder(job);
    UShort   g;
+   *stolen = False;
    if (h == 0)
       return 0;
    g = AT_(task_spawn_site)(h);
-   if (g != 0 && AT_(task_site_kind)(g) == AT_TASK_RAYON)
+   if (g != 0 && AT_(task_site_kind)(g) == AT_TASK_RAYON) {
+      *stolen = h != tid;
       return g;                        /* more of the same work */
+   }
    return site_of_stack(VG_(record_ExeContext)(h, 0), False);
 }
 
@@ -234,14 +240,17 @@ static UShort heap_job_site(Addr job)
 void AT_(rayon_job_enter)(ThreadId tid, Addr sp, Addr job, Bool heap)
 {
    UShort g;
+   Bool   stolen = False;
    if (!AT_(clo_task_attr) || AT_(thread)(tid) == NULL)
       return;
    jobs++;
-   g = heap ? heap_job_site(job) : stack_job_site(tid, job);
+   g = heap ? heap_job_site(job) : stack_job_site(tid, job, &stolen);
    if (g == 0) {
       jobs_unknown++;
       return;
    }
+   if (!heap)
+      AT_(task_site_stack_job)(g, stolen);
    AT_(task_run_enter)(tid, sp, g);
 }
 

@@ -35,6 +35,7 @@
 #include "pub_tool_vki.h"
 #include "pub_tool_xarray.h"
 
+#include "at_clock.h"
 #include "at_check.h"
 #include "at_futex.h"
 #include "at_heap.h"
@@ -254,8 +255,9 @@ static void out_threads(void)
       if (!t->alive)
          AT_(out_fmt)(" end-ms=\"%u\" ended=\"%s\"", t->end_ms,
                       t->ended_how == AT_ENDED_FORK ? "fork" : "exit");
-      AT_(out_fmt)(" alive-at-exit=\"%s\" insns=\"%llu\">\n",
-                   t->alive ? "yes" : "no", t->insns);
+      AT_(out_fmt)(" alive-at-exit=\"%s\" insns=\"%llu\" "
+                   "running-us=\"%llu\">\n", t->alive ? "yes" : "no",
+                   t->insns, AT_(clock_us)(t->run_ticks));
       for (k = 0; k < VG_(sizeXA)(t->names); k++) {
          const AT_Name* nm = VG_(indexXA)(t->names, k);
          AT_(out_fmt)("    <name since-ms=\"%u\"%s>", nm->since_ms,

@@ -33,6 +33,10 @@ typedef struct {
    ULong waits, blocked_us;            /* blocking inside async */
    struct _AT_Task* runs;       /* other kinds' work (task_run_enter): one
                                 record for all of it, never listed */
+   Bool     stack_jobs;         /* Rayon: StackJobs ran (join, par_iter) */
+   ULong    stolen;             /* of them, pushed by another worker */
+   XArray*  job_insns;          /* Rayon: each job's instructions (ULong),
+                                   for the median; NULL before the first */
 } AT_TaskSite;
 
 typedef struct _AT_Task {

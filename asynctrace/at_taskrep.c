@@ -31,6 +31,24 @@ static const HChar* kind_name(UInt k)
         : k == AT_TASK_BLOCK_ON ? "block_on" : "async";
 }
 
+static Int cmp_ulong(const void* va, const void* vb)
+{
+   ULong a = *(const ULong*)va, b = *(const ULong*)vb;
+   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/* The median of a Rayon site's jobs' instructions (the lower middle
+   one of an even count), exact: 0 with no job. */
+static ULong median(XArray* v)
+{
+   Word n = v ? VG_(sizeXA)(v) : 0;
+   if (n == 0)
+      return 0;
+   VG_(setCmpFnXA)(v, cmp_ulong);
+   VG_(sortXA)(v);
+   return *(ULong*)VG_(indexXA)(v, (n - 1) / 2);
+}
+
 static Int cmp_block(const void* va, const void* vb)
 {
    const AT_TaskBlock* a = *(const AT_TaskBlock* const*)va;
@@ -88,8 +106,13 @@ void AT_(tasks_report)(void)
       if (AT_(leak_checked)())
          AT_(out_fmt)(" lost-bytes=\"%llu\" lost-blocks=\"%llu\"",
                       s->lost_bytes, s->lost_blocks);
-      AT_(out_fmt)(" blocking-waits=\"%llu\" blocking-us=\"%llu\">",
+      AT_(out_fmt)(" blocking-waits=\"%llu\" blocking-us=\"%llu\"",
                    s->waits, s->blocked_us);
+      if (s->kind == AT_TASK_RAYON && s->stack_jobs)
+         AT_(out_fmt)(" stolen=\"%llu\"", s->stolen);
+      if (s->kind == AT_TASK_RAYON)
+         AT_(out_fmt)(" median-insns=\"%llu\"", median(s->job_insns));
+      AT_(out_fmt)(">");
       AT_(out_stack)(s->spawn);
       AT_(out_fmt)("</spawn-site>\n");
    }

@@ -397,8 +397,15 @@ static void pop(PollStack* ps, ULong now)
    if (f->poll_insns > k->max_poll_insns) k->max_poll_insns = f->poll_insns;
    if (f->poll_insns > s->max_poll_insns) s->max_poll_insns = f->poll_insns;
    ps->depth--;
-   if (k->seq == 0)
+   if (k->seq == 0) {
       s->ended++;                  /* a run (task_run_enter) returned */
+      if (s->kind == AT_TASK_RAYON) {
+         if (s->job_insns == NULL)
+            s->job_insns = VG_(newXA)(VG_(malloc), "at.rayon_job_insns",
+                                      VG_(free), sizeof(ULong));
+         VG_(addToXA)(s->job_insns, &f->poll_insns);
+      }
+   }
    if (--k->on_stack == 0 && k->ended)
       retire(k);
    if (ps->depth > 0)
@@ -504,6 +511,15 @@ void AT_(task_run_enter)(ThreadId tid, Addr sp, UShort g)
       s->runs->site = g;           /* seq 0: not a Tokio task */
    }
    enter(tid, t, sp, s->runs);
+}
+
+void AT_(task_site_stack_job)(UShort g, Bool stolen)
+{
+   if (g == 0)
+      return;
+   tsite(g)->stack_jobs = True;
+   if (stolen)
+      tsite(g)->stolen++;
 }
 
 /* Pushes k's poll (or run) on tid's stack of polls in force. */

@@ -35,5 +35,8 @@ UChar  AT_(task_site_kind)(UShort g);
    runs and polls charge the innermost).  Counted as one of g's
    "spawned" when entered, "ended" when it returns. */
 void   AT_(task_run_enter)(ThreadId tid, Addr sp, UShort g);
+/* One of g's runs is a Rayon StackJob, stolen if another thread of the
+   pool pushed it (a HeapJob's thief is not known: none is counted). */
+void   AT_(task_site_stack_job)(UShort g, Bool stolen);
 
 #endif /* __AT_TASKS_H */

@@ -80,6 +80,7 @@ typedef struct {
    XArray*     names;        /* of AT_Name, oldest first */
    AT_HeapCounters heap;
    ULong       insns;        /* guest instructions executed */
+   ULong       run_ticks;    /* time running them (at_clock.h ticks) */
 
    /* Where its stack and TLS were when it ended (or at the leak scan):
       for the leak scan's roots. */

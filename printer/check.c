@@ -108,6 +108,11 @@ typedef struct {
    size_t order;
 } RoleFig;
 
+static uint64_t mul1000(uint64_t ms)
+{
+   return ms > UINT64_MAX / 1000 ? UINT64_MAX : ms * 1000;
+}
+
 static int cmp_rolefig(const void *a, const void *b)
 {
    const RoleFig *x = a, *y = b;
@@ -445,8 +450,19 @@ static void check_tasks(const Report *r, const char *file, size_t *warnings)
       }
    }
    for (size_t i = 0; i < t->nsites; i++) {
-      sum_add(&tb, t->sites[i].bytes);
-      sum_add(&tn, t->sites[i].allocs);
+      const SpawnSite *s = &t->sites[i];
+      sum_add(&tb, s->bytes);
+      sum_add(&tn, s->allocs);
+      /* A Rayon site's stolen jobs are among its jobs, and its median
+         job is one of them: no larger than the largest, 0 with none. */
+      if (s->has_stolen && s->stolen > s->polls)
+         warn(warnings, file, "spawn site %" PRIu64 ": %s jobs stolen of "
+              "only %s run", s->id, num(s->stolen), num(s->polls));
+      if (s->has_median && (s->median > s->max_poll ||
+                            (s->polls == 0 && s->median != 0)))
+         warn(warnings, file, "spawn site %" PRIu64 ": the median job's "
+              "%s instructions, but %s jobs, the largest %s", s->id,
+              num(s->median), num(s->polls), num(s->max_poll));
    }
    if (tb.over || sb.over || tb.v != sb.v || tn.over || sn.over ||
        tn.v != sn.v)
@@ -517,6 +533,36 @@ static void check_cpu(const Report *r, const char *file, size_t *warnings)
 /* Checks what the report holds (sections it lacks are not checked);
    warns on standard error about each broken invariant.  Returns the
    number of warnings. */
+/* Wall time: Valgrind runs one thread at a time, so the threads'
+   running times add up to at most the run's; and a thread's running,
+   futex waits and other syscalls, which never overlap, to at most its
+   life.  Both with a little slack: the tool measures them on two
+   clocks, lives in whole milliseconds. */
+static void check_wall(const Report *r, const char *file, size_t *warnings)
+{
+   uint64_t run = 0, wall = mul1000(r->run.duration_ms);
+   for (size_t i = 0; i < r->threads.n; i++) {
+      const Thread *t = &r->threads.list[i];
+      if (!t->has_running)
+         continue;
+      run = add_sat(run, t->running_us);
+      uint64_t life = mul1000(sub_sat(t->has_end ? t->end_ms
+                                                 : r->run.duration_ms,
+                                      t->start_ms));
+      uint64_t spent = t->running_us;
+      if (t->has_futex)
+         spent = add_sat(spent, t->fx.blocked_us);
+      for (int c = 0; t->has_sys && c < SYS_N; c++)
+         spent = add_sat(spent, t->sys_us[c]);
+      if (spent > add_sat(life, life / 50 + 10000))
+         warn(warnings, file, "thread %" PRIu64 " ran and waited %s, longer "
+              "than its life of %s", t->seq, ms1(spent), ms1(life));
+   }
+   if (run > add_sat(wall, wall / 50 + 10000))
+      warn(warnings, file, "the threads ran %s in all, longer than the run "
+           "(%s): Valgrind runs one thread at a time", ms1(run), ms1(wall));
+}
+
 size_t check_report(const Report *r, const char *file)
 {
    const Sample *last = last_sample(r);
@@ -556,6 +602,7 @@ size_t check_report(const Report *r, const char *file)
    check_maps(r, file, &warnings);
    check_tasks(r, file, &warnings);
    check_cpu(r, file, &warnings);
+   check_wall(r, file, &warnings);
    /* 4. Futex waits by class. */
    check_futex_classes(&warnings, r, file);
    check_snaps(r, file, &warnings);

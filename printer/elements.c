@@ -355,7 +355,9 @@ static void begin_thread(Parser *p, const char *name, long line)
       return;
    }
    if (!attr_role(p, name, line, &t->role, true) ||
-       !attr_u64_opt(p, name, N_INSNS, line, &t->insns, &t->has_insns))
+       !attr_u64_opt(p, name, N_INSNS, line, &t->insns, &t->has_insns) ||
+       !attr_u64_opt(p, name, N_RUNNING_US, line, &t->running_us,
+                     &t->has_running))
       return;
    const char *by = attr_get(p, N_ROLE_BY);
    t->role_by_name = by != NULL && strcmp(by, "name") == 0;
@@ -1001,6 +1003,8 @@ static const Attr spawn_attrs[] = {
    U64(LIVE_BYTES, SpawnSite, live_bytes),
    U64(BLOCKING_WAITS, SpawnSite, waits),
    U64(BLOCKING_US, SpawnSite, blocked_us),
+   U64_OPT(STOLEN, SpawnSite, stolen, has_stolen),
+   U64_OPT(MEDIAN_INSNS, SpawnSite, median, has_median),
 };
 
 static void begin_spawn(Parser *p, const char *name, long line)

@@ -570,6 +570,8 @@ static void j_threads(Json *j, const Report *r)
       j_bool(j, "alive_at_exit", t->alive);
       if (t->has_insns)
          j_u64(j, "instructions", t->insns);
+      if (t->has_running)
+         j_u64(j, "running_us", t->running_us);
       j_obj(j, "heap", true);
       j_u64(j, "allocs", t->allocs);
       j_u64(j, "bytes_allocated", t->bytes_allocated);
@@ -890,6 +892,10 @@ static void j_tasks(Json *j, const Report *r)
       j_u64(j, "polls", s->polls);
       j_u64(j, "instructions", s->insns);
       j_u64(j, "max_poll_instructions", s->max_poll);
+      if (s->has_stolen)
+         j_u64(j, "stolen", s->stolen);
+      if (s->has_median)
+         j_u64(j, "median_instructions", s->median);
       j_u64(j, "allocs", s->allocs);
       j_u64(j, "bytes_allocated", s->bytes);
       j_u64(j, "peak_live", s->peak_live);

@@ -199,7 +199,7 @@ bool describe_not_xml(const Input *in, const char *path, char *why,
    X(INHERITED, "inherited") X(INLINED, "inlined") X(INSNS, "insns") \
    X(KIND, "kind") X(LIVE_AT_PEAK, "live-at-peak") \
    X(LIVE_BLOCKS, "live-blocks") X(LIVE_BYTES, "live-bytes") \
-   X(MAX_THREADS, "max-threads") X(MAX_US, "max-us") X(OBJ, "obj") \
+   X(MAX_THREADS, "max-threads") X(MAX_US, "max-us") X(MEDIAN_INSNS, "median-insns") X(OBJ, "obj") \
    X(OPS, "ops") X(ORPHAN, "orphan") X(OS_TID, "os-tid") X(PEAK, "peak") \
    X(PEAK_ALIVE, "peak-alive") X(PEAK_BLOCKS, "peak-blocks") \
    X(PEAK_BYTES, "peak-bytes") X(PEAK_LIVE, "peak-live") \
@@ -208,7 +208,7 @@ bool describe_not_xml(const Input *in, const char *path, char *why,
    X(REF, "ref") X(REST_ALLOCS, "rest-allocs") \
    X(REST_AT_PEAK, "rest-at-peak") X(REST_BYTES, "rest-bytes") \
    X(REST_LIVE_BYTES, "rest-live-bytes") X(ROLE, "role") \
-   X(ROLE_HISTORY, "role-history") X(SAMPLES, "samples") X(SEQ, "seq") \
+   X(ROLE_HISTORY, "role-history") X(STOLEN, "stolen") X(RUNNING_US, "running-us") X(SAMPLES, "samples") X(SEQ, "seq") \
    X(SHOWN, "shown") X(SIGNAL, "signal") X(SIGNO, "signo") \
    X(SINCE_MS, "since-ms") X(SITES, "sites") X(SIZE, "size") \
    X(STACKS, "stacks") X(START_MS, "start-ms") X(STATUS, "status") \

@@ -242,6 +242,8 @@ typedef struct {                 /* a <role-summary> */
 typedef struct {
    uint64_t seq, creator, start_ms, end_ms, insns;
    bool has_end, alive, forked, has_insns, has_futex;
+   bool has_running;
+   uint64_t running_us;          /* wall time running client code */
    Role role;
    bool role_by_name;            /* role-by="name" */
    char *name;                   /* the last <name>, NULL if none */
@@ -304,6 +306,8 @@ typedef struct {                 /* a <spawn-site> */
    uint64_t spawned, ended, alive, pending, polls, insns, max_poll,
             allocs, bytes, peak_live, live_blocks, live_bytes,
             lost_bytes, lost_blocks, waits, blocked_us;
+   bool has_stolen, has_median;  /* Rayon sites of a tool since 2026-12 */
+   uint64_t stolen, median;      /* jobs stolen; the median job's insns */
    Stack stack;                  /* a task cell's allocation stack */
 } SpawnSite;
 

@@ -88,6 +88,16 @@ static int cmp_keyed(const void *a, const void *b)
 
 static void add_site(SpawnSite *d, const SpawnSite *s)
 {
+   /* Two medians do not make one: a merged site with jobs from both
+      has none (its average and most still add up). */
+   if (d->polls > 0 && s->polls > 0)
+      d->has_median = false;
+   else if (s->polls > 0) {
+      d->median = s->median;
+      d->has_median = s->has_median;
+   }
+   d->stolen = add_sat(d->stolen, s->stolen);
+   d->has_stolen = d->has_stolen && s->has_stolen;
    d->spawned = add_sat(d->spawned, s->spawned);
    d->ended = add_sat(d->ended, s->ended);
    d->alive = add_sat(d->alive, s->alive);

@@ -989,6 +989,7 @@ void print_text(const Report *rep, size_t nwarn, const TextOptions *opt)
    if (SHOW(SEC_THREADS)) print_threads(rep, opt->threads);
    if (SHOW(SEC_ROLES)) {
       print_roles(rep, true);
+      print_wall_by_role(rep);
       print_other_names(rep);
    }
    if (SHOW(SEC_TASKS)) print_tasks(rep);

@@ -113,6 +113,7 @@ void print_other_names(const Report *r);
 /* text_sys.c: the time in other syscalls, by role and class, under the
    futex waits. */
 void print_overview_syscalls(const Report *r);
+void print_wall_by_role(const Report *r);
 
 /* text_tasks.c */
 void print_tasks(const Report *r);

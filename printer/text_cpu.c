@@ -159,9 +159,25 @@ static void print_rayon_grain(const CpuSums *c, const MergedTasks *m)
          continue;
       Buf b = { 0 };
       add_site_label(&b, &m->t, s->id);
-      printf("  %s: %s %s run, %s instructions a job on average, at most "
-             "%s\n", b.s, num(s->polls), plural(s->polls, "job", "jobs"),
-             num(s->insns / s->polls), num(s->max_poll));
+      buf_adds(&b, ": ");
+      buf_adds(&b, num(s->polls));
+      buf_adds(&b, plural(s->polls, " job run", " jobs run"));
+      if (s->has_stolen) {
+         buf_adds(&b, " (");
+         buf_adds(&b, num(s->stolen));
+         buf_adds(&b, " stolen)");
+      }
+      buf_adds(&b, ", instructions a job: ");
+      if (s->has_median) {
+         buf_adds(&b, "median ");
+         buf_adds(&b, num(s->median));
+         buf_adds(&b, ", ");
+      }
+      buf_adds(&b, "average ");
+      buf_adds(&b, num(s->insns / s->polls));
+      buf_adds(&b, ", most ");
+      buf_adds(&b, num(s->max_poll));
+      printf("  %s\n", b.s);
       free(b.s);
    }
    for (size_t i = 0; i < c->nroles; i++) {

@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "table.h"
 #include "text.h"
 
 /* Roles named in the overview. */
@@ -46,6 +47,8 @@ static const char *const sys_words[SYS_N] = {
 typedef struct {
    char *name;
    uint64_t us[SYS_N], calls[SYS_N], total;
+   uint64_t threads, alive_us, idle_us, futex_us, running_us; /* wall */
+   bool running;                 /* every thread has running_us */
 } SysRole;
 
 static int cmp_sysrole(const void *a, const void *b)
@@ -54,6 +57,62 @@ static int cmp_sysrole(const void *a, const void *b)
    if (x->total != y->total)
       return x->total > y->total ? -1 : 1;
    return strcmp(x->name, y->name);
+}
+
+/* The threads' figures summed by role (label without the index), in
+   the report's order of first sight; *n roles, *any: some thread has
+   <syscalls>. */
+static SysRole *by_role(const Report *r, size_t *n, bool *any)
+{
+   SysRole *v = NULL;
+   size_t cap = 0;
+   *n = 0;
+   *any = false;
+   for (size_t i = 0; i < r->threads.n; i++) {
+      const Thread *t = &r->threads.list[i];
+      char *name = role_label(&t->role, false);
+      size_t k = 0;
+      while (k < *n && strcmp(v[k].name, name) != 0)
+         k++;
+      if (k == *n) {
+         GROW(v, cap, *n + 1);
+         memset(&v[*n], 0, sizeof v[*n]);
+         v[(*n)++].name = name;
+      } else {
+         free(name);
+      }
+      SysRole *g = &v[k];
+      if (g->threads == 0)
+         g->running = true;
+      g->running = g->running && t->has_running;
+      g->running_us = add_sat(g->running_us, t->running_us);
+      uint64_t end = t->has_end ? t->end_ms : r->run.duration_ms;
+      g->threads++;
+      uint64_t ms = sub_sat(end, t->start_ms);
+      g->alive_us = add_sat(g->alive_us,
+                            ms > UINT64_MAX / 1000 ? UINT64_MAX : ms * 1000);
+      if (t->has_futex) {
+         g->idle_us = add_sat(g->idle_us, t->fx.idle_us);
+         g->futex_us = add_sat(g->futex_us,
+                               sub_sat(t->fx.blocked_us, t->fx.idle_us));
+      }
+      if (!t->has_sys)
+         continue;
+      *any = true;
+      for (int c = 0; c < SYS_N; c++) {
+         g->us[c] = add_sat(g->us[c], t->sys_us[c]);
+         g->calls[c] = add_sat(g->calls[c], t->sys_calls[c]);
+         g->total = add_sat(g->total, t->sys_us[c]);
+      }
+   }
+   return v;
+}
+
+static void free_roles(SysRole *v, size_t n)
+{
+   for (size_t i = 0; i < n; i++)
+      free(v[i].name);
+   free(v);
 }
 
 /* ": io 204.4 ms (reads, ...), ..." (the header's, words) or ": io
@@ -79,32 +138,15 @@ static void add_classes(Buf *b, const uint64_t *us, const uint64_t *calls)
 
 void print_overview_syscalls(const Report *r)
 {
-   SysRole *v = NULL;
-   size_t n = 0, cap = 0;
+   size_t n;
+   bool any;
+   SysRole *v = by_role(r, &n, &any);
    uint64_t all[SYS_N] = { 0 }, total = 0;
-   for (size_t i = 0; i < r->threads.n; i++) {
-      const Thread *t = &r->threads.list[i];
-      if (!t->has_sys)
-         continue;
-      char *name = role_label(&t->role, false);
-      size_t k = 0;
-      while (k < n && strcmp(v[k].name, name) != 0)
-         k++;
-      if (k == n) {
-         GROW(v, cap, n + 1);
-         memset(&v[n], 0, sizeof v[n]);
-         v[n++].name = name;
-      } else {
-         free(name);
-      }
+   for (size_t k = 0; k < n; k++)
       for (int c = 0; c < SYS_N; c++) {
-         v[k].us[c] = add_sat(v[k].us[c], t->sys_us[c]);
-         v[k].calls[c] = add_sat(v[k].calls[c], t->sys_calls[c]);
-         v[k].total = add_sat(v[k].total, t->sys_us[c]);
-         all[c] = add_sat(all[c], t->sys_us[c]);
-         total = add_sat(total, t->sys_us[c]);
+         all[c] = add_sat(all[c], v[k].us[c]);
+         total = add_sat(total, v[k].us[c]);
       }
-   }
    if (total > 0) {
       qsort(v, n, sizeof *v, cmp_sysrole);
       Buf b = { 0 };
@@ -124,7 +166,71 @@ void print_overview_syscalls(const Report *r)
          free(l.s);
       }
    }
-   for (size_t i = 0; i < n; i++)
-      free(v[i].name);
-   free(v);
+   free_roles(v, n);
+}
+
+/* "812.4 ms 41.2%" */
+static char *ms_pct(uint64_t us, uint64_t whole)
+{
+   char s[64];
+   snprintf(s, sizeof s, "%s %s", ms1(us), share_pct(us, whole));
+   return xstrdup(s);
+}
+
+/* Where each role's wall time went: its threads' lives, from start to
+   end (or the end of the run), split into running client code, futex
+   waits (idle parking apart), other syscalls (readiness waits apart:
+   Tokio's IO driver parks there) and the rest: the tools' own work for
+   the thread (translating code, reading debug information, its heap
+   calls, which the tool serves outside the client's code) and its
+   waits for Valgrind's lock after a time slice.  A wait lasts until the
+   thread runs again, so its wait for the lock after a syscall is the
+   syscall's. */
+void print_wall_by_role(const Report *r)
+{
+   static const char *const head0[] = {
+      "", "", "thread", "", "futex", "futex", "poll", "other", "",
+   };
+   static const char *const head[] = {
+      "role", "threads", "time", "running", "idle", "waits", "waits",
+      "syscalls", "rest",
+   };
+   static const bool right[] = { false, true, true, true, true, true, true,
+                                 true, true };
+   static const size_t cap[] = { ROLE_COL_MAX, 0, 0, 0, 0, 0, 0, 0, 0 };
+   Table t = { .ncols = 9, .head0 = head0, .head = head, .right = right,
+               .cap = cap };
+   size_t n;
+   bool any;
+   SysRole *v = by_role(r, &n, &any);
+   bool running = n > 0;
+   for (size_t k = 0; k < n; k++)
+      running = running && v[k].running;
+   if (!any || !running) {       /* a report before <syscalls> */
+      free_roles(v, n);
+      return;
+   }
+   printf("\nWall time by role: its threads' lives, from start to end (or "
+          "the run's end),\nspent running, in futex waits and in other "
+          "syscalls (each until the thread ran\nagain: Valgrind runs one "
+          "thread at a time); the rest is the tools' own work for\nthe "
+          "thread (translating code, reading debug information, tracking "
+          "its heap)\nand its waits for its turn:\n");
+   for (size_t k = 0; k < n; k++) {
+      const SysRole *g = &v[k];
+      uint64_t other = sub_sat(g->total, g->us[SYS_POLL]);
+      uint64_t spent = add_sat(add_sat(g->idle_us, g->futex_us),
+                               add_sat(g->total, g->running_us));
+      table_cell(&t, g->name);
+      table_cell(&t, num(g->threads));
+      table_cell(&t, ms1(g->alive_us));
+      table_cell_take(&t, ms_pct(g->running_us, g->alive_us));
+      table_cell_take(&t, ms_pct(g->idle_us, g->alive_us));
+      table_cell_take(&t, ms_pct(g->futex_us, g->alive_us));
+      table_cell_take(&t, ms_pct(g->us[SYS_POLL], g->alive_us));
+      table_cell_take(&t, ms_pct(other, g->alive_us));
+      table_cell_take(&t, ms_pct(sub_sat(g->alive_us, spent), g->alive_us));
+   }
+   table_print(&t);
+   free_roles(v, n);
 }

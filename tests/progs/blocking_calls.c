@@ -3,7 +3,8 @@
  * writes to after sleeping 200 ms (main: io, about 200 ms, in one read;
  * the writer: sleep 200 ms in one nanosleep, then io in one write);
  * then main polls a pipe nobody writes to for 150 ms (poll, one call)
- * and sleeps 100 ms (sleep, one call).
+ * and sleeps 100 ms (sleep, one call), and at last spins 40 million
+ * rounds of a loop: running, not waiting.
  * Copyright (C) 2026 the asynctrace authors.  GPL-2.0-or-later. */
 #include <poll.h>
 #include <pthread.h>
@@ -43,5 +44,7 @@ int main(void)
    if (poll(&p, 1, 150) != 0)
       return 1;
    nap(100);
+   for (volatile unsigned long i = 0; i < 40000000UL; i++)
+      ;
    return 0;
 }
