@@ -72,6 +72,9 @@ void AT_(heap_post_clo_init)(void);
 /* Called every 256 heap events, at a point where a snapshot may be
    taken (at_main.c registers the snapshot writer's poll). */
 void AT_(heap_set_tick_hook)(void (*f)(void));
+/* Called at each bad call as it happens (at_errors.c prints it). */
+void AT_(heap_set_bad_hook)(void (*f)(ThreadId tid, UInt kind, Addr addr,
+                                      SizeT size, SizeT given));
 const AT_HeapSummary* AT_(heap_summary)(void);
 const AT_HeapCounters* AT_(heap_of_role)(UShort inst);
 

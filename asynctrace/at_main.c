@@ -76,6 +76,7 @@
 #include "at_crash.h"
 #include "at_blockon.h"
 #include "at_clock.h"
+#include "at_errors.h"
 #include "at_rayon.h"
 #include "at_tasks.h"
 #include "at_futex.h"
@@ -479,7 +480,9 @@ static void at_pre_clo_init(void)
    VG_(clo_read_inline_info) = True;
    VG_(clo_backtrace_size)   = 40;
 
+   AT_(errors_pre_clo_init)();
    AT_(heap_init)();
+   AT_(heap_set_bad_hook)(AT_(error_bad_call));
    AT_(threads_register_hooks)();
    AT_(maps_register_hooks)();
    AT_(instrument_register_hooks)();

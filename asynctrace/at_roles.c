@@ -90,6 +90,20 @@ void AT_(role_label)(UShort inst, HChar* buf, SizeT n)
       VG_(snprintf)(buf, n, "%s", AT_(role_name)(ri->role));
 }
 
+/* As at_print names it: "tokio-worker (runtime 1)", "rayon-worker
+   (pool 2)", "main". */
+void AT_(role_words)(UShort inst, HChar* buf, SizeT n)
+{
+   const AT_RoleInst* ri = AT_(role_inst_info)(inst);
+   const HChar*       nm = AT_(role_name)(ri->role);
+   if (ri->pool)
+      VG_(snprintf)(buf, n, "%s (%s %u)", nm,
+                    VG_(strncmp)(nm, "tokio-", 6) == 0 ? "runtime" : "pool",
+                    ri->pool);
+   else
+      VG_(snprintf)(buf, n, "%s", nm);
+}
+
 const AT_RoleInst* AT_(role_inst_info)(UShort inst)
 {
    return VG_(indexXA)(role_insts, inst);

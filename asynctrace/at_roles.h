@@ -35,6 +35,7 @@ UShort             AT_(role_inst)(UShort role, UInt pool);
 const AT_RoleInst* AT_(role_inst_info)(UShort inst);
 /* "tokio-worker#1", "main": a role instance for the monitor's tables. */
 void AT_(role_label)(UShort inst, HChar* buf, SizeT n);
+void AT_(role_words)(UShort inst, HChar* buf, SizeT n);
 UInt               AT_(n_role_insts)(void);
 
 void AT_(roles_init)(void);              /* after options */

@@ -1,0 +1,24 @@
+/*--------------------------------------------------------------------*/
+/*--- asynctrace: errors as Valgrind reports them.      at_errors.h ---*/
+/*--------------------------------------------------------------------*/
+
+/* This file is part of asynctrace.  Copyright (C) 2026 the asynctrace
+   authors.  GPL-2.0-or-later; see at_basics.h and COPYING. */
+
+#ifndef __AT_ERRORS_H
+#define __AT_ERRORS_H
+
+#include "at_basics.h"
+
+/* Registers the error kinds with the core (before options). */
+void AT_(errors_pre_clo_init)(void);
+/* A bad heap call (an AT_BadKind) by tid, now: printed once per stack
+   and counted by the core's error manager, unless suppressed. */
+void AT_(error_bad_call)(ThreadId tid, UInt kind, Addr addr, SizeT size,
+                         SizeT given);
+
+#endif /* __AT_ERRORS_H */
+
+/*--------------------------------------------------------------------*/
+/*--- end                                              at_errors.h ---*/
+/*--------------------------------------------------------------------*/
