@@ -17,24 +17,45 @@
    --error-exitcode; --suppressions files suppress them by kind
    (asynctrace:InvalidFree, ... below) and frames, and
    --gen-suppressions writes such entries.  A suppressed call is still
-   in the report: the report says what happened. */
+   in the report: the report says what happened.
+
+   Leaks too, at exit, as memcheck's: after the scan every loss record
+   goes through the error manager once (VG_(unique_error)), printed if
+   --leak-check=full was given and its kind is one --show-leak-kinds
+   names, counted as an error if --errors-for-leak-kinds names it, and
+   matched against the asynctrace:Leak suppressions (with memcheck's
+   optional "match-leak-kinds:" line).  A suppressed record is marked
+   so in the report, and the LEAK SUMMARY printed then leaves it out of
+   its kinds and sums it as "suppressed". */
 
 #include "pub_tool_errormgr.h"
+#include "pub_tool_libcfile.h"
+#include "pub_tool_vki.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_libcprint.h"
+#include "pub_tool_options.h"
 #include "pub_tool_tooliface.h"
 
 #include "at_attr.h"
 #include "at_errors.h"
 #include "at_heap.h"
+#include "at_leak.h"
+#include "at_options.h"
 #include "at_roles.h"
 #include "at_threads.h"
 
+/* The leak error's kind, after the bad calls'. */
+#define AT_ERR_LEAK AT_BAD_N
+
 /* What the core copies with each error: the error's own figures. */
 typedef struct {
-   UInt  seq;            /* the thread's, from 1 */
+   UInt  seq;            /* the thread's, from 1 (a leak's: allocating) */
    HChar role[64];
    SizeT size, given;
+   /* A leak's loss record. */
+   UInt  kind;           /* AT_LeakKind */
+   ULong bytes, blocks, ind_bytes, ind_blocks;
+   UInt  n, of;          /* loss record n of */
 } Extra;
 
 /* Suppression names, by AT_BadKind: asynctrace:NAME in a file. */
@@ -48,6 +69,30 @@ static Bool eq_error(VgRes res, const Error* a, const Error* b)
    return True;          /* same kind and stack (the core compares) */
 }
 
+/* memcheck's words for the kinds, in its messages and suppressions. */
+static const HChar* const leak_words[AT_LK_N] = {
+   "definitely lost", "indirectly lost", "possibly lost", "still reachable"
+};
+static const HChar* const leak_supp_words[AT_LK_N] = {
+   "definite", "indirect", "possible", "reachable"
+};
+
+static void pp_leak(const Error* err)
+{
+   const Extra* x = VG_(get_error_extra)(err);
+   if (x->kind == AT_LK_DEFINITE && x->ind_bytes > 0)
+      VG_(umsg)("%'llu (%'llu direct, %'llu indirect) bytes in %'llu blocks "
+                "are %s in loss record %'u of %'u\n",
+                x->bytes + x->ind_bytes, x->bytes, x->ind_bytes, x->blocks,
+                leak_words[x->kind], x->n, x->of);
+   else
+      VG_(umsg)("%'llu bytes in %'llu blocks are %s in loss record %'u of "
+                "%'u\n", x->bytes, x->blocks, leak_words[x->kind], x->n,
+                x->of);
+   VG_(pp_ExeContext)(VG_(get_error_where)(err));
+   VG_(umsg)(" Allocated in thread %u, %s\n", x->seq, x->role);
+}
+
 static void before_pp(const Error* err)
 {
 }
@@ -56,6 +101,10 @@ static void pp_error(const Error* err)
 {
    const Extra* x = VG_(get_error_extra)(err);
    Addr         a = VG_(get_error_address)(err);
+   if (VG_(get_error_kind)(err) == AT_ERR_LEAK) {
+      pp_leak(err);
+      return;
+   }
    switch (VG_(get_error_kind)(err)) {
    case AT_BAD_INVALID_FREE:
    case AT_BAD_DOUBLE_FREE:
@@ -117,6 +166,10 @@ static UInt update_extra(const Error* err)
 static Bool recognised_suppression(const HChar* name, Supp* su)
 {
    UInt k;
+   if (VG_(strcmp)(name, "Leak") == 0) {
+      VG_(set_supp_kind)(su, AT_ERR_LEAK);
+      return True;
+   }
    for (k = 0; k < AT_BAD_N; k++)
       if (VG_(strcmp)(name, supp_names[k]) == 0) {
          VG_(set_supp_kind)(su, (SuppKind)k);
@@ -125,28 +178,134 @@ static Bool recognised_suppression(const HChar* name, Supp* su)
    return False;
 }
 
+/* What the tool keeps of each suppression: the leak kinds it matches,
+   and its name, for the report (the core tells a tool which
+   suppression matched, not its name: the name is read back from the
+   file, the first line above the kind that is neither blank nor a
+   comment). */
+typedef struct {
+   UInt   kinds;
+   HChar* name;
+} SuppInfo;
+
+static const SuppInfo* matched;    /* by the last error suppressed */
+
+static HChar* supp_name(Int fd, Int kind_line)
+{
+   HChar  link[48], path[4096], *text, *name = NULL;
+   const HChar *p, *line_at[2] = { NULL, NULL };
+   Int    len, fd2, n = 0, line = 1;
+   SysRes r;
+   VG_(sprintf)(link, "/proc/self/fd/%d", fd);
+   len = VG_(readlink)(link, path, sizeof path - 1);
+   if (len <= 0)
+      return NULL;
+   path[len] = '\0';
+   r = VG_(open)(path, VKI_O_RDONLY, 0);
+   if (sr_isError(r))
+      return NULL;
+   fd2  = sr_Res(r);
+   text = VG_(malloc)("at.supp_text", 1 << 20);
+   n    = VG_(read)(fd2, text, (1 << 20) - 1);
+   VG_(close)(fd2);
+   if (n <= 0) {
+      VG_(free)(text);
+      return NULL;
+   }
+   text[n] = '\0';
+   /* The last line before the kind's that says something. */
+   for (p = text; *p && line < kind_line; line++) {
+      const HChar* q = p;
+      while (*q == ' ' || *q == '\t')
+         q++;
+      if (*q != '\n' && *q != '#' && *q != '\0' && *q != '{')
+         line_at[0] = q;
+      p = VG_(strchr)(p, '\n');
+      if (p == NULL)
+         break;
+      p++;
+   }
+   if (line_at[0] != NULL) {
+      const HChar* e = line_at[0];
+      while (*e && *e != '\n')
+         e++;
+      while (e > line_at[0] && (e[-1] == ' ' || e[-1] == '\t'
+                                || e[-1] == '\r'))
+         e--;
+      name = VG_(malloc)("at.supp_name", e - line_at[0] + 1);
+      VG_(memcpy)(name, line_at[0], e - line_at[0]);
+      name[e - line_at[0]] = '\0';
+   }
+   VG_(free)(text);
+   return name;
+}
+
+/* A Leak suppression may have memcheck's "match-leak-kinds: SET" line
+   (without it, every kind); the bad calls' kinds take none.  A frame
+   line read here instead is the core's (it looks at the buffer). */
 static Bool read_extra_suppression_info(Int fd, HChar** bufpp, SizeT* nBufp,
                                         Int* lineno, Supp* su)
 {
-   return True;          /* the kinds take no extra line */
+   SuppInfo*    si = VG_(malloc)("at.supp_info", sizeof(SuppInfo));
+   const HChar* s;
+   si->kinds = (1u << AT_LK_N) - 1;
+   si->name  = supp_name(fd, *lineno);
+   VG_(set_supp_extra)(su, si);
+   if (VG_(get_supp_kind)(su) != AT_ERR_LEAK)
+      return True;
+   if (VG_(get_line)(fd, bufpp, nBufp, lineno))
+      return True;                       /* end of file */
+   if (VG_(strncmp)(*bufpp, "match-leak-kinds:", 17) != 0)
+      return True;                       /* a frame line: the core's */
+   s = *bufpp + 17;
+   while (*s == ' ' || *s == '\t')
+      s++;
+   return AT_(parse_leak_kinds)(s, &si->kinds);
 }
 
 static Bool error_matches_suppression(const Error* err, const Supp* su)
 {
-   return VG_(get_error_kind)(err) == VG_(get_supp_kind)(su);
+   const Extra*    x;
+   const SuppInfo* si;
+   if (VG_(get_error_kind)(err) != VG_(get_supp_kind)(su))
+      return False;
+   if (VG_(get_error_kind)(err) != AT_ERR_LEAK)
+      return True;
+   x  = VG_(get_error_extra)(err);
+   si = VG_(get_supp_extra)(su);
+   return si == NULL || (si->kinds & (1u << x->kind)) != 0;
+}
+
+static void note_use(const Error* err, const Supp* su)
+{
+   matched = VG_(get_supp_extra)(su);
+}
+
+static const HChar* matched_name(void)
+{
+   return matched == NULL ? NULL : matched->name ? matched->name : "?";
 }
 
 static const HChar* get_error_name(const Error* err)
 {
    UInt k = VG_(get_error_kind)(err);
+   if (k == AT_ERR_LEAK)
+      return "Leak";
    return k < AT_BAD_N ? supp_names[k] : NULL;
 }
 
+/* A generated Leak suppression matches its record's kind only. */
 static SizeT no_extra_info(const Error* err, HChar* buf, Int n)
 {
-   if (n > 0)
-      buf[0] = '\0';
-   return 0;
+   if (n <= 0)
+      return 0;
+   buf[0] = '\0';
+   if (VG_(get_error_kind)(err) == AT_ERR_LEAK) {
+      const Extra* x = VG_(get_error_extra)(err);
+      VG_(snprintf)(buf, n, "match-leak-kinds: %s",
+                    leak_supp_words[x->kind]);
+   }
+   return VG_(strlen)(buf);
 }
 
 static SizeT no_extra_use(const Supp* su, HChar* buf, Int n)
@@ -156,12 +315,8 @@ static SizeT no_extra_use(const Supp* su, HChar* buf, Int n)
    return 0;
 }
 
-static void no_use_update(const Error* err, const Supp* su)
-{
-}
-
-void AT_(error_bad_call)(ThreadId tid, UInt kind, Addr addr, SizeT size,
-                         SizeT given)
+const HChar* AT_(error_bad_call)(ThreadId tid, UInt kind, Addr addr,
+                                 SizeT size, SizeT given)
 {
    Extra      x;
    AT_Thread* t = AT_(thread)(tid);
@@ -170,7 +325,116 @@ void AT_(error_bad_call)(ThreadId tid, UInt kind, Addr addr, SizeT size,
    x.size  = size;
    x.given = given;
    AT_(role_words)(AT_(role_now)(tid), x.role, sizeof x.role);
+   matched = NULL;
    VG_(maybe_record_error)(tid, (ErrorKind)kind, addr, NULL, &x);
+   return matched_name();
+}
+
+/* "definitely lost by role: tokio-worker (runtime 1) 38,850;
+   main 12,345": the roles that allocated what is lost, most first. */
+static void print_lost_by_role(const ULong* by_inst, UInt ninst)
+{
+   HChar line[512], role[64], part[96];
+   Bool  done[ninst ? ninst : 1];
+   UInt  i, k, any = 0;
+   VG_(memset)(done, 0, sizeof done);
+   VG_(strcpy)(line, "   definitely lost by role:");
+   for (i = 0; i < ninst; i++) {
+      UInt best = ninst;
+      for (k = 0; k < ninst; k++)
+         if (!done[k] && by_inst[k] > 0
+             && (best == ninst || by_inst[k] > by_inst[best]))
+            best = k;
+      if (best == ninst)
+         break;
+      done[best] = True;
+      AT_(role_words)((UShort)best, role, sizeof role);
+      VG_(snprintf)(part, sizeof part, "%s %s %'llu", any ? ";" : "", role,
+                    by_inst[best]);
+      if (VG_(strlen)(line) + VG_(strlen)(part) + 1 >= sizeof line)
+         break;
+      VG_(strcat)(line, part);
+      any++;
+   }
+   if (any > 0)
+      VG_(umsg)("%s\n", line);
+}
+
+/* Every loss record once through the error manager; marks those
+   suppressed.  Then the LEAK SUMMARY, unless -q. */
+void AT_(errors_leaks)(void)
+{
+   XArray*          recs = AT_(leak_records)();
+   const AT_Amount* tot  = AT_(leak_totals)();
+   AT_Amount        shown[AT_LK_N], supp = { 0, 0 };
+   UInt             ninst = AT_(n_role_insts)(), k;
+   ULong*           by_inst;
+   Word             i, n = recs ? VG_(sizeXA)(recs) : 0;
+   Bool             full = AT_(clo_leak_check_given)
+                           && AT_(clo_leak_check) == AT_LEAK_FULL;
+   Bool             show;
+   if (AT_(clo_leak_check) == AT_LEAK_NO || tot == NULL)
+      return;
+   by_inst = VG_(calloc)("at.leak_by_inst", ninst ? ninst : 1,
+                         sizeof(ULong));
+   for (k = 0; k < AT_LK_N; k++)
+      shown[k] = tot[k];
+   if (VG_(clo_verbosity) > 0) {
+      const AT_HeapSummary* h = AT_(heap_summary)();
+      VG_(umsg)("HEAP SUMMARY:\n");
+      VG_(umsg)("    in use at exit: %'llu bytes in %'llu blocks\n",
+                h->total.live_bytes, h->total.live_blocks);
+      VG_(umsg)("  total heap usage: %'llu allocs, %'llu frees, %'llu "
+                "bytes allocated\n", h->total.allocs, h->total.frees,
+                h->total.bytes_allocated);
+      VG_(umsg)("\n");
+   }
+   for (i = 0; i < n; i++) {
+      AT_LossRecord* g = VG_(indexXA)(recs, i);
+      Extra x;
+      VG_(memset)(&x, 0, sizeof x);
+      x.seq        = g->owner;
+      x.kind       = g->kind;
+      x.bytes      = g->bytes;
+      x.blocks     = g->blocks;
+      x.ind_bytes  = g->kind == AT_LK_DEFINITE ? g->ind_bytes : 0;
+      x.ind_blocks = g->kind == AT_LK_DEFINITE ? g->ind_blocks : 0;
+      x.n          = (UInt)i + 1;
+      x.of         = (UInt)n;
+      AT_(role_words)(g->site->inst, x.role, sizeof x.role);
+      show = full && (AT_(clo_show_leak_kinds) & (1u << g->kind)) != 0;
+      matched = NULL;
+      g->suppressed_by = VG_(unique_error)(
+         1, AT_ERR_LEAK, 0, NULL, &x, g->site->where, show, False,
+         (AT_(clo_error_leak_kinds) & (1u << g->kind)) != 0)
+         ? (matched_name() ? matched_name() : "?") : NULL;
+      if (g->suppressed_by != NULL) {
+         shown[g->kind].bytes  -= g->bytes;
+         shown[g->kind].blocks -= g->blocks;
+         supp.bytes  += g->bytes;
+         supp.blocks += g->blocks;
+      } else if (g->kind == AT_LK_DEFINITE && g->site->inst < ninst) {
+         by_inst[g->site->inst] += g->bytes;
+      }
+   }
+   if (VG_(clo_verbosity) > 0) {
+      VG_(umsg)("LEAK SUMMARY:\n");
+      VG_(umsg)("   definitely lost: %'llu bytes in %'llu blocks\n",
+                shown[AT_LK_DEFINITE].bytes, shown[AT_LK_DEFINITE].blocks);
+      VG_(umsg)("   indirectly lost: %'llu bytes in %'llu blocks\n",
+                shown[AT_LK_INDIRECT].bytes, shown[AT_LK_INDIRECT].blocks);
+      VG_(umsg)("     possibly lost: %'llu bytes in %'llu blocks\n",
+                shown[AT_LK_POSSIBLE].bytes, shown[AT_LK_POSSIBLE].blocks);
+      VG_(umsg)("   still reachable: %'llu bytes in %'llu blocks\n",
+                shown[AT_LK_REACHABLE].bytes, shown[AT_LK_REACHABLE].blocks);
+      VG_(umsg)("        suppressed: %'llu bytes in %'llu blocks\n",
+                supp.bytes, supp.blocks);
+      print_lost_by_role(by_inst, ninst);
+      if (!full && n > 0)
+         VG_(umsg)("Rerun with --leak-check=full to see the loss records "
+                   "here too; the report has them\n");
+   }
+   VG_(free)(by_inst);
 }
 
 void AT_(errors_pre_clo_init)(void)
@@ -179,7 +443,7 @@ void AT_(errors_pre_clo_init)(void)
                           recognised_suppression,
                           read_extra_suppression_info,
                           error_matches_suppression, get_error_name,
-                          no_extra_info, no_extra_use, no_use_update);
+                          no_extra_info, no_extra_use, note_use);
 }
 
 /*--------------------------------------------------------------------*/

@@ -14,8 +14,14 @@
 void AT_(errors_pre_clo_init)(void);
 /* A bad heap call (an AT_BadKind) by tid, now: printed once per stack
    and counted by the core's error manager, unless suppressed. */
-void AT_(error_bad_call)(ThreadId tid, UInt kind, Addr addr, SizeT size,
-                         SizeT given);
+/* Returns the name of the suppression that silenced it, or NULL. */
+const HChar* AT_(error_bad_call)(ThreadId tid, UInt kind, Addr addr,
+                                 SizeT size, SizeT given);
+
+/* After the leak scan: every loss record through the error manager
+   (printed, counted, suppressed as the options say; the suppressed
+   ones marked), then the HEAP and LEAK SUMMARY on stderr unless -q. */
+void AT_(errors_leaks)(void);
 
 #endif /* __AT_ERRORS_H */
 

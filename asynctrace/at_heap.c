@@ -647,10 +647,11 @@ XArray* AT_(heap_cross_frees)(void)
 /*------------------------------------------------------------*/
 
 static VgHashTable* bad;   /* by ECU << 4 | kind */
-static void (*bad_hook)(ThreadId, UInt, Addr, SizeT, SizeT);
+static const HChar* (*bad_hook)(ThreadId, UInt, Addr, SizeT, SizeT);
 
-void AT_(heap_set_bad_hook)(void (*f)(ThreadId tid, UInt kind, Addr addr,
-                                      SizeT size, SizeT given))
+void AT_(heap_set_bad_hook)(const HChar* (*f)(ThreadId tid, UInt kind,
+                                              Addr addr, SizeT size,
+                                              SizeT given))
 {
    bad_hook = f;
 }
@@ -687,8 +688,11 @@ static void bad_call(ThreadId tid, AT_BadKind kind, Addr addr, SizeT size,
       b->call.given = given;
    }
    b->call.count++;
-   if (bad_hook)
-      bad_hook(tid, kind, addr, size, given);
+   if (bad_hook) {
+      const HChar* by = bad_hook(tid, kind, addr, size, given);
+      if (made)                      /* its stack and kind: all alike */
+         b->call.suppressed_by = by;
+   }
 }
 
 void AT_(heap_bad_call)(ThreadId tid, UWord kind, SizeT size, SizeT given)

@@ -73,8 +73,9 @@ void AT_(heap_post_clo_init)(void);
    taken (at_main.c registers the snapshot writer's poll). */
 void AT_(heap_set_tick_hook)(void (*f)(void));
 /* Called at each bad call as it happens (at_errors.c prints it). */
-void AT_(heap_set_bad_hook)(void (*f)(ThreadId tid, UInt kind, Addr addr,
-                                      SizeT size, SizeT given));
+void AT_(heap_set_bad_hook)(const HChar* (*f)(ThreadId tid, UInt kind,
+                                              Addr addr, SizeT size,
+                                              SizeT given));
 const AT_HeapSummary* AT_(heap_summary)(void);
 const AT_HeapCounters* AT_(heap_of_role)(UShort inst);
 
@@ -118,7 +119,9 @@ typedef enum {
 /* A wrong call the preload caught (kind one of the two above). */
 void AT_(heap_bad_call)(ThreadId tid, UWord kind, SizeT size, SizeT given);
 typedef struct { UChar kind; ExeContext* where; ULong count; Addr addr;
-                 SizeT size; SizeT given; } AT_BadCall;
+                 SizeT size; SizeT given;
+                 const HChar* suppressed_by;   /* a suppression's name */
+               } AT_BadCall;
 struct _XArray* AT_(heap_bad_calls)(void);
 const HChar* AT_(bad_kind_name)(UInt kind);
 

@@ -36,6 +36,8 @@ typedef struct {
    ULong    blocks;
    ULong    ind_bytes;     /* definite: bytes reachable only through them */
    ULong    ind_blocks;
+   const HChar* suppressed_by;   /* the asynctrace:Leak suppression's
+                                    name, or NULL */
 } AT_LossRecord;
 
 typedef struct { ULong bytes; ULong blocks; } AT_Amount;

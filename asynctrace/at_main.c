@@ -191,8 +191,10 @@ static void report_thread_limit(void)
 /* At the very end: the leak scan, then the report. */
 static void final_report(const AT_RunEnd* end)
 {
-   if (AT_(clo_leak_check) != AT_LEAK_NO)
+   if (AT_(clo_leak_check) != AT_LEAK_NO) {
       AT_(leak_check)();
+      AT_(errors_leaks)();
+   }
    write_report_now(end);
 }
 

@@ -25,6 +25,8 @@ const HChar* AT_(clo_out_file) = "asynctrace.out.%p";
 XArray*      AT_(clo_role_rules);
 AT_LeakCheck AT_(clo_leak_check)        = AT_LEAK_FULL;
 UInt         AT_(clo_show_leak_kinds)   = 1 << 0 | 1 << 2;  /* as memcheck */
+UInt         AT_(clo_error_leak_kinds)  = 1 << 0 | 1 << 2;  /* as memcheck */
+Bool         AT_(clo_leak_check_given)  = False;
 AT_TimeUnit  AT_(clo_time_unit)         = AT_TIME_I;
 UInt         AT_(clo_timeline_samples)  = 100;
 UInt         AT_(clo_alloc_sites)       = 200;
@@ -166,9 +168,13 @@ Bool AT_(process_cmd_line_option)(const HChar* arg)
    else if VG_XACT_CLO(arg, "--leak-check=summary", AT_(clo_leak_check),
                        AT_LEAK_SUMMARY) {}
    else if VG_XACT_CLO(arg, "--leak-check=full", AT_(clo_leak_check),
-                       AT_LEAK_FULL) {}
+                       AT_LEAK_FULL) {
+      AT_(clo_leak_check_given) = True;
+   }
    else if VG_XACT_CLO(arg, "--leak-check=yes", AT_(clo_leak_check),
-                       AT_LEAK_FULL) {}
+                       AT_LEAK_FULL) {
+      AT_(clo_leak_check_given) = True;
+   }
    else if VG_STR_CLO(arg, "--leak-check", tmp_str)
       VG_(fmsg_bad_option)(arg, "expected no, summary or full\n");
    else if VG_STR_CLO(arg, "--show-leak-kinds", tmp_str) {
@@ -177,6 +183,11 @@ Bool AT_(process_cmd_line_option)(const HChar* arg)
                               "or a list of "
                               "definite,indirect,possible,reachable\n");
       if (!AT_(parse_leak_kinds)(tmp_str, &AT_(clo_show_leak_kinds)))
+         VG_(fmsg_bad_option)(arg, "expected all, none or a list of "
+                              "definite,indirect,possible,reachable\n");
+   }
+   else if VG_STR_CLO(arg, "--errors-for-leak-kinds", tmp_str) {
+      if (!AT_(parse_leak_kinds)(tmp_str, &AT_(clo_error_leak_kinds)))
          VG_(fmsg_bad_option)(arg, "expected all, none or a list of "
                               "definite,indirect,possible,reachable\n");
    }
@@ -260,10 +271,16 @@ void AT_(print_usage)(void)
 "                                  matching <pattern> have role <role>,\n"
 "                                  a pool per rule; may be repeated\n"
 "    --leak-check=no|summary|full  classify the blocks live at exit by\n"
-"                                  reachability, as memcheck does [full]\n"
+"                                  reachability, as memcheck does; with\n"
+"                                  full the report has the loss records,\n"
+"                                  and =full given prints them on stderr\n"
+"                                  too [full]\n"
 "    --show-leak-kinds=kind1,kind2,.. which loss records to list with\n"
 "                                  --leak-check=full: definite indirect\n"
 "                                  possible reachable, or all, none\n"
+"                                  [definite,possible]\n"
+"    --errors-for-leak-kinds=kind1,kind2,.. which leak kinds count as\n"
+"                                  errors (ERROR SUMMARY, --error-exitcode)\n"
 "                                  [definite,possible]\n"
 "    --wipe-stacks=no|reused|popped  clear stack memory no frame owns, so\n"
 "                                  that a stale pointer there does not\n"

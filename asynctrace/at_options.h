@@ -23,6 +23,11 @@ extern AT_LeakCheck AT_(clo_leak_check);
 /* --show-leak-kinds=: a bit per kind, in the order of AT_LeakKind
    (at_leak.h): definite, indirect, possible, reachable. */
 extern UInt AT_(clo_show_leak_kinds);
+/* The leak kinds that count as errors (--error-exitcode, the ERROR
+   SUMMARY), and whether --leak-check=full was given: then the loss
+   records of the kinds shown are printed on stderr, as memcheck's. */
+extern UInt AT_(clo_error_leak_kinds);
+extern Bool AT_(clo_leak_check_given);
 /* A comma-separated list of leak kinds (definite, indirect, possible,
    reachable), or all, or none, as bits 1 << AT_LK_*; False if not. */
 Bool AT_(parse_leak_kinds)(const HChar* s, UInt* out);

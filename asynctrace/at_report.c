@@ -505,6 +505,11 @@ static void out_leaks(void)
                       AT_(leak_kind_name)(g->kind), g->owner);
          AT_(out_role_attrs)(g->site->inst);
          AT_(out_fmt)(" bytes=\"%llu\" blocks=\"%llu\"", g->bytes, g->blocks);
+         if (g->suppressed_by) {
+            AT_(out_str)(" suppressed-by=\"");
+            AT_(out_esc)(g->suppressed_by);
+            AT_(out_str)("\"");
+         }
          if (g->kind == AT_LK_DEFINITE)
             AT_(out_fmt)(" indirect-bytes=\"%llu\" indirect-blocks=\"%llu\"",
                          g->ind_bytes, g->ind_blocks);
@@ -655,8 +660,14 @@ static void out_bad_calls(void)
    for (i = 0; i < n; i++) {
       const AT_BadCall* c = VG_(indexXA)(b, i);
       AT_(out_fmt)("  <bad-call kind=\"%s\" count=\"%llu\" addr=\"%#lx\" "
-                   "size=\"%lu\" given=\"%lu\">", AT_(bad_kind_name)(c->kind),
+                   "size=\"%lu\" given=\"%lu\"", AT_(bad_kind_name)(c->kind),
                    c->count, c->addr, c->size, c->given);
+      if (c->suppressed_by) {
+         AT_(out_str)(" suppressed-by=\"");
+         AT_(out_esc)(c->suppressed_by);
+         AT_(out_str)("\"");
+      }
+      AT_(out_str)(">");
       AT_(out_stack)(c->where);
       AT_(out_str)("</bad-call>\n");
    }
@@ -1475,7 +1486,8 @@ void AT_(write_report_to)(const AT_RunEnd* end, const HChar* given)
       else if (!snapshot && given == NULL)
          forget_snapshot_file();   /* the file holds this one now */
       if (VG_(clo_verbosity) > 0 && !snapshot)
-         VG_(umsg)("asynctrace: report written to %s\n", file);
+         VG_(umsg)("asynctrace: report written to %s; read it with: "
+                   "at_print %s\n", file, file);
    } else if (snapshot) {
       /* The run goes on and the next snapshot tries again: said once,
          the file left as it was (the last whole report). */

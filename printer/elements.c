@@ -457,6 +457,7 @@ static void begin_live(Parser *p, const char *name, long line)
 static const Attr site_attrs[] = {
    U64(THREAD, Site, thread), U64(BLOCKS, Site, blocks),
    U64(BYTES, Site, bytes), SITE_ROLE(Site, role),
+   STR_OPT(SUPPRESSED_BY, Site, suppressed_by),
 };
 
 static void site_begin(Parser *p, const char *name, long line, Site *st,
@@ -868,7 +869,7 @@ static void begin_badcalls(Parser *p, const char *name, long line)
 static const Attr badcall_attrs[] = {
    STR(KIND, BadCall, kind), U64(COUNT, BadCall, count),
    STR(ADDR, BadCall, addr), U64(SIZE, BadCall, size),
-   U64(GIVEN, BadCall, given),
+   U64(GIVEN, BadCall, given), STR_OPT(SUPPRESSED_BY, BadCall, suppressed_by),
 };
 
 static void begin_badcall(Parser *p, const char *name, long line)

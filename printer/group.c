@@ -366,14 +366,16 @@ static const char *thread_name_of(uint64_t seq)
    the stack the group kept). */
 
 /* A group's key: role and pool, leak kind, orphan, the thread name of
-   role other, the stack's first own frames (skey).  No padding, so
-   that keys compare whole. */
+   role other, the stack's first own frames (skey), the suppression
+   that matched a loss record (a suppressed record is not grouped with
+   others).  No padding, so that keys compare whole. */
 typedef struct {
    uint64_t pool1;               /* pool + 1, 0: none (as add_role) */
    uint32_t role, kind;          /* string ids (NULL as "") */
    uint32_t name;                /* 0: none, else string id + 1 */
    uint32_t skey;
-   uint32_t orphan, spare;
+   uint32_t orphan;
+   uint32_t supp;                /* 0: none, else string id + 1 */
 } GKey;
 
 /* A group, compact: its key, its sums and counts, and of the record
@@ -390,6 +392,7 @@ typedef struct {                 /* of live sites or loss records */
    uint64_t thread;              /* its thread, */
    const char *role, *kind;      /* its role and kind (kept once), */
    PointedFrom *from;            /* its pointed-from, */
+   char *supp;                   /* the suppression's name (the key's) */
    uint32_t ref, cut;            /* its stack, and the cut */
    bool has_ind;
    bool pool_max;                /* its pool is UINT64_MAX (the key's
@@ -717,7 +720,7 @@ static uint64_t gkey_hash(const GKey *k)
    uint64_t h = hash_mix(k->pool1 ^ hash_seed);
    h = hash_mix(h ^ ((uint64_t)k->role << 32 | k->kind));
    return hash_mix(h ^ ((uint64_t)k->name << 32 | k->skey) ^
-              ((uint64_t)k->orphan << 17));
+              ((uint64_t)k->orphan << 17) ^ ((uint64_t)k->supp << 40));
 }
 
 static GKey *glist_key(const GList *l, size_t gi)
@@ -796,8 +799,8 @@ static void glist_count(GList *l, size_t gi, uint64_t *records,
    it is of role other, stack st), and what its stack adds, sk.  False
    if its stack is not in the table. */
 static bool gkey_make(Grouper *g, GKey *k, const Role *role, const char *kind,
-                      bool orphan, const char *name, const Stack *st,
-                      SKey *sk)
+                      bool orphan, const char *name, const char *supp,
+                      const Stack *st, SKey *sk)
 {
    uint64_t ref = st->ref;
    if (!g->keyed && !g->whole) { /* the first record: the table is read */
@@ -821,6 +824,8 @@ static bool gkey_make(Grouper *g, GKey *k, const Role *role, const char *kind,
    k->role = str_id(g, role->role);
    k->kind = str_id(g, kind);
    k->orphan = orphan;
+   if (supp != NULL)
+      k->supp = str_id_by_content(g, supp) + 1;
    if (name != NULL) {
       char *f = fold_name(name);
       k->name = str_id_by_content(g, f) + 1;
@@ -902,6 +907,8 @@ static bool site_merge(Grouper *g, GList *l, const GKey *k, uint64_t h,
    SGroup *d = &((SGroup *)l->v)[gi];
    uint64_t w = lrec_total(s);
    if (fresh) {
+      d->supp = s->suppressed_by;   /* all its records': the key's */
+      s->suppressed_by = NULL;
       d->blocks = s->blocks;
       d->bytes = s->bytes;
       d->ind_bytes = s->ind_bytes;
@@ -1028,7 +1035,8 @@ static bool grouper_site(Grouper *g, bool lrec, Site *s)
    GKey k;
    SKey sk;
    if (!gkey_make(g, &k, &s->role, s->kind, s->orphan,
-                  other ? thread_name_of(s->thread) : NULL, &s->stack, &sk))
+                  other ? thread_name_of(s->thread) : NULL, s->suppressed_by,
+                  &s->stack, &sk))
       return false;
    uint64_t h;
    if (!glist_next(g, l, &k, &sk, &h))
@@ -1043,7 +1051,8 @@ static bool grouper_asite(Grouper *g, ASite *s)
    GList *l = &g->list[2];
    GKey k;
    SKey sk;
-   if (!gkey_make(g, &k, &s->role, NULL, false, NULL, &s->stack, &sk))
+   if (!gkey_make(g, &k, &s->role, NULL, false, NULL, NULL, &s->stack,
+                  &sk))
       return false;
    uint64_t h;
    if (!glist_next(g, l, &k, &sk, &h))
@@ -1196,7 +1205,7 @@ static Site site_of(Grouper *g, const SGroup *d)
                   .g = { .records = d->records, .stacks = d->stacks,
                          .threads = d->threads,
                          .cut = d->stacks <= 1 ? 0 : d->cut },
-                  .from = d->from };
+                  .from = d->from, .suppressed_by = d->supp };
 }
 
 static ASite asite_of(Grouper *g, const AGroup *d)
@@ -1247,11 +1256,12 @@ static size_t glist_out(Grouper *g, GList *l, int i, void **out)
       if (keep[gi]) {
          ((Site *)v)[m++] = site_of(g, d);
       } else {
-         Site old = { .from = d->from };
+         Site old = { .from = d->from, .suppressed_by = d->supp };
          site_free(&old);
          stack_drop(g, d->ref);
       }
       d->from = NULL;
+      d->supp = NULL;
    }
    free(keep);
    *out = v;
@@ -1312,7 +1322,8 @@ void grouper_free(Grouper *g)
       else if (l->has_pend)
          site_free(&l->pend.s);
       for (size_t gi = 0; i < 2 && gi < l->n; gi++) {
-         Site old = { .from = ((SGroup *)l->v)[gi].from };
+         Site old = { .from = ((SGroup *)l->v)[gi].from,
+                      .suppressed_by = ((SGroup *)l->v)[gi].supp };
          site_free(&old);
       }
       free(l->v);

@@ -772,6 +772,7 @@ static void j_bad(Json *j, const Report *r)
       j_str_opt(j, "addr", b->addr);
       j_u64(j, "size", b->size);
       j_u64(j, "given", b->given);
+      j_str_opt(j, "suppressed_by", b->suppressed_by);
       j_stack(j, &b->stack);
       j_end_obj(j);
    }
@@ -1349,12 +1350,18 @@ static void j_leaks(Json *j, const Report *r, size_t top)
    View v = view_top(r->leaks.recs, r->leaks.nrecs, sizeof *r->leaks.recs,
                      cmp_lrec, top);
    j_u64(j, "loss_records_count", r->leaks.total);
+   j_obj(j, "suppressed", true);
+   j_u64(j, "records", r->leaks.supp_recs);
+   j_u64(j, "bytes", r->leaks.supp_bytes);
+   j_u64(j, "blocks", r->leaks.supp_blocks);
+   j_end_obj(j);
    j_arr(j, "loss_records", false);
    for (size_t i = 0; i < v.n; i++) {
       const Site *s = v.at[i];
       j_obj(j, NULL, false);
       j_site_body(j, s);
       j_u64(j, "total_bytes", lrec_total(s));
+      j_str_opt(j, "suppressed_by", s->suppressed_by);
       j_stack(j, &s->stack);
       j_end_obj(j);
    }

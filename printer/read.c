@@ -339,7 +339,15 @@ void keep_fsite(Parser *p)
 
 void keep_lrec(Parser *p)
 {
-   p->rep->leaks.total++;
+   Leaks *l = &p->rep->leaks;
+   l->total++;
+   if (p->lrec.suppressed_by) {
+      l->supp_recs++;
+      l->supp_bytes = add_sat(l->supp_bytes, lrec_total(&p->lrec));
+      l->supp_blocks = add_sat(l->supp_blocks, p->lrec.blocks);
+      if (leak_kind(p->lrec.kind) != LK_REACH)
+         l->supp_lost = add_sat(l->supp_lost, lrec_total(&p->lrec));
+   }
    to_sink(p, p->sink.lrec(p->sink.ctx, &p->lrec), "a loss record");
 }
 

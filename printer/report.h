@@ -157,6 +157,7 @@ typedef struct {                 /* a <site> of <live-at-exit>, or a
    size_t order;                 /* place in the file, for a stable sort */
    Grouped g;
    PointedFrom *from;            /* a loss record's, or NULL */
+   char *suppressed_by;          /* a loss record's suppression, or NULL */
 } Site;
 
 typedef struct {                 /* a <by-role> of <leaks> */
@@ -208,6 +209,7 @@ typedef struct {                 /* a <site> of <alloc-sites> */
 
 typedef struct {                 /* a <bad-call> */
    char *kind, *addr;
+   char *suppressed_by;          /* its suppression's name, or NULL */
    uint64_t count, size, given;
    Stack stack;
    size_t order;
@@ -583,6 +585,8 @@ typedef struct {                 /* <leaks> */
    size_t nrecs, caprecs;
    size_t total;                 /* all <loss-record>s in the file */
    size_t groups;                /* grouped as read: the groups in all */
+   uint64_t supp_bytes, supp_blocks, supp_recs;   /* of them, suppressed */
+   uint64_t supp_lost;           /* their bytes of the three lost kinds */
 } Leaks;
 
 typedef struct {                 /* <cross-frees> */

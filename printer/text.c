@@ -467,6 +467,11 @@ static void add_lost(Buf *b, const Report *r, bool *first)
       if (d > 0)
          add_lost_in_tasks(b, r);
    }
+   if (r->leaks.supp_lost > 0) {   /* counted above all the same */
+      buf_adds(b, "; of what is lost, ");
+      buf_adds(b, bytes_str(r->leaks.supp_lost));
+      buf_adds(b, " in suppressed loss records");
+   }
    if (pos > 0) {
       clause(b, first);
       buf_adds(b, bytes_str(pos));
@@ -790,8 +795,9 @@ static void print_overview_leaks(const Report *r)
    for (size_t i = 0; i < r->leaks.nrecs; i++) {
       const Site *s = &r->leaks.recs[i];
       int k = leak_kind(s->kind);
-      /* An indirectly lost block is in its leader's figures. */
-      if (k == LK_REACH || k == LK_IND || k < 0)
+      /* An indirectly lost block is in its leader's figures; a
+         suppressed record is one the user said is known. */
+      if (k == LK_REACH || k == LK_IND || k < 0 || s->suppressed_by)
          continue;
       bool likely = false;
       for (size_t j = 0; j < l.n && !likely; j++)
@@ -825,6 +831,12 @@ static void print_overview_leaks(const Report *r)
       free(at);
       shown++;
    }
+   if (r->leaks.supp_recs > 0)
+      printf("\nSuppressed: %s in %s %s (--suppressions; the Loss records "
+             "say by which).\n",
+             bytes_blocks(r->leaks.supp_bytes, r->leaks.supp_blocks),
+             num(r->leaks.supp_recs),
+             plural(r->leaks.supp_recs, "loss record", "loss records"));
    verdict_likely_free(&l);
 }
 

@@ -302,6 +302,8 @@ void print_bad(const Report *r)
       else
          printf("address %s, size %s, given %s\n", b->addr, num(b->size),
                 num(b->given));
+      if (b->suppressed_by)
+         printf("   suppressed by \"%s\"\n", b->suppressed_by);
       print_stack(&b->stack);
    }
    free(v);

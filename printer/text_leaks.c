@@ -312,6 +312,8 @@ void print_lrecs(const Report *r, size_t top, const ThreadIndex *ix,
              merged_note(&s->g, "loss records"));
       free(who);
       free(role);
+      if (s->suppressed_by)
+         printf("   suppressed by \"%s\"\n", s->suppressed_by);
       print_stack_grouped(&s->stack, &s->g);
       if (s->from)
          print_pointed_from(s->from, ix);

@@ -505,6 +505,7 @@ static void pfrom_free(PointedFrom *f)
 void site_free(Site *s)
 {
    pfrom_free(s->from);
+   free(s->suppressed_by);
    stack_free(&s->stack);
    memset(s, 0, sizeof *s);
 }
@@ -520,6 +521,7 @@ void badcall_free(BadCall *b)
    stack_free(&b->stack);
    free(b->kind);
    free(b->addr);
+   free(b->suppressed_by);
    memset(b, 0, sizeof *b);
 }
 
