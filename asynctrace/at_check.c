@@ -33,14 +33,20 @@
 
 static UInt broken;
 
+/* Counts a broken invariant; the first one says what they are. */
+static void one_broken(void)
+{
+   if (broken++ == 0)
+      VG_(umsg)("asynctrace: BUG: the report's figures do not add up "
+                "(please report this):\n");
+}
+
 static void check(Bool ok, const HChar* what, ULong got_b, ULong got_n,
                   ULong want_b, ULong want_n)
 {
    if (ok)
       return;
-   if (broken++ == 0)
-      VG_(umsg)("asynctrace: BUG: the report's figures do not add up "
-                "(please report this):\n");
+   one_broken();
    VG_(umsg)("asynctrace:   %s: %llu bytes in %llu blocks, "
              "expected %llu bytes in %llu blocks\n",
              what, got_b, got_n, want_b, want_n);
@@ -57,9 +63,7 @@ static void check_count(const HChar* what, ULong got, ULong want)
 {
    if (got == want)
       return;
-   if (broken++ == 0)
-      VG_(umsg)("asynctrace: BUG: the report's figures do not add up "
-                "(please report this):\n");
+   one_broken();
    VG_(umsg)("asynctrace:   %s: %llu, expected %llu\n", what, got, want);
 }
 
@@ -250,9 +254,7 @@ static void check_cpu(void)
       want += AT_(thread_by_seq)(i)->insns;
    if (insns == want)
       return;
-   if (broken++ == 0)
-      VG_(umsg)("asynctrace: BUG: the report's figures do not add up "
-                "(please report this):\n");
+   one_broken();
    VG_(umsg)("asynctrace:   the CPU profile's rows, summed, against the "
              "threads' instructions: %llu, expected %llu\n", insns, want);
 }
@@ -267,9 +269,7 @@ static void check_running(void)
       run += AT_(clock_us)(AT_(thread_by_seq)(i)->run_ticks);
    if (run <= wall + wall / 50 + 10000)
       return;
-   if (broken++ == 0)
-      VG_(umsg)("asynctrace: BUG: the report's figures do not add up "
-                "(please report this):\n");
+   one_broken();
    VG_(umsg)("asynctrace:   the threads' running time, summed, against "
              "the run's: %llu us, at most %llu us\n", run, wall);
 }
