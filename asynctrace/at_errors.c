@@ -330,15 +330,18 @@ const HChar* AT_(error_bad_call)(ThreadId tid, UInt kind, Addr addr,
    return matched_name();
 }
 
-/* "definitely lost by role: tokio-worker (runtime 1) 38,850;
-   main 12,345": the roles that allocated what is lost, most first. */
-static void print_lost_by_role(const ULong* by_inst, UInt ninst)
+/* ": tokio-worker (runtime 1) 38,850; main 12,345" into line (n
+   bytes): the roles that allocated what is definitely lost, most first,
+   for the end of the LEAK SUMMARY's line (after memcheck's words, which
+   scripts read); "" if none. */
+static void lost_by_role(const ULong* by_inst, UInt ninst, HChar* line,
+                         SizeT n)
 {
-   HChar line[512], role[64], part[96];
+   HChar role[64], part[96];
    Bool  done[ninst ? ninst : 1];
    UInt  i, k, any = 0;
    VG_(memset)(done, 0, sizeof done);
-   VG_(strcpy)(line, "   definitely lost by role:");
+   line[0] = '\0';
    for (i = 0; i < ninst; i++) {
       UInt best = ninst;
       for (k = 0; k < ninst; k++)
@@ -349,15 +352,13 @@ static void print_lost_by_role(const ULong* by_inst, UInt ninst)
          break;
       done[best] = True;
       AT_(role_words)((UShort)best, role, sizeof role);
-      VG_(snprintf)(part, sizeof part, "%s %s %'llu", any ? ";" : "", role,
-                    by_inst[best]);
-      if (VG_(strlen)(line) + VG_(strlen)(part) + 1 >= sizeof line)
+      VG_(snprintf)(part, sizeof part, "%s %s %'llu", any ? ";" : ":",
+                    role, by_inst[best]);
+      if (VG_(strlen)(line) + VG_(strlen)(part) + 1 >= n)
          break;
       VG_(strcat)(line, part);
       any++;
    }
-   if (any > 0)
-      VG_(umsg)("%s\n", line);
 }
 
 /* Every loss record once through the error manager; marks those
@@ -418,9 +419,12 @@ void AT_(errors_leaks)(void)
       }
    }
    if (VG_(clo_verbosity) > 0) {
+      HChar roles[512];
+      lost_by_role(by_inst, ninst, roles, sizeof roles);
       VG_(umsg)("LEAK SUMMARY:\n");
-      VG_(umsg)("   definitely lost: %'llu bytes in %'llu blocks\n",
-                shown[AT_LK_DEFINITE].bytes, shown[AT_LK_DEFINITE].blocks);
+      VG_(umsg)("   definitely lost: %'llu bytes in %'llu blocks%s\n",
+                shown[AT_LK_DEFINITE].bytes, shown[AT_LK_DEFINITE].blocks,
+                roles);
       VG_(umsg)("   indirectly lost: %'llu bytes in %'llu blocks\n",
                 shown[AT_LK_INDIRECT].bytes, shown[AT_LK_INDIRECT].blocks);
       VG_(umsg)("     possibly lost: %'llu bytes in %'llu blocks\n",
@@ -429,7 +433,6 @@ void AT_(errors_leaks)(void)
                 shown[AT_LK_REACHABLE].bytes, shown[AT_LK_REACHABLE].blocks);
       VG_(umsg)("        suppressed: %'llu bytes in %'llu blocks\n",
                 supp.bytes, supp.blocks);
-      print_lost_by_role(by_inst, ninst);
       if (!full && n > 0)
          VG_(umsg)("Rerun with --leak-check=full to see the loss records "
                    "here too; the report has them\n");
