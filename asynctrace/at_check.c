@@ -157,7 +157,10 @@ static void check_leaks(const AT_HeapCounters* live)
       sb += t[k].bytes;
       sn += t[k].blocks;
    }
-   check_pair("leak kinds, summed, against live at exit", sb, sn,
+   /* With what the scan left out, as memcheck does (a pool's blocks). */
+   sb += AT_(leak_left_out)()->bytes;
+   sn += AT_(leak_left_out)()->blocks;
+   check_pair("leak kinds and blocks left out, summed, against live at exit", sb, sn,
               live->live_bytes, live->live_blocks);
    by = VG_(calloc)("at.check_by_role", 2 * (ninst ? ninst : 1),
                     sizeof(ULong));
@@ -170,6 +173,8 @@ static void check_leaks(const AT_HeapCounters* live)
    }
    for (r = 0; r < ninst; r++) {
       const AT_HeapCounters* c = AT_(heap_of_role)((UShort)r);
+      by[2 * r]     += AT_(leak_left_out_of)((UShort)r)->bytes;
+      by[2 * r + 1] += AT_(leak_left_out_of)((UShort)r)->blocks;
       HChar what[120];
       const AT_RoleInst* ri = AT_(role_inst_info)((UShort)r);
       VG_(snprintf)(what, sizeof(what),

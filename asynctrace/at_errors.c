@@ -26,9 +26,23 @@
    matched against the asynctrace:Leak suppressions (with memcheck's
    optional "match-leak-kinds:" line).  A suppressed record is marked
    so in the report, and the LEAK SUMMARY printed then leaves it out of
-   its kinds and sums it as "suppressed". */
+   its kinds and sums it as "suppressed".
 
+   memcheck's leak requests take the same path while the program runs:
+   VALGRIND_DO_LEAK_CHECK scans now (at_leak.c) and sends the records
+   through the error manager, the ADDED and CHANGED forms only those
+   that grew or changed since the program's previous check (kept by
+   site and kind), with the changes printed as memcheck prints them;
+   the QUICK form prints the summary only.  COUNT_LEAKS and
+   COUNT_LEAK_BLOCKS answer the last scan's figures after
+   suppressions, as memcheck's: definitely and indirectly lost
+   together, possibly lost, still reachable, suppressed. */
+
+#include "pub_tool_aspacemgr.h"
+#include "pub_tool_clreq.h"
 #include "pub_tool_errormgr.h"
+#include "pub_tool_hashtable.h"
+#include "pub_tool_mallocfree.h"
 #include "pub_tool_libcfile.h"
 #include "pub_tool_vki.h"
 #include "pub_tool_libcbase.h"
@@ -41,6 +55,7 @@
 #include "at_heap.h"
 #include "at_leak.h"
 #include "at_options.h"
+#include "at_pools.h"
 #include "at_roles.h"
 #include "at_threads.h"
 
@@ -56,6 +71,9 @@ typedef struct {
    UInt  kind;           /* AT_LeakKind */
    ULong bytes, blocks, ind_bytes, ind_blocks;
    UInt  n, of;          /* loss record n of */
+   Bool  deltas;         /* a leak check asked for changes: the
+                            previous one's figures follow */
+   ULong old_bytes, old_blocks;
 } Extra;
 
 /* Suppression names, by AT_BadKind: asynctrace:NAME in a file. */
@@ -77,10 +95,31 @@ static const HChar* const leak_supp_words[AT_LK_N] = {
    "definite", "indirect", "possible", "reachable"
 };
 
+/* "48 (+16)": a figure and its change, for a leak check asked for
+   changes (memcheck's DO_ADDED_LEAK_CHECK); n bytes in out. */
+static const HChar* with_delta(HChar* out, SizeT n, ULong now, ULong then,
+                               Bool deltas)
+{
+   if (!deltas)
+      VG_(snprintf)(out, n, "%'llu", now);
+   else if (now >= then)
+      VG_(snprintf)(out, n, "%'llu (+%'llu)", now, now - then);
+   else
+      VG_(snprintf)(out, n, "%'llu (-%'llu)", now, then - now);
+   return out;
+}
+
 static void pp_leak(const Error* err)
 {
    const Extra* x = VG_(get_error_extra)(err);
-   if (x->kind == AT_LK_DEFINITE && x->ind_bytes > 0)
+   if (x->deltas) {
+      HChar a[64], b[64];
+      VG_(umsg)("%s bytes in %s blocks are %s in loss record %'u of %'u\n",
+                with_delta(a, sizeof a, x->bytes + x->ind_bytes,
+                           x->old_bytes, True),
+                with_delta(b, sizeof b, x->blocks, x->old_blocks, True),
+                leak_words[x->kind], x->n, x->of);
+   } else if (x->kind == AT_LK_DEFINITE && x->ind_bytes > 0)
       VG_(umsg)("%'llu (%'llu direct, %'llu indirect) bytes in %'llu blocks "
                 "are %s in loss record %'u of %'u\n",
                 x->bytes + x->ind_bytes, x->bytes, x->ind_bytes, x->blocks,
@@ -361,30 +400,48 @@ static void lost_by_role(const ULong* by_inst, UInt ninst, HChar* line,
    }
 }
 
-/* Every loss record once through the error manager; marks those
-   suppressed.  Then the LEAK SUMMARY, unless -q. */
-void AT_(errors_leaks)(void)
+/* The last leak check's figures, after suppressions, for memcheck's
+   COUNT_LEAKS and COUNT_LEAK_BLOCKS: definitely and indirectly lost,
+   possibly lost, still reachable, suppressed. */
+static AT_Amount last_count[4];
+
+/* The previous leak check's records asked for by the program, for its
+   changes: by site and kind. */
+typedef struct _Prev {
+   struct _Prev* next;
+   UWord         key;      /* the site's address | kind */
+   ULong         bytes, blocks;
+} Prev;
+static VgHashTable* prev;
+static AT_Amount    prev_shown[AT_LK_N], prev_supp;
+
+typedef enum { LD_ANY, LD_INCREASED, LD_CHANGED } LeakDelta;
+
+/* Every loss record of a scan once through the error manager (shown if
+   full and its kind is one --show-leak-kinds names and, asked for
+   changes, it changed so), marking those suppressed; then the LEAK
+   SUMMARY, unless -q. */
+static void leak_errors(XArray* recs, const AT_Amount* tot, Bool full,
+                        LeakDelta delta, Bool at_exit)
 {
-   XArray*          recs = AT_(leak_records)();
-   const AT_Amount* tot  = AT_(leak_totals)();
    AT_Amount        shown[AT_LK_N], supp = { 0, 0 };
    UInt             ninst = AT_(n_role_insts)(), k;
    ULong*           by_inst;
    Word             i, n = recs ? VG_(sizeXA)(recs) : 0;
-   Bool             full = AT_(clo_leak_check_given)
-                           && AT_(clo_leak_check) == AT_LEAK_FULL;
-   Bool             show;
-   if (AT_(clo_leak_check) == AT_LEAK_NO || tot == NULL)
-      return;
+   Bool             show, deltas = delta != LD_ANY;
+   VgHashTable*     now = at_exit ? NULL : VG_(HT_construct)("at.leak_prev");
    by_inst = VG_(calloc)("at.leak_by_inst", ninst ? ninst : 1,
                          sizeof(ULong));
    for (k = 0; k < AT_LK_N; k++)
       shown[k] = tot[k];
-   if (VG_(clo_verbosity) > 0) {
+   if (at_exit && VG_(clo_verbosity) > 0) {
       const AT_HeapSummary* h = AT_(heap_summary)();
+      ULong cb, cn;
+      /* As memcheck's, without the pools' chunks (the report has them). */
+      AT_(pools_chunks_live)(&cb, &cn);
       VG_(umsg)("HEAP SUMMARY:\n");
       VG_(umsg)("    in use at exit: %'llu bytes in %'llu blocks\n",
-                h->total.live_bytes, h->total.live_blocks);
+                h->total.live_bytes - cb, h->total.live_blocks - cn);
       VG_(umsg)("  total heap usage: %'llu allocs, %'llu frees, %'llu "
                 "bytes allocated\n", h->total.allocs, h->total.frees,
                 h->total.bytes_allocated);
@@ -392,7 +449,10 @@ void AT_(errors_leaks)(void)
    }
    for (i = 0; i < n; i++) {
       AT_LossRecord* g = VG_(indexXA)(recs, i);
+      UWord key = (UWord)g->site | g->kind;
+      Prev* was = prev ? VG_(HT_lookup)(prev, key) : NULL;
       Extra x;
+      const HChar* by;
       VG_(memset)(&x, 0, sizeof x);
       x.seq        = g->owner;
       x.kind       = g->kind;
@@ -402,14 +462,32 @@ void AT_(errors_leaks)(void)
       x.ind_blocks = g->kind == AT_LK_DEFINITE ? g->ind_blocks : 0;
       x.n          = (UInt)i + 1;
       x.of         = (UInt)n;
+      x.deltas     = deltas;
+      x.old_bytes  = was ? was->bytes : 0;
+      x.old_blocks = was ? was->blocks : 0;
       AT_(role_words)(g->site->inst, x.role, sizeof x.role);
       show = full && (AT_(clo_show_leak_kinds) & (1u << g->kind)) != 0;
+      if (delta == LD_INCREASED)
+         show = show && (x.bytes + x.ind_bytes > x.old_bytes
+                         || x.blocks > x.old_blocks);
+      else if (delta == LD_CHANGED)
+         show = show && (x.bytes + x.ind_bytes != x.old_bytes
+                         || x.blocks != x.old_blocks);
+      if (now != NULL) {
+         Prev* p = VG_(malloc)("at.leak_prev", sizeof(Prev));
+         p->key    = key;
+         p->bytes  = x.bytes + x.ind_bytes;
+         p->blocks = x.blocks;
+         VG_(HT_add_node)(now, p);
+      }
       matched = NULL;
-      g->suppressed_by = VG_(unique_error)(
+      by = VG_(unique_error)(
          1, AT_ERR_LEAK, 0, NULL, &x, g->site->where, show, False,
-         (AT_(clo_error_leak_kinds) & (1u << g->kind)) != 0)
+         show || at_exit
+         ? (AT_(clo_error_leak_kinds) & (1u << g->kind)) != 0 : False)
          ? (matched_name() ? matched_name() : "?") : NULL;
-      if (g->suppressed_by != NULL) {
+      g->suppressed_by = by;
+      if (by != NULL) {
          shown[g->kind].bytes  -= g->bytes;
          shown[g->kind].blocks -= g->blocks;
          supp.bytes  += g->bytes;
@@ -418,26 +496,109 @@ void AT_(errors_leaks)(void)
          by_inst[g->site->inst] += g->bytes;
       }
    }
-   if (VG_(clo_verbosity) > 0) {
-      HChar roles[512];
+   last_count[0].bytes  = shown[AT_LK_DEFINITE].bytes
+                          + shown[AT_LK_INDIRECT].bytes;
+   last_count[0].blocks = shown[AT_LK_DEFINITE].blocks
+                          + shown[AT_LK_INDIRECT].blocks;
+   last_count[1] = shown[AT_LK_POSSIBLE];
+   last_count[2] = shown[AT_LK_REACHABLE];
+   last_count[3] = supp;
+   if (VG_(clo_verbosity) > 0 && at_exit
+       && AT_(heap_summary)()->total.live_blocks == 0) {
+      VG_(umsg)("All heap blocks were freed -- no leaks are possible\n");
+   } else if (VG_(clo_verbosity) > 0) {
+      static const HChar* const label[AT_LK_N] = {
+         "definitely lost", "indirectly lost", "  possibly lost",
+         "still reachable"
+      };
+      HChar roles[512], a[64], b[64];
       lost_by_role(by_inst, ninst, roles, sizeof roles);
       VG_(umsg)("LEAK SUMMARY:\n");
-      VG_(umsg)("   definitely lost: %'llu bytes in %'llu blocks%s\n",
-                shown[AT_LK_DEFINITE].bytes, shown[AT_LK_DEFINITE].blocks,
-                roles);
-      VG_(umsg)("   indirectly lost: %'llu bytes in %'llu blocks\n",
-                shown[AT_LK_INDIRECT].bytes, shown[AT_LK_INDIRECT].blocks);
-      VG_(umsg)("     possibly lost: %'llu bytes in %'llu blocks\n",
-                shown[AT_LK_POSSIBLE].bytes, shown[AT_LK_POSSIBLE].blocks);
-      VG_(umsg)("   still reachable: %'llu bytes in %'llu blocks\n",
-                shown[AT_LK_REACHABLE].bytes, shown[AT_LK_REACHABLE].blocks);
-      VG_(umsg)("        suppressed: %'llu bytes in %'llu blocks\n",
-                supp.bytes, supp.blocks);
-      if (!full && n > 0)
+      for (k = 0; k < AT_LK_N; k++)
+         VG_(umsg)("   %s: %s bytes in %s blocks%s\n", label[k],
+                   with_delta(a, sizeof a, shown[k].bytes,
+                              prev_shown[k].bytes, deltas),
+                   with_delta(b, sizeof b, shown[k].blocks,
+                              prev_shown[k].blocks, deltas),
+                   k == AT_LK_DEFINITE ? roles : "");
+      VG_(umsg)("        suppressed: %s bytes in %s blocks\n",
+                with_delta(a, sizeof a, supp.bytes, prev_supp.bytes, deltas),
+                with_delta(b, sizeof b, supp.blocks, prev_supp.blocks,
+                           deltas));
+      if (at_exit && !full && n > 0)
          VG_(umsg)("Rerun with --leak-check=full to see the loss records "
                    "here too; the report has them\n");
    }
+   if (now != NULL) {
+      if (prev != NULL)
+         VG_(HT_destruct)(prev, VG_(free));
+      prev = now;
+      VG_(memcpy)(prev_shown, shown, sizeof shown);
+      prev_supp = supp;
+   }
    VG_(free)(by_inst);
+}
+
+void AT_(errors_leaks)(void)
+{
+   const AT_Amount* tot = AT_(leak_totals)();
+   if (AT_(clo_leak_check) == AT_LEAK_NO || tot == NULL)
+      return;
+   leak_errors(AT_(leak_records)(), tot,
+               AT_(clo_leak_check_given)
+               && AT_(clo_leak_check) == AT_LEAK_FULL, LD_ANY, True);
+}
+
+/*------------------------------------------------------------*/
+/*--- memcheck's leak requests                             ---*/
+/*------------------------------------------------------------*/
+
+/* memcheck's request numbers (memcheck.h's order is its ABI). */
+#define MC_REQ(k)            (VG_USERREQ_TOOL_BASE('M', 'C') + (k))
+#define MC_DO_LEAK_CHECK     MC_REQ(6)
+#define MC_COUNT_LEAKS       MC_REQ(7)
+#define MC_COUNT_LEAK_BLOCKS MC_REQ(12)
+
+static void put_word(UWord at, UWord v)
+{
+   if (at != 0 && VG_(am_is_valid_for_client)(at, sizeof(UWord),
+                                                VKI_PROT_WRITE))
+      *(UWord*)at = v;
+}
+
+Bool AT_(leak_request)(ThreadId tid, const UWord* args, UWord* ret)
+{
+   UInt k;
+   *ret = 0;
+   switch (args[0]) {
+      case MC_DO_LEAK_CHECK: {
+         /* args[1]: 0 full, 1 the summary only; args[2]: 0 every
+            record, 1 those that grew, 2 those that changed, since the
+            previous one the program asked for (3, new ones, as 1). */
+         AT_LeakScan* scan;
+         LeakDelta d = args[2] == 1 || args[2] == 3 ? LD_INCREASED
+                       : args[2] == 2 ? LD_CHANGED : LD_ANY;
+         if (AT_(clo_leak_check) == AT_LEAK_NO)
+            return True;
+         scan = AT_(leak_scan_now)();
+         if (scan == NULL)
+            return True;     /* the exit scan has run */
+         leak_errors(scan->records, scan->totals, args[1] != 1, d, False);
+         AT_(leak_scan_free)(scan);
+         return True;
+      }
+      case MC_COUNT_LEAKS:
+      case MC_COUNT_LEAK_BLOCKS: {
+         /* Where to put them: four addresses, from args[1]. */
+         for (k = 0; k < 4; k++)
+            put_word(args[1 + k], args[0] == MC_COUNT_LEAKS
+                                  ? last_count[k].bytes
+                                  : last_count[k].blocks);
+         return True;
+      }
+      default:
+         return True;        /* memcheck's others change nothing here */
+   }
 }
 
 void AT_(errors_pre_clo_init)(void)

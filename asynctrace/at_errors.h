@@ -22,6 +22,11 @@ const HChar* AT_(error_bad_call)(ThreadId tid, UInt kind, Addr addr,
    (printed, counted, suppressed as the options say; the suppressed
    ones marked), then the HEAP and LEAK SUMMARY on stderr unless -q. */
 void AT_(errors_leaks)(void);
+/* memcheck's client requests (its 'M','C' ones): leak checks now and
+   their counts (VALGRIND_DO_LEAK_CHECK and its forms, COUNT_LEAKS,
+   COUNT_LEAK_BLOCKS) with memcheck's figures; the others, which change
+   nothing here, answered 0. */
+Bool AT_(leak_request)(ThreadId tid, const UWord* args, UWord* ret);
 
 #endif /* __AT_ERRORS_H */
 

@@ -525,13 +525,16 @@ static void put_memory(void* p, SizeT n)
 static Addr returning;
 Addr AT_(heap_returning)(void) { return returning; }
 
-/* Records p, n bytes just allocated by thread tid. */
-static void register_block(ThreadId tid, void* p, SizeT n)
+/* Records p, n bytes just allocated by thread tid: in the block table,
+   or, for a block of the program's own allocator (custom), only in the
+   counters (the caller keeps it, at_pools.c).  Such a block is no task's:
+   its size may change in place (AT_(heap_custom_resize)). */
+static AT_Block* register_block(ThreadId tid, void* p, SizeT n, Bool custom)
 {
    AT_Thread* t    = AT_(thread)(tid);
    Addr       sp   = VG_(get_SP)(tid);
    UShort     inst = AT_(role_at)(t, sp);
-   void*      k    = AT_(task_now_at)(tid, t, sp);
+   void*      k    = custom ? NULL : AT_(task_now_at)(tid, t, sp);
    AT_Block*  b    = VG_(allocEltPA)(block_pool);
    AT_Anchor  anchor;
    ExeContext* where;
@@ -548,7 +551,8 @@ static void register_block(ThreadId tid, void* p, SizeT n)
    b->site   = s;
    b->task   = slot;
    set_size(b, n);
-   btab_put(b);
+   if (!custom)
+      btab_put(b);
 
    s->allocs++;
    s->bytes += n;
@@ -566,11 +570,14 @@ static void register_block(ThreadId tid, void* p, SizeT n)
       new_peak();
    AT_(footprint_grew)(summary.total.live_bytes);
    maybe_sample();
-   if (events_since_clock == 0 && tick_hook) {
+   /* Not for a custom block: its keeper has not got it yet, and a
+      snapshot's leak scan would miss it. */
+   if (events_since_clock == 0 && tick_hook && !custom) {
       returning = (Addr)p;   /* the program does not hold it yet */
       tick_hook();
       returning = 0;
    }
+   return b;
 }
 
 static void bad_call(ThreadId tid, AT_BadKind kind, Addr addr, SizeT size,
@@ -603,7 +610,7 @@ static void* new_block(ThreadId tid, SizeT n, SizeT align, Bool zero)
       touches. */
    if (zero && !got_zeros)
       zero_block(p, n);
-   register_block(tid, p, n);
+   register_block(tid, p, n, False);
    return p;
 }
 
@@ -859,6 +866,62 @@ static void free_block(ThreadId tid, void* p, SizeT size_given)
 }
 
 /*------------------------------------------------------------*/
+/*--- The program's own allocators' blocks                 ---*/
+/*------------------------------------------------------------*/
+
+/* Blocks a custom allocator hands out and tells us of (memcheck's
+   MALLOCLIKE_BLOCK and mempool requests, at_pools.c): counted as every
+   block is, at the stack of the request, but kept by the caller, since
+   they may start where a malloc'd block starts (a pool's first chunk). */
+AT_Block* AT_(heap_custom_alloc)(ThreadId tid, Addr a, SizeT n)
+{
+   return register_block(tid, (void*)a, n, True);
+}
+
+/* The caller has taken b out of its tables; the memory is the
+   program's, left as it is. */
+void AT_(heap_custom_free)(ThreadId tid, AT_Block* b)
+{
+   forget_block(tid, b);
+}
+
+/* A custom block moved or changed size in place (RESIZEINPLACE_BLOCK,
+   a trimmed pool chunk): its live bytes change, nothing is counted as
+   allocated or freed, its site stays.  The caller re-keys it. */
+void AT_(heap_custom_resize)(AT_Block* b, Addr a, SizeT n)
+{
+   AT_Site*   s     = b->site;
+   AT_Thread* owner = owner_of(s->owner);
+   SizeT      old   = AT_(block_size)(b);
+   AT_HeapCounters* rc = role_counters(s->inst);
+   drop_size(b);
+   b->data = a;
+   set_size(b, n);
+   settle_peak_ms();
+   summary.total.live_bytes = summary.total.live_bytes - old + n;
+   rc->live_bytes           = rc->live_bytes - old + n;
+   owner->heap.live_bytes   = owner->heap.live_bytes - old + n;
+   s->live_bytes            = s->live_bytes - old + n;
+   if (n > old) {
+      if (rc->live_bytes > rc->peak_live)
+         rc->peak_live = rc->live_bytes;
+      if (owner->heap.live_bytes > owner->heap.peak_live)
+         owner->heap.peak_live = owner->heap.live_bytes;
+      if (summary.total.live_bytes > summary.total.peak_live)
+         summary.total.peak_live = summary.total.live_bytes;
+      if (summary.total.live_bytes > summary.peak_bytes)
+         new_peak();
+   }
+   maybe_sample();
+}
+
+/* A custom free of what no custom allocator handed out. */
+void AT_(heap_custom_bad_free)(ThreadId tid, Addr a)
+{
+   bad_call(tid, AT_BAD_INVALID_FREE, a, 0, 0);
+}
+
+/*------------------------------------------------------------*/
 /*--- The replacement functions                            ---*/
 /*------------------------------------------------------------*/
 
@@ -941,7 +1004,7 @@ static void* realloc_block(ThreadId tid, void* p, SizeT n, SizeT align,
       VG_(memset)((HChar*)q + old_size, 0, n - old_size);
    forget_block(tid, old);
    release(p, old_size);
-   register_block(tid, q, n);
+   register_block(tid, q, n, False);
    return q;
 }
 

@@ -39,7 +39,8 @@ typedef struct _AT_Site {
    chain heads (at_heap.c); the stack, role and owner are shared through
    the site. */
 typedef struct _AT_Block {
-   struct _AT_Block* next;    /* the block table's chain */
+   struct _AT_Block* next;    /* the block table's chain; next and data
+                                 first, as a VgHashNode (at_pools.c) */
    Addr              data;
    AT_Site*          site;
    UInt              size32;  /* what the program asked for; see below */
@@ -91,6 +92,14 @@ ExeContext* AT_(heap_block_stack)(Addr a);
 /* The block an allocation is returning now (a snapshot taken inside
    it): the program will hold it in a register.  0 if none. */
 Addr       AT_(heap_returning)(void);
+
+/* Blocks of the program's own allocators (at_pools.c keeps them):
+   counted as heap blocks, at the request's stack, kept out of the block
+   table; resize changes a block's start and size in place. */
+AT_Block*  AT_(heap_custom_alloc)(ThreadId tid, Addr a, SizeT n);
+void       AT_(heap_custom_free)(ThreadId tid, AT_Block* b);
+void       AT_(heap_custom_resize)(AT_Block* b, Addr a, SizeT n);
+void       AT_(heap_custom_bad_free)(ThreadId tid, Addr a);
 
 /* Frees across roles: allocated in role a, freed in role f. */
 typedef struct { UShort alloc_inst; UShort free_inst; ULong frees; ULong bytes; }

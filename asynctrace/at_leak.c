@@ -58,6 +58,7 @@
 
 #include "at_leak.h"
 #include "at_options.h"
+#include "at_pools.h"
 #include "at_threads.h"
 
 #define AT_REDZONE 128      /* below SP, still in use (amd64 ABI) */
@@ -68,8 +69,8 @@
 #define ST_POSSIBLE   2
 #define ST_INDIRECT   3
 
-static Addr*      bk;         /* live blocks' addresses, sorted; the
-                                 block itself is in the block table */
+static Addr*      bk;         /* the scanned blocks' addresses, sorted */
+static AT_Block** bb;         /* the blocks themselves, in that order */
 static UInt       nbk;
 /* Each block's marks, by its index in bk: beside the heap's records,
    not in them (memcheck's lc_extras are the model), so that the heap
@@ -147,7 +148,7 @@ const HChar* AT_(root_name)(UInt root)
 /*--- Finding the block a word points into                 ---*/
 /*------------------------------------------------------------*/
 
-#define BLK(i) AT_(heap_block_at)(bk[i])
+#define BLK(i) (bb[i])
 
 /* Index of the block a points into, or -1; the block in *out.  A
    zero-sized block is pointed at only by its start. */
@@ -566,12 +567,18 @@ static void add_live(AT_Block* b, void* recs)
    r->blocks += 1;
 }
 
+static void add_live_custom(AT_Block* b, UInt what, void* recs)
+{
+   add_live(b, recs);
+}
+
 XArray* AT_(live_records)(void)
 {
    XArray* out = VG_(newXA)(VG_(malloc), "at.live_records", VG_(free),
                             sizeof(AT_LossRecord));
    reset_site_records();
    AT_(heap_for_each_block)(add_live, out);
+   AT_(pools_for_each)(add_live_custom, out);
    return out;
 }
 
@@ -747,6 +754,182 @@ static Addr backed_end(NSegment const* seg)
    return seg->start + len;
 }
 
+/*------------------------------------------------------------*/
+/*--- The blocks the scan checks                           ---*/
+/*------------------------------------------------------------*/
+
+/* Every live block is checked, malloc's and those of the program's own
+   allocators (at_pools.c), with memcheck's rules where they overlap:
+   a block that holds the first or last byte of a pool's chunk is left
+   out (the pool hands it out in chunks, each checked on its own), and
+   so is a block with a custom block wholly inside it; a pool created
+   with VALGRIND_MEMPOOL_METAPOOL may hold the custom blocks cut from
+   its chunks, both checked.  Any other overlap memcheck stops at; we
+   say it once and go on.  What is left out is counted by role: with the
+   kinds, it adds up to what is live. */
+
+static AT_Amount  left_total;      /* left out of the scan */
+static AT_Amount* left_by_inst;    /* by role instance, n_left of them */
+static UInt       n_left;
+
+typedef struct { Addr a; AT_Block* b; UInt what; } Cand;
+#define CAND_HEAP  4u              /* malloc's (else a custom one's) */
+#define CAND_OUT   8u              /* left out */
+
+static void add_custom(AT_Block* b, UInt what, void* opaque)
+{
+   Cand c = { b->data, b, what };
+   VG_(addToXA)((XArray*)opaque, &c);
+}
+
+static Int cmp_cand(const void* va, const void* vb)
+{
+   const Cand* a = va;
+   const Cand* b = vb;
+   return a->a < b->a ? -1 : a->a > b->a ? 1 : 0;
+}
+
+static inline Addr cand_end(const Cand* c)
+{
+   return c->a + AT_(block_size)(c->b);
+}
+
+/* The candidate that is no pool's chunk holding byte a, or -1. */
+static Int holder_of(const Cand* c, Int n, Addr a)
+{
+   Int lo = 0, hi = n - 1, last = -1, i;
+   while (lo <= hi) {
+      Int mid = lo + (hi - lo) / 2;
+      if (c[mid].a <= a) { last = mid; lo = mid + 1; }
+      else               hi = mid - 1;
+   }
+   /* Several may start at or below a: walk back over the chunks. */
+   for (i = last; i >= 0; i--)
+      if (!(c[i].what & AT_CUSTOM_CHUNK)) {
+         if (a < cand_end(&c[i]))
+            return i;
+         if (c[i].what & CAND_HEAP)
+            return -1;     /* malloc's blocks never overlap each other */
+      }
+   return -1;
+}
+
+static void leave_out(Cand* c)
+{
+   UShort inst = c->b->site->inst;
+   SizeT  n    = AT_(block_size)(c->b);
+   if (c->what & CAND_OUT)
+      return;
+   c->what |= CAND_OUT;
+   if (inst >= n_left) {
+      UInt m = inst + 8u;
+      left_by_inst = VG_(realloc)("at.leak_left", left_by_inst,
+                                  m * sizeof(AT_Amount));
+      VG_(memset)(&left_by_inst[n_left], 0, (m - n_left) * sizeof(AT_Amount));
+      n_left = m;
+   }
+   left_by_inst[inst].bytes  += n;
+   left_by_inst[inst].blocks += 1;
+   left_total.bytes  += n;
+   left_total.blocks += 1;
+}
+
+static void overlap(Cand* x, Cand* y)
+{
+   static Bool said;
+   Addr xe = cand_end(x), ye = cand_end(y);
+   Bool x_in_y = x->a >= y->a && xe <= ye, y_in_x = y->a >= x->a && ye <= xe;
+   Bool xm = (x->what & AT_CUSTOM_META) != 0, ym = (y->what & AT_CUSTOM_META) != 0;
+   if (y_in_x && !(y->what & CAND_HEAP) && (x->what & CAND_HEAP))
+      leave_out(x);
+   else if (x_in_y && !(x->what & CAND_HEAP) && (y->what & CAND_HEAP))
+      leave_out(y);
+   else if (xm != ym && ((xm && y_in_x) || (ym && x_in_y)))
+      return;                       /* a metapool's chunk and its blocks */
+   else if (!said) {
+      said = True;
+      VG_(umsg)("asynctrace: block %#lx..%#lx overlaps block %#lx..%#lx "
+                "(VALGRIND_MALLOCLIKE_BLOCK or a mempool used in a way "
+                "memcheck stops at); both checked\n", x->a, xe - 1, y->a,
+                ye - 1);
+   }
+}
+
+/* bk and bb, sorted by address; left_* counted. */
+static void gather_blocks(void)
+{
+   UInt   i, n, nh;
+   XArray* xa;
+   Cand*  c;
+   Addr*  heap = AT_(heap_blocks_sorted)(&nh);
+   VG_(memset)(&left_total, 0, sizeof(left_total));
+   if (n_left > 0)
+      VG_(memset)(left_by_inst, 0, n_left * sizeof(AT_Amount));
+   if (AT_(pools_n_blocks)() == 0) {      /* the usual case */
+      bk  = heap;
+      nbk = nh;
+      bb  = VG_(malloc)("at.leak_blocks", (nh ? nh : 1) * sizeof(AT_Block*));
+      for (i = 0; i < nh; i++)
+         bb[i] = AT_(heap_block_at)(heap[i]);
+      return;
+   }
+   xa = VG_(newXA)(VG_(malloc), "at.leak_cands", VG_(free), sizeof(Cand));
+   VG_(hintSizeXA)(xa, nh + AT_(pools_n_blocks)());
+   for (i = 0; i < nh; i++) {
+      Cand k = { heap[i], AT_(heap_block_at)(heap[i]), CAND_HEAP };
+      VG_(addToXA)(xa, &k);
+   }
+   VG_(free)(heap);
+   AT_(pools_for_each)(add_custom, xa);
+   VG_(setCmpFnXA)(xa, cmp_cand);
+   VG_(sortXA)(xa);
+   n = (UInt)VG_(sizeXA)(xa);
+   c = n ? VG_(indexXA)(xa, 0) : NULL;
+   /* A block holding a chunk's first or last byte. */
+   for (i = 0; i < n; i++)
+      if (c[i].what & AT_CUSTOM_CHUNK) {
+         Int h = holder_of(c, (Int)n, c[i].a);
+         if (h >= 0)
+            leave_out(&c[h]);
+         if (AT_(block_size)(c[i].b) > 0) {
+            h = holder_of(c, (Int)n, cand_end(&c[i]) - 1);
+            if (h >= 0)
+               leave_out(&c[h]);
+         }
+      }
+   /* Neighbours that overlap, as memcheck compares them: each block
+      kept with the next one. */
+   {
+      Int prev = -1;
+      for (i = 0; i < n; i++) {
+         if (c[i].what & CAND_OUT)
+            continue;
+         if (prev >= 0 && cand_end(&c[prev]) > c[i].a)
+            overlap(&c[prev], &c[i]);
+         if (!(c[i].what & CAND_OUT))
+            prev = (Int)i;
+      }
+   }
+   bk  = VG_(malloc)("at.leak_addrs", (n ? n : 1) * sizeof(Addr));
+   bb  = VG_(malloc)("at.leak_blocks", (n ? n : 1) * sizeof(AT_Block*));
+   nbk = 0;
+   for (i = 0; i < n; i++)
+      if (!(c[i].what & CAND_OUT)) {
+         bk[nbk] = c[i].a;
+         bb[nbk] = c[i].b;
+         nbk++;
+      }
+   VG_(deleteXA)(xa);
+}
+
+const AT_Amount* AT_(leak_left_out)(void) { return &left_total; }
+
+const AT_Amount* AT_(leak_left_out_of)(UShort inst)
+{
+   static const AT_Amount none;
+   return inst < n_left ? &left_by_inst[inst] : &none;
+}
+
 /* The scan, into the statics above (records, totals, held, notes; bk
    stays for AT_(leak_pointed_from)).  A block the heap is handing back
    to the program right now (a snapshot taken in the middle of malloc)
@@ -771,7 +954,7 @@ static void scan(Bool at_exit)
                     && (AT_(clo_show_leak_kinds) & (1u << AT_LK_POSSIBLE));
    note_reachable = at_exit && AT_(clo_leak_check) == AT_LEAK_FULL
                     && (AT_(clo_show_leak_kinds) & (1u << AT_LK_REACHABLE));
-   bk = AT_(heap_blocks_sorted)(&nbk);
+   gather_blocks();
    if (nbk == 0)
       return;
    VG_(sigprocmask)(VKI_SIG_SETMASK, NULL, &scan_mask);
@@ -882,15 +1065,18 @@ AT_LeakScan* AT_(leak_scan_now)(void)
    scan(False);
    out = VG_(calloc)("at.leak_scan", 1, sizeof(AT_LeakScan));
    VG_(memcpy)(out->totals, totals, sizeof(totals));
+   out->left_out = left_total;
    out->records = records;
    /* Nothing of it stays: the exit scan starts afresh. */
    records = NULL;
    VG_(deleteXA)(held);
    VG_(deleteXA)(notes);
    VG_(free)(bk);
+   VG_(free)(bb);
    VG_(free)(marks);
    held  = notes = NULL;
    bk    = NULL;
+   bb    = NULL;
    marks = NULL;
    nbk   = 0;
    VG_(memset)(totals, 0, sizeof(totals));

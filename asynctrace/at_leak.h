@@ -77,12 +77,18 @@ Bool AT_(leak_checked)(void);
    run (or from inside a scan).  Free with AT_(leak_scan_free). */
 typedef struct {
    AT_Amount       totals[AT_LK_N];
+   AT_Amount       left_out;      /* as AT_(leak_left_out) */
    struct _XArray* records;       /* of AT_LossRecord, from -1 */
 } AT_LeakScan;
 AT_LeakScan* AT_(leak_scan_now)(void);
 void         AT_(leak_scan_free)(AT_LeakScan* s);
 
 const AT_Amount* AT_(leak_totals)(void);          /* [AT_LK_N] */
+/* Live blocks the exit scan left out, as memcheck does (a block a
+   memory pool hands out in chunks, at_pools.c): with the kinds, they
+   add up to what is live; in all and by role instance. */
+const AT_Amount* AT_(leak_left_out)(void);
+const AT_Amount* AT_(leak_left_out_of)(UShort inst);
 struct _XArray*  AT_(leak_records)(void);         /* of AT_LossRecord */
 struct _XArray*  AT_(leak_held)(void);            /* of AT_Held */
 const HChar*     AT_(leak_kind_name)(UInt kind);

@@ -503,6 +503,8 @@ AT_SnapLeaks* AT_(snap_leaks_take)(void)
       out->bytes[k]  = s->totals[k].bytes;
       out->blocks[k] = s->totals[k].blocks;
    }
+   out->left_bytes  = s->left_out.bytes;
+   out->left_blocks = s->left_out.blocks;
    recs  = VG_(newXA)(VG_(malloc), "at.snap_leak_recs", VG_(free),
                       sizeof(AT_SnapLeakRec));
    roles = VG_(newXA)(VG_(malloc), "at.snap_leak_roles", VG_(free),

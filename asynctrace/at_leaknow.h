@@ -31,6 +31,8 @@ typedef struct {
 
 typedef struct _AT_SnapLeaks {
    ULong            bytes[4], blocks[4];   /* by AT_LeakKind */
+   ULong            left_bytes, left_blocks;   /* left out of the scan
+                                              (at_leak.h) */
    UInt             nroles;                /* by kind, then role */
    AT_SnapLeakRole* roles;
    ULong            records;   /* lost records (by stack and role) */

@@ -86,6 +86,7 @@
 #include "at_leak.h"
 #include "at_maps.h"
 #include "at_options.h"
+#include "at_pools.h"
 #include "at_report.h"
 #include "at_roles.h"
 #include "at_snap.h"
@@ -349,6 +350,13 @@ static Bool at_handle_client_request(ThreadId tid, UWord* args, UWord* ret)
       *ret = AT_(snap_monitor)(tid, (const HChar*)args[1]) ? 1 : 0;
       return *ret != 0;
    }
+   /* The program's own allocators (valgrind.h's MALLOCLIKE_BLOCK and
+      mempool requests), memcheck's requests (leaks counted, the rest
+      ignored: they change nothing here), then ours. */
+   if (AT_(pools_request)(tid, args, ret))
+      return True;
+   if (VG_IS_TOOL_USERREQ('M', 'C', args[0]))
+      return AT_(leak_request)(tid, args, ret);
    if (!VG_IS_TOOL_USERREQ('A', 'T', args[0]))
       return False;
    if (AT_(heap_request)(tid, args, ret))
@@ -484,6 +492,7 @@ static void at_pre_clo_init(void)
 
    AT_(errors_pre_clo_init)();
    AT_(heap_init)();
+   AT_(pools_init)();
    AT_(heap_set_bad_hook)(AT_(error_bad_call));
    AT_(threads_register_hooks)();
    AT_(maps_register_hooks)();

@@ -479,6 +479,17 @@ static void out_leaks(void)
                          by[2 * (k * ninst + r)], by[2 * (k * ninst + r) + 1]);
          }
    VG_(free)(by);
+   /* Blocks left out of the scan, as memcheck leaves them out: those a
+      memory pool hands out in chunks (at_pools.c). */
+   for (r = 0; r < ninst; r++) {
+      const AT_Amount* lo = AT_(leak_left_out_of)((UShort)r);
+      if (lo->blocks > 0) {
+         AT_(out_str)("  <left-out");
+         AT_(out_role_attrs)((UShort)r);
+         AT_(out_fmt)(" bytes=\"%llu\" blocks=\"%llu\"/>\n", lo->bytes,
+                      lo->blocks);
+      }
+   }
    held = AT_(leak_held)();
    n = VG_(sizeXA)(held);
    for (i = 0; i < n; i++) {
@@ -802,6 +813,9 @@ static void out_snap_leaks(const AT_SnapLeaks* l)
    for (k = 0; k < AT_LK_N; k++)
       AT_(out_fmt)(" %s-bytes=\"%llu\" %s-blocks=\"%llu\"", attr[k],
                    l->bytes[k], attr[k], l->blocks[k]);
+   if (l->left_blocks > 0)
+      AT_(out_fmt)(" left-out-bytes=\"%llu\" left-out-blocks=\"%llu\"",
+                   l->left_bytes, l->left_blocks);
    AT_(out_fmt)(" records=\"%llu\">\n", l->records);
    for (k = 0; k < l->nroles; k++) {
       AT_(out_fmt)("      <by-role kind=\"%s\"",

@@ -239,6 +239,8 @@ static void check_snaps(const Report *r, const char *file, size_t *warnings)
             sum_add(&lb, sn->leak_bytes[k]);
             sum_add(&ln, sn->leak_blocks[k]);
          }
+         sum_add(&lb, sn->leak_left_bytes);   /* a memory pool's */
+         sum_add(&ln, sn->leak_left_blocks);
          if (!sum_is(&lb, sn->live_bytes) || !sum_is(&ln, sn->live_blocks))
             warn(warnings, file, "snapshot %s: its leak scan's kinds sum "
                  "to %s, not its %s live in %s %s", num(sn->seq),
@@ -568,7 +570,8 @@ size_t check_report(const Report *r, const char *file)
    const Sample *last = last_sample(r);
    size_t warnings = 0;
 
-   /* 1. The leak kinds sum to what is live at exit. */
+   /* 1. The leak kinds (and what the scan left out) sum to what is
+      live at exit. */
    if (r->leaks.present &&
        (!sum_is(&r->leaks.sum_bytes, r->live.bytes) ||
         !sum_is(&r->leaks.sum_blocks, r->live.blocks)))

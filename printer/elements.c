@@ -731,6 +731,26 @@ static void begin_lbyrole(Parser *p, const char *name, long line)
       attr_u64(p, name, N_BLOCKS, line, &lr->blocks);
 }
 
+/* Blocks the scan left out (a memory pool's): part of what is live, so
+   kept with the by-role rows of other kinds for the checks. */
+static void begin_leftout(Parser *p, const char *name, long line)
+{
+   Report *r = p->rep;
+   LeakRole o = { .kind = -1 };
+   if (attr_role(p, name, line, &o.role, false) &&
+       attr_u64(p, name, N_BYTES, line, &o.bytes) &&
+       attr_u64(p, name, N_BLOCKS, line, &o.blocks)) {
+      r->leaks.left_bytes = add_sat(r->leaks.left_bytes, o.bytes);
+      r->leaks.left_blocks = add_sat(r->leaks.left_blocks, o.blocks);
+      sum_add(&r->leaks.sum_bytes, o.bytes);
+      sum_add(&r->leaks.sum_blocks, o.blocks);
+      GROW(r->leaks.other, r->leaks.capother, r->leaks.nother + 1);
+      r->leaks.other[r->leaks.nother++] = o;
+   } else {
+      free(o.role.role);
+   }
+}
+
 static void begin_held(Parser *p, const char *name, long line)
 {
    Report *r = p->rep;
@@ -1184,6 +1204,13 @@ static void begin_snleak(Parser *p, const char *name, long line)
    for (int k = 0; k < 4 && ok; k++)
       ok = attr_u64(p, name, kb[k][0], line, &sn->leak_bytes[k]) &&
            attr_u64(p, name, kb[k][1], line, &sn->leak_blocks[k]);
+   if (ok) {
+      bool hb, hk;
+      ok = attr_u64_opt(p, name, N_LEFT_OUT_BYTES, line,
+                        &sn->leak_left_bytes, &hb) &&
+           attr_u64_opt(p, name, N_LEFT_OUT_BLOCKS, line,
+                        &sn->leak_left_blocks, &hk);
+   }
    if (ok && attr_u64(p, name, N_RECORDS, line, &sn->leak_records))
       sn->has_leaks = true;
 }

@@ -1317,6 +1317,9 @@ static void j_leaks(Json *j, const Report *r, size_t top)
       j_bytes_blocks(j, key_of(name, sizeof name, lk_attr[k]),
                      r->leaks.bytes[k], r->leaks.blocks[k]);
    j_end_obj(j);
+   if (r->leaks.left_blocks > 0)
+      j_bytes_blocks(j, "not_checked", r->leaks.left_bytes,
+                     r->leaks.left_blocks);
 
    j_arr(j, "by_role", false);
    for (size_t i = 0; i < r->leaks.nroles; i++) {

@@ -197,7 +197,8 @@ bool describe_not_xml(const Input *in, const char *path, char *why,
    X(IDLE_US, "idle-us") X(IDLE_WAITS, "idle-waits") X(INDEX, "index") \
    X(INDIRECT_BLOCKS, "indirect-blocks") X(INDIRECT_BYTES, "indirect-bytes") \
    X(INHERITED, "inherited") X(INLINED, "inlined") X(INSNS, "insns") \
-   X(KIND, "kind") X(LIVE_AT_PEAK, "live-at-peak") \
+   X(KIND, "kind") X(LEFT_OUT_BLOCKS, "left-out-blocks") \
+   X(LEFT_OUT_BYTES, "left-out-bytes") X(LIVE_AT_PEAK, "live-at-peak") \
    X(LIVE_BLOCKS, "live-blocks") X(LIVE_BYTES, "live-bytes") \
    X(MAX_THREADS, "max-threads") X(MAX_US, "max-us") X(MEDIAN_INSNS, "median-insns") X(OBJ, "obj") \
    X(OPS, "ops") X(ORPHAN, "orphan") X(OS_TID, "os-tid") X(PEAK, "peak") \
@@ -353,6 +354,7 @@ typedef struct {
    E(WAKE, WAKES, "wake", F_MANY, begin_wake, 0, 0) \
    E(LTOTAL, LEAKS, "total", F_MANY, begin_ltotal, 0, 0) \
    E(LBYROLE, LEAKS, "by-role", F_MANY, begin_lbyrole, 0, 0) \
+   E(LEFTOUT, LEAKS, "left-out", F_MANY, begin_leftout, 0, 0) \
    E(HELD, LEAKS, "held-by", F_MANY, begin_held, 0, 0) \
    E(LREC, LEAKS, "loss-record", F_MANY, begin_lrec, 0, keep_lrec) \
    A(STACK, LREC, F_REQ) \

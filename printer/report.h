@@ -425,6 +425,7 @@ typedef struct {                 /* a <snapshot> */
    size_t nsites, capsites;
    bool has_leaks;               /* a <leak-check>: its totals by kind, */
    uint64_t leak_bytes[4], leak_blocks[4], leak_records;   /* LK_* order */
+   uint64_t leak_left_bytes, leak_left_blocks;   /* left out of it */
    SnapLeak *lroles;             /* its <by-role>s, */
    size_t nlroles, caplroles;
    SnapLeak *lrecs;              /* its <record>s (the largest lost) */
@@ -578,6 +579,7 @@ typedef struct {                 /* <leaks> */
    size_t nroles, caproles;
    LeakRole *other;              /* the <by-role>s of other kinds */
    size_t nother, capother;
+   uint64_t left_bytes, left_blocks;   /* the <left-out>s, summed */
    Held *held;                   /* every <held-by> */
    size_t nheld, capheld;
    Site *recs;                   /* the largest loss records, at least

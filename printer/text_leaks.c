@@ -55,6 +55,10 @@ void print_leaks(const Report *r, const ThreadIndex *ix)
    for (int k = 0; k < LK_N; k++)
       printf("%20s: %s\n", lk_text[k],
              bytes_blocks(r->leaks.bytes[k], r->leaks.blocks[k]));
+   if (r->leaks.left_blocks > 0)
+      printf("%20s: %s holding a memory pool's chunks\n%22s(its chunks "
+             "are checked instead, as memcheck does)\n", "not checked",
+             bytes_blocks(r->leaks.left_bytes, r->leaks.left_blocks), "");
 
    /* By role and kind. */
    if (r->leaks.nroles > 0) {
