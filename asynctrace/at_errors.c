@@ -414,6 +414,7 @@ typedef struct _Prev {
 } Prev;
 static VgHashTable* prev;
 static AT_Amount    prev_shown[AT_LK_N], prev_supp;
+static AT_Amount    prev_heur[AT_HEURISTICS];
 
 typedef enum { LD_ANY, LD_INCREASED, LD_CHANGED } LeakDelta;
 
@@ -421,8 +422,9 @@ typedef enum { LD_ANY, LD_INCREASED, LD_CHANGED } LeakDelta;
    full and its kind is one --show-leak-kinds names and, asked for
    changes, it changed so), marking those suppressed; then the LEAK
    SUMMARY, unless -q. */
-static void leak_errors(XArray* recs, const AT_Amount* tot, Bool full,
-                        LeakDelta delta, Bool at_exit)
+static void leak_errors(XArray* recs, const AT_Amount* tot,
+                        const AT_Amount* heur, Bool full, LeakDelta delta,
+                        Bool at_exit)
 {
    AT_Amount        shown[AT_LK_N], supp = { 0, 0 };
    UInt             ninst = AT_(n_role_insts)(), k;
@@ -521,6 +523,22 @@ static void leak_errors(XArray* recs, const AT_Amount* tot, Bool full,
                    with_delta(b, sizeof b, shown[k].blocks,
                               prev_shown[k].blocks, deltas),
                    k == AT_LK_DEFINITE ? roles : "");
+      /* memcheck's lines for the heuristics that kept blocks, now or
+         at the previous check. */
+      for (k = 0; k < AT_HEURISTICS; k++)
+         if (heur[k].blocks > 0 || (deltas && prev_heur[k].blocks > 0))
+            break;
+      if (k < AT_HEURISTICS)
+         VG_(umsg)("                      of which reachable via "
+                   "heuristic:\n");
+      for (k = 0; k < AT_HEURISTICS; k++)
+         if (heur[k].blocks > 0 || (deltas && prev_heur[k].blocks > 0))
+            VG_(umsg)("                        %-19s: %s bytes in %s "
+                      "blocks\n", AT_(heuristic_name)(k),
+                      with_delta(a, sizeof a, heur[k].bytes,
+                                 prev_heur[k].bytes, deltas),
+                      with_delta(b, sizeof b, heur[k].blocks,
+                                 prev_heur[k].blocks, deltas));
       VG_(umsg)("        suppressed: %s bytes in %s blocks\n",
                 with_delta(a, sizeof a, supp.bytes, prev_supp.bytes, deltas),
                 with_delta(b, sizeof b, supp.blocks, prev_supp.blocks,
@@ -535,6 +553,7 @@ static void leak_errors(XArray* recs, const AT_Amount* tot, Bool full,
       prev = now;
       VG_(memcpy)(prev_shown, shown, sizeof shown);
       prev_supp = supp;
+      VG_(memcpy)(prev_heur, heur, sizeof prev_heur);
    }
    VG_(free)(by_inst);
 }
@@ -544,7 +563,7 @@ void AT_(errors_leaks)(void)
    const AT_Amount* tot = AT_(leak_totals)();
    if (AT_(clo_leak_check) == AT_LEAK_NO || tot == NULL)
       return;
-   leak_errors(AT_(leak_records)(), tot,
+   leak_errors(AT_(leak_records)(), tot, AT_(leak_heuristic_totals)(),
                AT_(clo_leak_check_given)
                && AT_(clo_leak_check) == AT_LEAK_FULL, LD_ANY, True);
 }
@@ -583,7 +602,8 @@ Bool AT_(leak_request)(ThreadId tid, const UWord* args, UWord* ret)
          scan = AT_(leak_scan_now)();
          if (scan == NULL)
             return True;     /* the exit scan has run */
-         leak_errors(scan->records, scan->totals, args[1] != 1, d, False);
+         leak_errors(scan->records, scan->totals, scan->heur, args[1] != 1,
+                     d, False);
          AT_(leak_scan_free)(scan);
          return True;
       }

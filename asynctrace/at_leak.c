@@ -80,6 +80,7 @@ typedef struct {
    UChar  state;       /* ST_* */
    UChar  holder;      /* AT_Holder: what keeps it */
    UShort holder_seq;  /* that thread's seq, if it fits, else 0 */
+   UChar  heur;        /* 1 + the heuristic that made it reachable, or 0 */
 } Mark;
 static Mark*      marks;
 static Addr       heap_lo, heap_hi;   /* [lowest start, highest end) */
@@ -113,12 +114,14 @@ static Bool    note_possible, note_reachable;
 static Bool      checked;             /* the exit scan has run */
 static Bool      scanning;            /* a scan is under way */
 static AT_Amount totals[AT_LK_N];
+static AT_Amount heur_totals[AT_HEURISTICS];   /* blocks a heuristic kept */
 static XArray*   records;             /* of AT_LossRecord */
 static XArray*   held;                /* of AT_Held */
 static Word      held_last;           /* add_held's last one found */
 
 Bool AT_(leak_checked)(void) { return checked; }
 const AT_Amount* AT_(leak_totals)(void) { return totals; }
+const AT_Amount* AT_(leak_heuristic_totals)(void) { return heur_totals; }
 XArray* AT_(leak_records)(void) { return records; }
 XArray* AT_(leak_held)(void) { return held; }
 
@@ -309,13 +312,96 @@ static void note_pointer(Int i, AT_Block* b, UChar was, Addr at, Addr p,
    n->seq   = s->src >= 0 || s->seq > 0xFFFF ? 0 : (UShort)s->seq;
 }
 
+/*------------------------------------------------------------*/
+/*--- memcheck's heuristics                                ---*/
+/*------------------------------------------------------------*/
+
+/* Some interior pointers are how a program holds its block: C++'s
+   copy-on-write std::string points past its header, new[] of a type
+   with a destructor past the element count, sqlite past a 64-bit length,
+   an object of several bases by its second base's vtable pointer.
+   memcheck recognises these (--leak-check-heuristics, all by default)
+   and counts such a block reachable; so do we, with memcheck's rules, in
+   its order.  Without its shadow memory we cannot tell undefined words;
+   a block's unwritten words are zeros here more often than not. */
+
+static Bool read_word(Addr a, Addr* out)
+{
+   if (!VG_IS_8_ALIGNED(a)
+       || !VG_(am_is_valid_for_client)(a, sizeof(Addr), VKI_PROT_READ))
+      return False;
+   *out = *(Addr*)a;
+   return True;
+}
+
+/* Whether a looks like a vtable: in a readable mapping of a file, at
+   least two non-null words among its first 20 (within the mapping), and
+   every non-null word before those two points into executable memory. */
+static Bool is_vtable(Addr a)
+{
+   NSegment const* seg = VG_(am_find_nsegment)(a);
+   Addr  last, w;
+   UInt  fns = 0;
+   if (seg == NULL || seg->kind != SkFileC || !seg->hasR)
+      return False;
+   last = a + 20 * sizeof(Addr);
+   if (last > seg->end + 1 - sizeof(Addr))
+      last = seg->end + 1 - sizeof(Addr);
+   for (w = a; w <= last; w += sizeof(Addr)) {
+      Addr fn = *(Addr*)w;
+      NSegment const* fs;
+      if (fn == 0)
+         continue;
+      fs = VG_(am_find_nsegment)(fn);
+      if (fs == NULL || !fs->hasX)
+         return False;
+      if (++fns == 2)
+         return True;
+   }
+   return False;
+}
+
+/* 1 + the first heuristic of --leak-check-heuristics that takes interior
+   pointer p as a pointer to block b, or 0. */
+static UChar heuristic_of(Addr p, const AT_Block* b)
+{
+   const UInt  set  = AT_(clo_leak_heuristics);
+   const Addr  d    = b->data;
+   const SizeT size = AT_(block_size)(b);
+   Addr w0, w1;
+   /* stdstring: length, capacity, refcount, then the characters and
+      their NUL: capacity + 1 after a header of three words. */
+   if ((set & 1) && p == d + 3 * sizeof(Addr) && read_word(d, &w0)
+       && read_word(d + sizeof(Addr), &w1)
+       && 3 * sizeof(Addr) + w1 + 1 == size && w0 <= w1)
+      return 1;
+   /* length64: the length of the rest, then the rest. */
+   if ((set & 2) && p == d + sizeof(ULong) && read_word(d, &w0)
+       && w0 > 0 && size - sizeof(ULong) == w0)
+      return 2;
+   /* newarray: an element count, then elements that fill the rest. */
+   if ((set & 4) && p == d + sizeof(Addr) && read_word(d, &w0)
+       && w0 > 0 && (size - sizeof(Addr)) % w0 == 0)
+      return 3;
+   /* multipleinheritance: p at a vtable pointer, and one first. */
+   if ((set & 8) && p + sizeof(Addr) <= d + size && read_word(p, &w1)
+       && read_word(d, &w0) && VG_IS_8_ALIGNED(w1) && VG_IS_8_ALIGNED(w0)
+       && w1 >= VKI_PAGE_SIZE && w0 >= VKI_PAGE_SIZE
+       && is_vtable(w1) && is_vtable(w0))
+      return 4;
+   return 0;
+}
+
 /* A pointer p, found at word at, in definite (a root or a reachable
-   block) or only possible memory s. */
+   block) or only possible memory s.  As memcheck: an interior pointer
+   a heuristic takes counts as one to the start (and the block says
+   which); a start pointer to a block made reachable by a heuristic
+   clears that. */
 static void push_if_block(Addr at, Addr p, const Scan* s)
 {
    AT_Block* b;
    Int i = find_block(p, &b);
-   Bool start;
+   Bool start, as_start;
    UChar was;
    Mark* m;
    if (i < 0)
@@ -323,9 +409,19 @@ static void push_if_block(Addr at, Addr p, const Scan* s)
    m     = &marks[i];
    start = p == b->data;
    was   = m->state;
+   if (was == ST_REACHABLE) {
+      if (start)
+         m->heur = 0;
+      return;
+   }
+   as_start = start;
+   if (!start && AT_(clo_leak_heuristics) != 0) {
+      m->heur  = heuristic_of(p, b);
+      as_start = m->heur != 0;
+   }
    if (was == ST_UNREACHED
-       || (was == ST_POSSIBLE && s->definite && start)) {
-      m->state      = s->definite && start ? ST_REACHABLE : ST_POSSIBLE;
+       || (was == ST_POSSIBLE && s->definite && as_start)) {
+      m->state      = s->definite && as_start ? ST_REACHABLE : ST_POSSIBLE;
       m->holder     = s->holder;
       m->holder_seq = s->seq <= 0xFFFF ? (UShort)s->seq : 0;
       /* Only when needed: a note costs a look at the block's site. */
@@ -645,6 +741,14 @@ static void build_records(void)
       totals[kind].blocks += 1;
       if (kind == AT_LK_REACHABLE)
          add_held(marks[i].holder, marks[i].holder_seq, size);
+      /* As memcheck counts them: whatever the block's kind. */
+      if (marks[i].heur != 0) {
+         UInt h = marks[i].heur - 1u;
+         r->heur[h].bytes  += size;
+         r->heur[h].blocks += 1;
+         heur_totals[h].bytes  += size;
+         heur_totals[h].blocks += 1;
+      }
    }
    /* Each note to its site's record of its kind: a note's block is of
       that kind still (a block noted possible that turned reachable
@@ -942,6 +1046,7 @@ static void scan(Bool at_exit)
    Addr  in_flight = AT_(heap_returning)();
 
    VG_(memset)(totals, 0, sizeof(totals));
+   VG_(memset)(heur_totals, 0, sizeof(heur_totals));
    held_last = -1;
    records = VG_(newXA)(VG_(malloc), "at.leak_records", VG_(free),
                         sizeof(AT_LossRecord));
@@ -968,6 +1073,7 @@ static void scan(Bool at_exit)
       marks[i].state      = ST_UNREACHED;
       marks[i].holder     = AT_HOLD_NONE;
       marks[i].holder_seq = 0;
+      marks[i].heur       = 0;
       if (end > heap_hi) heap_hi = end;
    }
    reset_site_records();   /* rec[] holds the notes while marking */
@@ -1066,6 +1172,7 @@ AT_LeakScan* AT_(leak_scan_now)(void)
    out = VG_(calloc)("at.leak_scan", 1, sizeof(AT_LeakScan));
    VG_(memcpy)(out->totals, totals, sizeof(totals));
    out->left_out = left_total;
+   VG_(memcpy)(out->heur, heur_totals, sizeof(heur_totals));
    out->records = records;
    /* Nothing of it stays: the exit scan starts afresh. */
    records = NULL;

@@ -10,6 +10,7 @@
 
 #include "at_basics.h"
 #include "at_heap.h"
+#include "at_options.h"   /* AT_HEURISTICS */
 
 /* memcheck's kinds, in the order of --show-leak-kinds' bits. */
 typedef enum {
@@ -26,6 +27,8 @@ typedef enum {
 } AT_Holder;
 
 /* One loss record: the blocks of one kind from one site and owner. */
+typedef struct { ULong bytes; ULong blocks; } AT_Amount;
+
 typedef struct {
    AT_Site* site;
    UInt     owner;         /* seq of the allocating thread */
@@ -38,9 +41,10 @@ typedef struct {
    ULong    ind_blocks;
    const HChar* suppressed_by;   /* the asynctrace:Leak suppression's
                                     name, or NULL */
+   AT_Amount heur[AT_HEURISTICS];   /* of its blocks, those a heuristic
+                                    made reachable (memcheck's), by it */
 } AT_LossRecord;
 
-typedef struct { ULong bytes; ULong blocks; } AT_Amount;
 
 /* Still-reachable memory by what holds it. */
 typedef struct {
@@ -78,12 +82,16 @@ Bool AT_(leak_checked)(void);
 typedef struct {
    AT_Amount       totals[AT_LK_N];
    AT_Amount       left_out;      /* as AT_(leak_left_out) */
+   AT_Amount       heur[AT_HEURISTICS];   /* as AT_(leak_heuristic_totals) */
    struct _XArray* records;       /* of AT_LossRecord, from -1 */
 } AT_LeakScan;
 AT_LeakScan* AT_(leak_scan_now)(void);
 void         AT_(leak_scan_free)(AT_LeakScan* s);
 
 const AT_Amount* AT_(leak_totals)(void);          /* [AT_LK_N] */
+/* The blocks memcheck's heuristics kept, by heuristic (at_options.h's
+   order), whatever their kind, as memcheck counts them. */
+const AT_Amount* AT_(leak_heuristic_totals)(void); /* [AT_HEURISTICS] */
 /* Live blocks the exit scan left out, as memcheck does (a block a
    memory pool hands out in chunks, at_pools.c): with the kinds, they
    add up to what is live; in all and by role instance. */

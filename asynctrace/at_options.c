@@ -26,6 +26,7 @@ XArray*      AT_(clo_role_rules);
 AT_LeakCheck AT_(clo_leak_check)        = AT_LEAK_FULL;
 UInt         AT_(clo_show_leak_kinds)   = 1 << 0 | 1 << 2;  /* as memcheck */
 UInt         AT_(clo_error_leak_kinds)  = 1 << 0 | 1 << 2;  /* as memcheck */
+UInt         AT_(clo_leak_heuristics)   = 0xF;              /* as memcheck */
 Bool         AT_(clo_leak_check_given)  = False;
 AT_TimeUnit  AT_(clo_time_unit)         = AT_TIME_I;
 UInt         AT_(clo_timeline_samples)  = 100;
@@ -40,11 +41,10 @@ ULong        AT_(clo_cpu_sample)        = 200000;
 
 /* Parses a comma-separated list of leak kinds into bits; False if a
    word is not one, or if there is none ("none" says so). */
-Bool AT_(parse_leak_kinds)(const HChar* s, UInt* out)
+/* A comma-separated list of the four words, or all, or none, as bits
+   in the words' order; False if not. */
+static Bool parse_set(const HChar* s, const HChar* const words[4], UInt* out)
 {
-   static const HChar* const kinds[] = {
-      "definite", "indirect", "possible", "reachable"
-   };
    UInt bits = 0;
    if (VG_(strcmp)(s, "all") == 0)  { *out = 0xF; return True; }
    if (VG_(strcmp)(s, "none") == 0) { *out = 0;   return True; }
@@ -55,7 +55,7 @@ Bool AT_(parse_leak_kinds)(const HChar* s, UInt* out)
       SizeT n = end ? (SizeT)(end - s) : VG_(strlen)(s);
       UInt k;
       for (k = 0; k < 4; k++)
-         if (VG_(strlen)(kinds[k]) == n && VG_(strncmp)(s, kinds[k], n) == 0)
+         if (VG_(strlen)(words[k]) == n && VG_(strncmp)(s, words[k], n) == 0)
             break;
       if (k == 4)
          return False;
@@ -66,6 +66,30 @@ Bool AT_(parse_leak_kinds)(const HChar* s, UInt* out)
    }
    *out = bits;
    return True;
+}
+
+Bool AT_(parse_leak_kinds)(const HChar* s, UInt* out)
+{
+   static const HChar* const kinds[4] = {
+      "definite", "indirect", "possible", "reachable"
+   };
+   return parse_set(s, kinds, out);
+}
+
+const HChar* AT_(heuristic_name)(UInt h)
+{
+   static const HChar* const names[AT_HEURISTICS] = {
+      "stdstring", "length64", "newarray", "multipleinheritance"
+   };
+   return h < AT_HEURISTICS ? names[h] : "?";
+}
+
+Bool AT_(parse_heuristics)(const HChar* s, UInt* out)
+{
+   static const HChar* const names[4] = {
+      "stdstring", "length64", "newarray", "multipleinheritance"
+   };
+   return parse_set(s, names, out);
 }
 
 /*------------------------------------------------------------*/
@@ -186,6 +210,12 @@ Bool AT_(process_cmd_line_option)(const HChar* arg)
          VG_(fmsg_bad_option)(arg, "expected all, none or a list of "
                               "definite,indirect,possible,reachable\n");
    }
+   else if VG_STR_CLO(arg, "--leak-check-heuristics", tmp_str) {
+      if (!AT_(parse_heuristics)(tmp_str, &AT_(clo_leak_heuristics)))
+         VG_(fmsg_bad_option)(arg, "expected all, none or a list of "
+                              "stdstring,length64,newarray,"
+                              "multipleinheritance\n");
+   }
    else if VG_STR_CLO(arg, "--errors-for-leak-kinds", tmp_str) {
       if (!AT_(parse_leak_kinds)(tmp_str, &AT_(clo_error_leak_kinds)))
          VG_(fmsg_bad_option)(arg, "expected all, none or a list of "
@@ -282,6 +312,11 @@ void AT_(print_usage)(void)
 "    --errors-for-leak-kinds=kind1,kind2,.. which leak kinds count as\n"
 "                                  errors (ERROR SUMMARY, --error-exitcode)\n"
 "                                  [definite,possible]\n"
+"    --leak-check-heuristics=heur1,heur2,.. memcheck's heuristics: an\n"
+"                                  interior pointer they recognise makes a\n"
+"                                  block reachable: stdstring length64\n"
+"                                  newarray multipleinheritance, or all,\n"
+"                                  none [all]\n"
 "    --wipe-stacks=no|reused|popped  clear stack memory no frame owns, so\n"
 "                                  that a stale pointer there does not\n"
 "                                  keep a leaked block reachable: the\n"

@@ -31,6 +31,13 @@ extern Bool AT_(clo_leak_check_given);
 /* A comma-separated list of leak kinds (definite, indirect, possible,
    reachable), or all, or none, as bits 1 << AT_LK_*; False if not. */
 Bool AT_(parse_leak_kinds)(const HChar* s, UInt* out);
+/* --leak-check-heuristics=: a bit per heuristic, memcheck's, in the
+   order it tries them: stdstring, length64, newarray,
+   multipleinheritance. */
+#define AT_HEURISTICS 4
+extern UInt AT_(clo_leak_heuristics);
+Bool AT_(parse_heuristics)(const HChar* s, UInt* out);
+const HChar* AT_(heuristic_name)(UInt h);   /* 0 .. AT_HEURISTICS - 1 */
 
 /* --time-unit=i|ms|B and --timeline-samples=N for the heap timeline. */
 typedef enum { AT_TIME_I, AT_TIME_MS, AT_TIME_B } AT_TimeUnit;

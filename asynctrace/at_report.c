@@ -445,6 +445,32 @@ static void out_pointed_from(const AT_LossRecord* g)
    }
 }
 
+/* --leak-check-heuristics, when not memcheck's default (all). */
+static void out_heuristics_attr(void)
+{
+   UInt h, any = 0;
+   if (AT_(clo_leak_heuristics) == 0xF)
+      return;
+   AT_(out_str)(" heuristics=\"");
+   if (AT_(clo_leak_heuristics) == 0)
+      AT_(out_str)("none");
+   for (h = 0; h < AT_HEURISTICS; h++)
+      if (AT_(clo_leak_heuristics) & (1u << h))
+         AT_(out_fmt)("%s%s", any++ ? "," : "", AT_(heuristic_name)(h));
+   AT_(out_str)("\"");
+}
+
+/* The blocks memcheck's heuristics kept, by heuristic. */
+static void out_via_heuristics(const AT_Amount* heur, const HChar* indent)
+{
+   UInt h;
+   for (h = 0; h < AT_HEURISTICS; h++)
+      if (heur[h].blocks > 0)
+         AT_(out_fmt)("%s<via-heuristic heuristic=\"%s\" bytes=\"%llu\" "
+                      "blocks=\"%llu\"/>%s", indent, AT_(heuristic_name)(h),
+                      heur[h].bytes, heur[h].blocks, indent[0] ? "\n" : "");
+}
+
 /* Totals per kind, per kind and role, what holds the reachable bytes. */
 static void out_leaks(void)
 {
@@ -457,8 +483,10 @@ static void out_leaks(void)
    if (!AT_(leak_checked)())
       return;
    t = AT_(leak_totals)();
-   AT_(out_fmt)("<leaks check=\"%s\">\n",
+   AT_(out_fmt)("<leaks check=\"%s\"",
                 AT_(clo_leak_check) == AT_LEAK_FULL ? "full" : "summary");
+   out_heuristics_attr();
+   AT_(out_str)(">\n");
    for (k = 0; k < AT_LK_N; k++)
       AT_(out_fmt)("  <total kind=\"%s\" bytes=\"%llu\" blocks=\"%llu\"/>\n",
                    AT_(leak_kind_name)(k), t[k].bytes, t[k].blocks);
@@ -479,6 +507,7 @@ static void out_leaks(void)
                          by[2 * (k * ninst + r)], by[2 * (k * ninst + r) + 1]);
          }
    VG_(free)(by);
+   out_via_heuristics(AT_(leak_heuristic_totals)(), "  ");
    /* Blocks left out of the scan, as memcheck leaves them out: those a
       memory pool hands out in chunks (at_pools.c). */
    for (r = 0; r < ninst; r++) {
@@ -527,6 +556,7 @@ static void out_leaks(void)
          AT_(out_str)(">");
          AT_(out_stack)(g->site->where);
          out_pointed_from(g);
+         out_via_heuristics(g->heur, "");
          AT_(out_str)("</loss-record>\n");
       }
    }

@@ -580,6 +580,20 @@ size_t check_report(const Report *r, const char *file)
            sum_text(&r->leaks.sum_bytes, &r->leaks.sum_blocks, true),
            fig_text(r->live.bytes, r->live.blocks, true));
 
+   /* 1b. What memcheck's heuristics kept is part of what was scanned. */
+   if (r->leaks.present) {
+      Sum hb = { 0 }, hk = { 0 };
+      for (int h = 0; h < HEUR_N; h++) {
+         sum_add(&hb, r->leaks.heur_bytes[h]);
+         sum_add(&hk, r->leaks.heur_blocks[h]);
+      }
+      if (hb.over || hk.over || hb.v > r->leaks.sum_bytes.v ||
+          hk.v > r->leaks.sum_blocks.v)
+         warn(&warnings, file, "memcheck's heuristics kept %s, more than "
+              "the leak scan's %s", sum_text(&hb, &hk, true),
+              sum_text(&r->leaks.sum_bytes, &r->leaks.sum_blocks, true));
+   }
+
    /* 2. The threads' live memory is the process's, in <heap> and in
       <live-at-exit>: one warning names all three. */
    Sum tb = { 0 }, tk = { 0 };

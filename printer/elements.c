@@ -668,6 +668,50 @@ static void begin_leaks(Parser *p, const char *name, long line)
    r->leaks.present = true;
    free(r->leaks.check);
    r->leaks.check = attr_str(p, name, N_CHECK, false, line);
+   free(r->leaks.heuristics);
+   r->leaks.heuristics = attr_str(p, name, N_HEURISTICS, false, line);
+}
+
+/* A <via-heuristic>: its heuristic's index (-1: one this at_print does
+   not know, left out), bytes and blocks. */
+static int via_heuristic(Parser *p, const char *name, long line,
+                         uint64_t *bytes, uint64_t *blocks)
+{
+   static const char *const names[HEUR_N] = {
+      "stdstring", "length64", "newarray", "multipleinheritance"
+   };
+   char *h = attr_str(p, name, N_HEURISTIC, true, line);
+   int hx = -1;
+   for (int i = 0; h && i < HEUR_N; i++)
+      if (strcmp(h, names[i]) == 0)
+         hx = i;
+   free(h);
+   if (p->failed || !attr_u64(p, name, N_BYTES, line, bytes) ||
+       !attr_u64(p, name, N_BLOCKS, line, blocks))
+      return -1;
+   return hx;
+}
+
+static void begin_lvia(Parser *p, const char *name, long line)
+{
+   Report *r = p->rep;
+   uint64_t bytes, blocks;
+   int hx = via_heuristic(p, name, line, &bytes, &blocks);
+   if (hx >= 0) {
+      r->leaks.heur_bytes[hx] = add_sat(r->leaks.heur_bytes[hx], bytes);
+      r->leaks.heur_blocks[hx] = add_sat(r->leaks.heur_blocks[hx], blocks);
+   }
+}
+
+static void begin_rvia(Parser *p, const char *name, long line)
+{
+   uint64_t bytes, blocks;
+   int hx = via_heuristic(p, name, line, &bytes, &blocks);
+   if (hx >= 0) {
+      p->lrec.heur_bytes = add_sat(p->lrec.heur_bytes, bytes);
+      p->lrec.heur_blocks = add_sat(p->lrec.heur_blocks, blocks);
+      p->lrec.heur_mask |= (uint8_t)(1u << hx);
+   }
 }
 
 static void begin_ltotal(Parser *p, const char *name, long line)

@@ -73,6 +73,9 @@
       (d)->ind_bytes = add_sat((d)->ind_bytes, (s)->ind_bytes);       \
       (d)->ind_blocks = add_sat((d)->ind_blocks, (s)->ind_blocks);    \
       (d)->has_ind |= (s)->has_ind;                                   \
+      (d)->heur_bytes = add_sat((d)->heur_bytes, (s)->heur_bytes);    \
+      (d)->heur_blocks = add_sat((d)->heur_blocks, (s)->heur_blocks); \
+      (d)->heur_mask |= (s)->heur_mask;                               \
       if ((s)->order < (d)->order)                                    \
          (d)->order = (s)->order;                                     \
    } while (0)
@@ -385,6 +388,7 @@ typedef struct {
 typedef struct {                 /* of live sites or loss records */
    GKey key;
    uint64_t blocks, bytes, ind_bytes, ind_blocks;
+   uint64_t heur_bytes, heur_blocks;   /* memcheck's heuristics kept */
    uint64_t records, stacks, threads;
    size_t order;                 /* the first member's place in the file */
    size_t rorder;                /* the record shown: its place, */
@@ -395,6 +399,7 @@ typedef struct {                 /* of live sites or loss records */
    char *supp;                   /* the suppression's name (the key's) */
    uint32_t ref, cut;            /* its stack, and the cut */
    bool has_ind;
+   uint8_t heur_mask;
    bool pool_max;                /* its pool is UINT64_MAX (the key's
                                     pool + 1 is then 0) */
 } SGroup;
@@ -914,6 +919,9 @@ static bool site_merge(Grouper *g, GList *l, const GKey *k, uint64_t h,
       d->ind_bytes = s->ind_bytes;
       d->ind_blocks = s->ind_blocks;
       d->has_ind = s->has_ind;
+      d->heur_bytes = s->heur_bytes;
+      d->heur_blocks = s->heur_blocks;
+      d->heur_mask = s->heur_mask;
       d->records = d->stacks = 1;
       d->threads = s->thread != 0;
       d->order = s->order;
@@ -1205,7 +1213,9 @@ static Site site_of(Grouper *g, const SGroup *d)
                   .g = { .records = d->records, .stacks = d->stacks,
                          .threads = d->threads,
                          .cut = d->stacks <= 1 ? 0 : d->cut },
-                  .from = d->from, .suppressed_by = d->supp };
+                  .from = d->from, .suppressed_by = d->supp,
+                  .heur_bytes = d->heur_bytes, .heur_blocks = d->heur_blocks,
+                  .heur_mask = d->heur_mask };
 }
 
 static ASite asite_of(Grouper *g, const AGroup *d)

@@ -1320,6 +1320,13 @@ static void j_leaks(Json *j, const Report *r, size_t top)
    if (r->leaks.left_blocks > 0)
       j_bytes_blocks(j, "not_checked", r->leaks.left_bytes,
                      r->leaks.left_blocks);
+   j_str_opt(j, "heuristics", r->leaks.heuristics);
+   j_obj(j, "via_heuristic", false);
+   for (int h = 0; h < HEUR_N; h++)
+      if (r->leaks.heur_blocks[h] > 0)
+         j_bytes_blocks(j, heur_text[h], r->leaks.heur_bytes[h],
+                        r->leaks.heur_blocks[h]);
+   j_end_obj(j);
 
    j_arr(j, "by_role", false);
    for (size_t i = 0; i < r->leaks.nroles; i++) {
@@ -1365,6 +1372,17 @@ static void j_leaks(Json *j, const Report *r, size_t top)
       j_site_body(j, s);
       j_u64(j, "total_bytes", lrec_total(s));
       j_str_opt(j, "suppressed_by", s->suppressed_by);
+      if (s->heur_blocks > 0) {
+         j_obj(j, "via_heuristic", true);
+         j_u64(j, "bytes", s->heur_bytes);
+         j_u64(j, "blocks", s->heur_blocks);
+         j_arr(j, "heuristics", true);
+         for (int h = 0; h < HEUR_N; h++)
+            if (s->heur_mask & (1u << h))
+               j_str(j, NULL, heur_text[h]);
+         j_end_arr(j);
+         j_end_obj(j);
+      }
       j_stack(j, &s->stack);
       j_end_obj(j);
    }

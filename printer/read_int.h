@@ -193,7 +193,8 @@ bool describe_not_xml(const Input *in, const char *path, char *why,
    X(EPOCH_MS, "epoch-ms") X(ERRORS, "errors") X(FILE, "file") \
    X(FRAME, "frame") X(FRAMES, "frames") X(FREE_POOL, "free-pool") \
    X(FREE_ROLE, "free-role") X(FREES, "frees") X(GIVEN, "given") \
-   X(HEAP, "heap") X(HOLDER, "holder") X(HOW, "how") X(ID, "id") \
+   X(HEAP, "heap") X(HEURISTIC, "heuristic") X(HEURISTICS, "heuristics") \
+   X(HOLDER, "holder") X(HOW, "how") X(ID, "id") \
    X(IDLE_US, "idle-us") X(IDLE_WAITS, "idle-waits") X(INDEX, "index") \
    X(INDIRECT_BLOCKS, "indirect-blocks") X(INDIRECT_BYTES, "indirect-bytes") \
    X(INHERITED, "inherited") X(INLINED, "inlined") X(INSNS, "insns") \
@@ -354,11 +355,13 @@ typedef struct {
    E(WAKE, WAKES, "wake", F_MANY, begin_wake, 0, 0) \
    E(LTOTAL, LEAKS, "total", F_MANY, begin_ltotal, 0, 0) \
    E(LBYROLE, LEAKS, "by-role", F_MANY, begin_lbyrole, 0, 0) \
+   E(LVIA, LEAKS, "via-heuristic", F_MANY, begin_lvia, 0, 0) \
    E(LEFTOUT, LEAKS, "left-out", F_MANY, begin_leftout, 0, 0) \
    E(HELD, LEAKS, "held-by", F_MANY, begin_held, 0, 0) \
    E(LREC, LEAKS, "loss-record", F_MANY, begin_lrec, 0, keep_lrec) \
    A(STACK, LREC, F_REQ) \
    E(PFROM, LREC, "pointed-from", 0, begin_pfrom, 0, 0) \
+   E(RVIA, LREC, "via-heuristic", F_MANY, begin_rvia, 0, 0) \
    A(STACK, PFROM, 0) \
    E(XFREE, XFREES, "free", F_MANY, begin_xfree, 0, 0) \
    E(SAMPLE, TIMELINE, "sample", F_MANY, begin_sample, 0, keep_sample) \

@@ -120,6 +120,8 @@ extern const struct FutexAttr {
 
 /* memcheck's leak kinds, in its order. */
 enum { LK_DEF, LK_IND, LK_POS, LK_REACH, LK_N };
+/* memcheck's leak-check heuristics, in its order. */
+enum { HEUR_STDSTRING, HEUR_LENGTH64, HEUR_NEWARRAY, HEUR_MULTI, HEUR_N };
 
 /* What grouping (group.c) merged into a site: 1 record, 1 stack and no
    cut when nothing was. */
@@ -158,6 +160,9 @@ typedef struct {                 /* a <site> of <live-at-exit>, or a
    Grouped g;
    PointedFrom *from;            /* a loss record's, or NULL */
    char *suppressed_by;          /* a loss record's suppression, or NULL */
+   uint64_t heur_bytes, heur_blocks;   /* a loss record's blocks that
+                                    memcheck's heuristics kept, */
+   uint8_t heur_mask;            /* by which: bit HEUR_* */
 } Site;
 
 typedef struct {                 /* a <by-role> of <leaks> */
@@ -580,6 +585,9 @@ typedef struct {                 /* <leaks> */
    LeakRole *other;              /* the <by-role>s of other kinds */
    size_t nother, capother;
    uint64_t left_bytes, left_blocks;   /* the <left-out>s, summed */
+   uint64_t heur_bytes[HEUR_N], heur_blocks[HEUR_N];   /* <via-heuristic> */
+   char *heuristics;             /* the heuristics attribute, or NULL
+                                    (memcheck's default, all) */
    Held *held;                   /* every <held-by> */
    size_t nheld, capheld;
    Site *recs;                   /* the largest loss records, at least
@@ -718,6 +726,7 @@ typedef struct {
 
 extern const char *const lk_attr[LK_N];
 extern const char *const lk_text[LK_N];
+extern const char *const heur_text[HEUR_N];   /* memcheck's names */
 
 /* util.c: memory, strings, numbers, stacks, freeing and ordering. */
 /* The seeded hash of every table (hash_seed set by hash_seed_init,

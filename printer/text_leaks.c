@@ -55,6 +55,21 @@ void print_leaks(const Report *r, const ThreadIndex *ix)
    for (int k = 0; k < LK_N; k++)
       printf("%20s: %s\n", lk_text[k],
              bytes_blocks(r->leaks.bytes[k], r->leaks.blocks[k]));
+   /* memcheck's "of which reachable via heuristic". */
+   bool any_heur = false;
+   for (int h = 0; h < HEUR_N; h++)
+      any_heur |= r->leaks.heur_blocks[h] > 0;
+   if (any_heur) {
+      printf("%20s  of which kept reachable by memcheck's heuristics%s%s%s:"
+             "\n", "", r->leaks.heuristics ? " (--leak-check-heuristics=" : "",
+             r->leaks.heuristics ? r->leaks.heuristics : "",
+             r->leaks.heuristics ? ")" : "");
+      for (int h = 0; h < HEUR_N; h++)
+         if (r->leaks.heur_blocks[h] > 0)
+            printf("%24s%-19s %s\n", "", heur_text[h],
+                   bytes_blocks(r->leaks.heur_bytes[h],
+                                r->leaks.heur_blocks[h]));
+   }
    if (r->leaks.left_blocks > 0)
       printf("%20s: %s holding a memory pool's chunks\n%22s(its chunks "
              "are checked instead, as memcheck does)\n", "not checked",
@@ -318,6 +333,17 @@ void print_lrecs(const Report *r, size_t top, const ThreadIndex *ix,
       free(role);
       if (s->suppressed_by)
          printf("   suppressed by \"%s\"\n", s->suppressed_by);
+      if (s->heur_blocks > 0) {
+         if (s->heur_blocks == s->blocks)
+            printf("   all kept reachable by memcheck's ");
+         else
+            printf("   %s of them kept reachable by memcheck's ",
+                   bytes_blocks(s->heur_bytes, s->heur_blocks));
+         for (int h = 0, n = 0; h < HEUR_N; h++)
+            if (s->heur_mask & (1u << h))
+               printf("%s%s", n++ ? ", " : "", heur_text[h]);
+         printf(" heuristic\n");
+      }
       print_stack_grouped(&s->stack, &s->g);
       if (s->from)
          print_pointed_from(s->from, ix);

@@ -403,6 +403,10 @@ const Frame *stack_frame(const Stack *s, size_t i)
 const char *const lk_attr[LK_N] = {
    "definitely-lost", "indirectly-lost", "possibly-lost", "still-reachable",
 };
+const char *const heur_text[HEUR_N] = {
+   "stdstring", "length64", "newarray", "multipleinheritance",
+};
+
 const char *const lk_text[LK_N] = {
    "definitely lost", "indirectly lost", "possibly lost", "still reachable",
 };
@@ -690,6 +694,7 @@ void report_free(Report *r)
       free(r->live.orphans[i].role.role);
    free(r->live.orphans);
    free(r->leaks.check);
+   free(r->leaks.heuristics);
    for (size_t i = 0; i < r->leaks.nroles; i++)
       free(r->leaks.roles[i].role.role);
    free(r->leaks.roles);
