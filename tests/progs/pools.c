@@ -14,7 +14,8 @@
    pools likes   MALLOCLIKE, RESIZEINPLACE and FREELIKE blocks in a static
                  buffer, one freed twice (an invalid free)
    pools counts  plain malloc leaks and the leak requests' forms (full,
-                 added, changed, quick) with their counts in between
+                 added, changed, quick) with their counts in between, and
+                 a double free
 
    After each leak check it prints COUNT_LEAKS' and COUNT_LEAK_BLOCKS'
    figures on stdout, so that the two tools' figures can be compared
@@ -248,6 +249,11 @@ static void requests(void)
    g1 = (char*)malloc(64) + 8;             /* possibly lost */
    VALGRIND_DO_QUICK_LEAK_CHECK;
    counts("quick");
+   {  /* A double free: an error, as memcheck's. */
+      void* volatile d = malloc(10);
+      free(d);
+      free(d);
+   }
 }
 
 int main(int argc, char** argv)
