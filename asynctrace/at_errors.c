@@ -418,6 +418,24 @@ static AT_Amount    prev_heur[AT_HEURISTICS];
 
 typedef enum { LD_ANY, LD_INCREASED, LD_CHANGED } LeakDelta;
 
+/* memcheck's order of loss records: by bytes with the indirect ones,
+   then kind, blocks, and stack. */
+static Int cmp_memcheck_order(const void* va, const void* vb)
+{
+   const AT_LossRecord* a = *(const AT_LossRecord* const*)va;
+   const AT_LossRecord* b = *(const AT_LossRecord* const*)vb;
+   ULong ta = a->bytes + (a->kind == AT_LK_DEFINITE ? a->ind_bytes : 0);
+   ULong tb = b->bytes + (b->kind == AT_LK_DEFINITE ? b->ind_bytes : 0);
+   UInt  ea, eb;
+   if (ta != tb)               return ta < tb ? -1 : 1;
+   if (a->kind != b->kind)     return a->kind < b->kind ? -1 : 1;
+   if (a->blocks != b->blocks) return a->blocks < b->blocks ? -1 : 1;
+   ea = VG_(get_ECU_from_ExeContext)(a->site->where);
+   eb = VG_(get_ECU_from_ExeContext)(b->site->where);
+   if (ea != eb)               return ea < eb ? -1 : 1;
+   return a->owner < b->owner ? -1 : a->owner > b->owner ? 1 : 0;
+}
+
 /* Every loss record of a scan once through the error manager (shown if
    full and its kind is one --show-leak-kinds names and, asked for
    changes, it changed so), marking those suppressed; then the LEAK
@@ -431,6 +449,7 @@ static void leak_errors(XArray* recs, const AT_Amount* tot,
    ULong*           by_inst;
    Word             i, n = recs ? VG_(sizeXA)(recs) : 0;
    Bool             show, deltas = delta != LD_ANY;
+   AT_LossRecord**  order;
    VgHashTable*     now = at_exit ? NULL : VG_(HT_construct)("at.leak_prev");
    by_inst = VG_(calloc)("at.leak_by_inst", ninst ? ninst : 1,
                          sizeof(ULong));
@@ -449,8 +468,14 @@ static void leak_errors(XArray* recs, const AT_Amount* tot,
                 h->total.bytes_allocated);
       VG_(umsg)("\n");
    }
+   /* In memcheck's order: the smallest first, so that the largest is
+      printed last, nearest the summary. */
+   order = VG_(malloc)("at.leak_order", (n ? n : 1) * sizeof(AT_LossRecord*));
+   for (i = 0; i < n; i++)
+      order[i] = VG_(indexXA)(recs, i);
+   VG_(ssort)(order, n, sizeof(AT_LossRecord*), cmp_memcheck_order);
    for (i = 0; i < n; i++) {
-      AT_LossRecord* g = VG_(indexXA)(recs, i);
+      AT_LossRecord* g = order[i];
       UWord key = (UWord)g->site | g->kind;
       Prev* was = prev ? VG_(HT_lookup)(prev, key) : NULL;
       Extra x;
@@ -556,6 +581,7 @@ static void leak_errors(XArray* recs, const AT_Amount* tot,
       VG_(memcpy)(prev_heur, heur, sizeof prev_heur);
    }
    VG_(free)(by_inst);
+   VG_(free)(order);
 }
 
 void AT_(errors_leaks)(void)

@@ -998,7 +998,10 @@ void print_text(const Report *rep, size_t nwarn, const TextOptions *opt)
    } else if (nwarn > 0) {
       print_check(nwarn);
    }
-   if (SHOW(SEC_THREADS)) print_threads(rep, opt->threads);
+   if (SHOW(SEC_THREADS)) {
+      print_threads(rep, opt->threads);
+      print_wall_by_thread(rep, opt->threads);
+   }
    if (SHOW(SEC_ROLES)) {
       print_roles(rep, true);
       print_wall_by_role(rep);

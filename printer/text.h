@@ -114,6 +114,7 @@ void print_other_names(const Report *r);
    futex waits. */
 void print_overview_syscalls(const Report *r);
 void print_wall_by_role(const Report *r);
+void print_wall_by_thread(const Report *r, size_t top);
 
 /* text_tasks.c */
 void print_tasks(const Report *r);

@@ -24,6 +24,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,9 +61,10 @@ static int cmp_sysrole(const void *a, const void *b)
 }
 
 /* The threads' figures summed by role (label without the index), in
-   the report's order of first sight; *n roles, *any: some thread has
-   <syscalls>. */
-static SysRole *by_role(const Report *r, size_t *n, bool *any)
+   the report's order of first sight, or (per_thread) one row a thread,
+   named by its seq; *n rows, *any: some thread has <syscalls>. */
+static SysRole *by_group(const Report *r, bool per_thread, size_t *n,
+                         bool *any)
 {
    SysRole *v = NULL;
    size_t cap = 0;
@@ -70,8 +72,14 @@ static SysRole *by_role(const Report *r, size_t *n, bool *any)
    *any = false;
    for (size_t i = 0; i < r->threads.n; i++) {
       const Thread *t = &r->threads.list[i];
-      char *name = role_label(&t->role, false);
-      size_t k = 0;
+      char *name;
+      if (per_thread) {
+         name = xrealloc(NULL, 24);
+         snprintf(name, 24, "%" PRIu64, t->seq);
+      } else {
+         name = role_label(&t->role, false);
+      }
+      size_t k = per_thread ? *n : 0;
       while (k < *n && strcmp(v[k].name, name) != 0)
          k++;
       if (k == *n) {
@@ -140,7 +148,7 @@ void print_overview_syscalls(const Report *r)
 {
    size_t n;
    bool any;
-   SysRole *v = by_role(r, &n, &any);
+   SysRole *v = by_group(r, false, &n, &any);
    uint64_t all[SYS_N] = { 0 }, total = 0;
    for (size_t k = 0; k < n; k++)
       for (int c = 0; c < SYS_N; c++) {
@@ -186,6 +194,68 @@ static char *ms_pct(uint64_t us, uint64_t whole)
    waits for Valgrind's lock after a time slice.  A wait lasts until the
    thread runs again, so its wait for the lock after a syscall is the
    syscall's. */
+/* One row of a wall-time table: the figures after the name columns. */
+static void wall_cells(Table *t, const SysRole *g)
+{
+   uint64_t other = sub_sat(g->total, g->us[SYS_POLL]);
+   uint64_t spent = add_sat(add_sat(g->idle_us, g->futex_us),
+                            add_sat(g->total, g->running_us));
+   table_cell(t, ms1(g->alive_us));
+   table_cell_take(t, ms_pct(g->running_us, g->alive_us));
+   table_cell_take(t, ms_pct(g->idle_us, g->alive_us));
+   table_cell_take(t, ms_pct(g->futex_us, g->alive_us));
+   table_cell_take(t, ms_pct(g->us[SYS_POLL], g->alive_us));
+   table_cell_take(t, ms_pct(other, g->alive_us));
+   table_cell_take(t, ms_pct(sub_sat(g->alive_us, spent), g->alive_us));
+}
+
+/* Whether every row has its running time (a report before <syscalls>
+   or before running-us has none: no table then). */
+static bool wall_known(const SysRole *v, size_t n, bool any)
+{
+   bool running = n > 0;
+   for (size_t k = 0; k < n; k++)
+      running = running && v[k].running;
+   return any && running;
+}
+
+/* The same per thread, for --show=threads: where each thread's life
+   went; when the threads are listed one by one (at most top of them). */
+void print_wall_by_thread(const Report *r, size_t top)
+{
+   static const char *const head0[] = {
+      "", "", "", "", "futex", "futex", "poll", "other", "",
+   };
+   static const char *const head[] = {
+      "seq", "role", "life", "running", "idle", "waits", "waits",
+      "syscalls", "rest",
+   };
+   static const bool right[] = { true, false, true, true, true, true, true,
+                                 true, true };
+   static const size_t cap[] = { 0, ROLE_COL_MAX, 0, 0, 0, 0, 0, 0, 0 };
+   Table t = { .ncols = 9, .head0 = head0, .head = head, .right = right,
+               .cap = cap };
+   size_t n;
+   bool any;
+   if (r->threads.n > top)
+      return;
+   SysRole *v = by_group(r, true, &n, &any);
+   if (!wall_known(v, n, any)) {
+      free_roles(v, n);
+      return;
+   }
+   printf("\n  Wall time by thread (as \"Wall time by role\" in "
+          "--show=roles):\n");
+   for (size_t k = 0; k < n; k++) {
+      const Thread *th = &r->threads.list[k];
+      table_cell(&t, v[k].name);
+      table_cell_take(&t, role_label(&th->role, true));
+      wall_cells(&t, &v[k]);
+   }
+   table_print(&t);
+   free_roles(v, n);
+}
+
 void print_wall_by_role(const Report *r)
 {
    static const char *const head0[] = {
@@ -202,11 +272,8 @@ void print_wall_by_role(const Report *r)
                .cap = cap };
    size_t n;
    bool any;
-   SysRole *v = by_role(r, &n, &any);
-   bool running = n > 0;
-   for (size_t k = 0; k < n; k++)
-      running = running && v[k].running;
-   if (!any || !running) {       /* a report before <syscalls> */
+   SysRole *v = by_group(r, false, &n, &any);
+   if (!wall_known(v, n, any)) {
       free_roles(v, n);
       return;
    }
@@ -217,19 +284,9 @@ void print_wall_by_role(const Report *r)
           "thread (translating code, reading debug information, tracking "
           "its heap)\nand its waits for its turn:\n");
    for (size_t k = 0; k < n; k++) {
-      const SysRole *g = &v[k];
-      uint64_t other = sub_sat(g->total, g->us[SYS_POLL]);
-      uint64_t spent = add_sat(add_sat(g->idle_us, g->futex_us),
-                               add_sat(g->total, g->running_us));
-      table_cell(&t, g->name);
-      table_cell(&t, num(g->threads));
-      table_cell(&t, ms1(g->alive_us));
-      table_cell_take(&t, ms_pct(g->running_us, g->alive_us));
-      table_cell_take(&t, ms_pct(g->idle_us, g->alive_us));
-      table_cell_take(&t, ms_pct(g->futex_us, g->alive_us));
-      table_cell_take(&t, ms_pct(g->us[SYS_POLL], g->alive_us));
-      table_cell_take(&t, ms_pct(other, g->alive_us));
-      table_cell_take(&t, ms_pct(sub_sat(g->alive_us, spent), g->alive_us));
+      table_cell(&t, v[k].name);
+      table_cell(&t, num(v[k].threads));
+      wall_cells(&t, &v[k]);
    }
    table_print(&t);
    free_roles(v, n);
