@@ -61,29 +61,24 @@ static const HChar* share(HChar* buf, SizeT n, ULong part, ULong total)
    return buf;
 }
 
-static Bool first_frame(const AT_FrameInfo* fi, void* opaque)
-{
-   *(AT_FrameInfo*)opaque = *fi;
-   return True;
-}
-
 /* Where a row ran: its innermost frame's function, and the first own
-   frame when that is another ("memcpy < demo::crunch (demo.rs:40)"). */
+   frame when that is another ("memcpy < demo::crunch (demo.rs:40)"),
+   named as at_print names them. */
 static void row_place(const AT_CpuRow* r, HChar* out, SizeT n)
 {
-   AT_FrameInfo inner;
-   AT_Shown     sh;
-   VG_(strcpy)(inner.fn, "???");
+   HChar    inner[2 * AT_FNNAME_MAX];
+   AT_Shown sh;
    if (r->where == NULL) {
       VG_(snprintf)(out, n, "(not sampled)");
       return;
    }
    AT_(first_shown)(r->where, &sh);
-   AT_(walk_frames_full)(r->where, first_frame, &inner);
-   if (sh.index == 0)
+   if (sh.index == 0) {
       VG_(snprintf)(out, n, "%s", sh.label);
-   else
-      VG_(snprintf)(out, n, "%s < %s", inner.fn, sh.label);
+   } else {
+      AT_(frame_name)(r->where, 0, inner, sizeof(inner));
+      VG_(snprintf)(out, n, "%s < %s", inner, sh.label);
+   }
 }
 
 void AT_(cpu_monitor)(UInt max)
@@ -93,7 +88,7 @@ void AT_(cpu_monitor)(UInt max)
    Word    i, n;
    UInt    k, ninst = AT_(n_role_insts)();
    ULong*  by = NULL;
-   HChar   role[80], pct[16], where[2 * AT_FNNAME_MAX];
+   HChar   role[80], pct[16], where[4 * AT_FNNAME_MAX];
    if (!AT_(cpu_on)()) {
       VG_(gdb_printf)("no CPU profile: the run has --cpu-sample=0\n");
       return;
