@@ -9,7 +9,7 @@
    <cpu-stack> per stack, role instance and spawn site, most
    instructions first, each with its stack in the stack table
    (docs/report-format.md); and vgdb's "monitor cpu [N]", the same
-   figures now. */
+   figures now, in at_print's words (roles, thousands separators). */
 
 #include "pub_tool_gdbserver.h"
 #include "pub_tool_libcbase.h"
@@ -81,11 +81,14 @@ static void row_place(const AT_CpuRow* r, HChar* out, SizeT n)
    }
 }
 
+/* The role column: "tokio-blocking (runtime 1)" fits. */
+#define AT_ROLE_COL 26
+
 void AT_(cpu_monitor)(UInt max)
 {
    ULong   insns, samples;
    XArray* xa;
-   Word    i, n;
+   Word    i, n, shown;
    UInt    k, ninst = AT_(n_role_insts)();
    ULong*  by = NULL;
    HChar   role[80], pct[16], where[4 * AT_FNNAME_MAX];
@@ -95,8 +98,9 @@ void AT_(cpu_monitor)(UInt max)
    }
    xa = AT_(cpu_rows)(&insns, &samples);
    n  = VG_(sizeXA)(xa);
-   VG_(gdb_printf)("%llu instructions in %llu samples (one every %llu on "
-                   "average), by role:\n", insns, samples,
+   VG_(gdb_printf)("%'llu instructions in %'llu %s (one every %'llu "
+                   "instructions on average), by role:\n", insns, samples,
+                   samples == 1 ? "sample" : "samples",
                    AT_(clo_cpu_sample));
    by = VG_(calloc)("at.cpu_monitor", ninst ? ninst : 1, sizeof(ULong));
    for (i = 0; i < n; i++) {
@@ -107,26 +111,27 @@ void AT_(cpu_monitor)(UInt max)
    for (k = 0; k < ninst; k++) {
       if (by[k] == 0)
          continue;
-      AT_(role_label)((UShort)k, role, sizeof(role));
-      VG_(gdb_printf)("  %-22s %14llu %7s\n", role, by[k],
+      AT_(role_words)((UShort)k, role, sizeof(role));
+      VG_(gdb_printf)("  %-*s %'14llu %7s\n", AT_ROLE_COL, role, by[k],
                       share(pct, sizeof(pct), by[k], insns));
    }
    VG_(free)(by);
-   VG_(gdb_printf)("the %ld stacks with the most instructions (site: the "
+   shown = (Word)max < n ? (Word)max : n;
+   VG_(gdb_printf)("the %'ld %s with the most instructions (site: the "
                    "spawn site in <tasks>; innermost frame < first own "
-                   "frame):\n", (Word)max < n ? (Word)max : n);
-   VG_(gdb_printf)("%14s %7s  %-22s %5s  %s\n", "insns", "share", "role",
-                   "site", "where");
-   for (i = 0; i < n && i < (Word)max; i++) {
+                   "frame):\n", shown, shown == 1 ? "stack" : "stacks");
+   VG_(gdb_printf)("%14s %7s  %-*s %5s  %s\n", "instructions", "share",
+                   AT_ROLE_COL, "role", "site", "where");
+   for (i = 0; i < shown; i++) {
       const AT_CpuRow* r = VG_(indexXA)(xa, i);
-      AT_(role_label)(r->inst, role, sizeof(role));
-      row_place(r, where, sizeof(where));
       HChar site[16] = "-";
+      AT_(role_words)(r->inst, role, sizeof(role));
+      row_place(r, where, sizeof(where));
       if (r->site)
          VG_(snprintf)(site, sizeof(site), "%u", r->site);
-      VG_(gdb_printf)("%14llu %7s  %-22s %5s  %s\n", r->insns,
-                      share(pct, sizeof(pct), r->insns, insns), role,
-                      site, where);
+      VG_(gdb_printf)("%'14llu %7s  %-*s %5s  %s\n", r->insns,
+                      share(pct, sizeof(pct), r->insns, insns),
+                      AT_ROLE_COL, role, site, where);
    }
    VG_(deleteXA)(xa);
 }
