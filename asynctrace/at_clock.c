@@ -22,7 +22,10 @@
    power state); a reading that goes backwards (a thread moved to a CPU
    whose counter lags) counts 0.  Elsewhere (another architecture, an
    older CPU, a hypervisor that hides the bit), the clock is
-   gettimeofday itself in microseconds. */
+   gettimeofday itself in microseconds.
+
+   A time is written for a person as at_print writes it: milliseconds
+   with one decimal and thousands separators, "1,234.5 ms". */
 
 #include "pub_tool_libcbase.h"
 #include "pub_tool_libcproc.h"
@@ -122,6 +125,15 @@ ULong AT_(clock_us)(ULong ticks)
    if (ticks < (1ULL << (63 - FRAC)))
       return (ticks << FRAC) / rate_fx;
    return ticks / (rate_fx >> FRAC);  /* a wait of days: whole ticks a us */
+}
+
+/* at_print's way (printer/util.c's ms1), so that a time reads the same
+   in vgdb's monitor commands and in the report's summary. */
+const HChar* AT_(ms_text)(ULong us, HChar* buf, SizeT n)
+{
+   ULong tenths = us / 100 + (us % 100 >= 50);
+   VG_(snprintf)(buf, n, "%'llu.%llu ms", tenths / 10, tenths % 10);
+   return buf;
 }
 
 /*--------------------------------------------------------------------*/

@@ -16,6 +16,10 @@ void  AT_(clock_init)(void);
 ULong AT_(clock_now)(void);
 ULong AT_(clock_us)(ULong ticks);
 
+/* A time of us microseconds as "1,234.5 ms" (one decimal, rounded half
+   up), into buf (n bytes); returns buf. */
+const HChar* AT_(ms_text)(ULong us, HChar* buf, SizeT n);
+
 #endif /* __AT_CLOCK_H */
 
 /*--------------------------------------------------------------------*/

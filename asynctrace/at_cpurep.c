@@ -9,7 +9,7 @@
    <cpu-stack> per stack, role instance and spawn site, most
    instructions first, each with its stack in the stack table
    (docs/report-format.md); and vgdb's "monitor cpu [N]", the same
-   figures now. */
+   figures now, in at_print's words (roles, thousands separators). */
 
 #include "pub_tool_gdbserver.h"
 #include "pub_tool_libcbase.h"
@@ -61,47 +61,46 @@ static const HChar* share(HChar* buf, SizeT n, ULong part, ULong total)
    return buf;
 }
 
-static Bool first_frame(const AT_FrameInfo* fi, void* opaque)
-{
-   *(AT_FrameInfo*)opaque = *fi;
-   return True;
-}
-
 /* Where a row ran: its innermost frame's function, and the first own
-   frame when that is another ("memcpy < demo::crunch (demo.rs:40)"). */
+   frame when that is another ("memcpy < demo::crunch (demo.rs:40)"),
+   named as at_print names them. */
 static void row_place(const AT_CpuRow* r, HChar* out, SizeT n)
 {
-   AT_FrameInfo inner;
-   AT_Shown     sh;
-   VG_(strcpy)(inner.fn, "???");
+   HChar    inner[2 * AT_FNNAME_MAX];
+   AT_Shown sh;
    if (r->where == NULL) {
       VG_(snprintf)(out, n, "(not sampled)");
       return;
    }
    AT_(first_shown)(r->where, &sh);
-   AT_(walk_frames_full)(r->where, first_frame, &inner);
-   if (sh.index == 0)
+   if (sh.index == 0) {
       VG_(snprintf)(out, n, "%s", sh.label);
-   else
-      VG_(snprintf)(out, n, "%s < %s", inner.fn, sh.label);
+   } else {
+      AT_(frame_name)(r->where, 0, inner, sizeof(inner));
+      VG_(snprintf)(out, n, "%s < %s", inner, sh.label);
+   }
 }
+
+/* The role column: "tokio-blocking (runtime 1)" fits. */
+#define AT_ROLE_COL 26
 
 void AT_(cpu_monitor)(UInt max)
 {
    ULong   insns, samples;
    XArray* xa;
-   Word    i, n;
+   Word    i, n, shown;
    UInt    k, ninst = AT_(n_role_insts)();
    ULong*  by = NULL;
-   HChar   role[80], pct[16], where[2 * AT_FNNAME_MAX];
+   HChar   role[80], pct[16], where[4 * AT_FNNAME_MAX];
    if (!AT_(cpu_on)()) {
       VG_(gdb_printf)("no CPU profile: the run has --cpu-sample=0\n");
       return;
    }
    xa = AT_(cpu_rows)(&insns, &samples);
    n  = VG_(sizeXA)(xa);
-   VG_(gdb_printf)("%llu instructions in %llu samples (one every %llu on "
-                   "average), by role:\n", insns, samples,
+   VG_(gdb_printf)("%'llu instructions in %'llu %s (one every %'llu "
+                   "instructions on average), by role:\n", insns, samples,
+                   samples == 1 ? "sample" : "samples",
                    AT_(clo_cpu_sample));
    by = VG_(calloc)("at.cpu_monitor", ninst ? ninst : 1, sizeof(ULong));
    for (i = 0; i < n; i++) {
@@ -112,26 +111,27 @@ void AT_(cpu_monitor)(UInt max)
    for (k = 0; k < ninst; k++) {
       if (by[k] == 0)
          continue;
-      AT_(role_label)((UShort)k, role, sizeof(role));
-      VG_(gdb_printf)("  %-22s %14llu %7s\n", role, by[k],
+      AT_(role_words)((UShort)k, role, sizeof(role));
+      VG_(gdb_printf)("  %-*s %'14llu %7s\n", AT_ROLE_COL, role, by[k],
                       share(pct, sizeof(pct), by[k], insns));
    }
    VG_(free)(by);
-   VG_(gdb_printf)("the %ld stacks with the most instructions (site: the "
+   shown = (Word)max < n ? (Word)max : n;
+   VG_(gdb_printf)("the %'ld %s with the most instructions (site: the "
                    "spawn site in <tasks>; innermost frame < first own "
-                   "frame):\n", (Word)max < n ? (Word)max : n);
-   VG_(gdb_printf)("%14s %7s  %-22s %5s  %s\n", "insns", "share", "role",
-                   "site", "where");
-   for (i = 0; i < n && i < (Word)max; i++) {
+                   "frame):\n", shown, shown == 1 ? "stack" : "stacks");
+   VG_(gdb_printf)("%14s %7s  %-*s %5s  %s\n", "instructions", "share",
+                   AT_ROLE_COL, "role", "site", "where");
+   for (i = 0; i < shown; i++) {
       const AT_CpuRow* r = VG_(indexXA)(xa, i);
-      AT_(role_label)(r->inst, role, sizeof(role));
-      row_place(r, where, sizeof(where));
       HChar site[16] = "-";
+      AT_(role_words)(r->inst, role, sizeof(role));
+      row_place(r, where, sizeof(where));
       if (r->site)
          VG_(snprintf)(site, sizeof(site), "%u", r->site);
-      VG_(gdb_printf)("%14llu %7s  %-22s %5s  %s\n", r->insns,
-                      share(pct, sizeof(pct), r->insns, insns), role,
-                      site, where);
+      VG_(gdb_printf)("%'14llu %7s  %-*s %5s  %s\n", r->insns,
+                      share(pct, sizeof(pct), r->insns, insns),
+                      AT_ROLE_COL, role, site, where);
    }
    VG_(deleteXA)(xa);
 }

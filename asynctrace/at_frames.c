@@ -16,7 +16,18 @@
    Rayon jobs and block_on, each with its own rule of what the
    runtime's frames are.  Two stacks can also be compared by the
    source places of their frames rather than by code address (one call
-   the compiler has copied, a loop's peeled first turn, say). */
+   the compiler has copied, a loop's peeled first turn, say).
+
+   For a person (vgdb's monitor commands), a stack is shown from its
+   first own frame, at_print's rule of the program's own code, and a
+   frame is named as at_print names it (printer/names.c): Valgrind
+   names a frame by its symbol when it is the outermost at its address
+   and by its bare DWARF name when inlined ("{closure#0}", "new",
+   UnknownInlinedFun), so the name is made whole from its callers'
+   names and generic arguments, and written in one closure style with
+   long generic lists cut.  at_print also looks names up in the rest of
+   its report; a stack alone cannot, so a short name it qualifies that
+   way stays short here. */
 
 #include "pub_tool_debuginfo.h"
 #include "pub_tool_options.h"
@@ -157,10 +168,13 @@ static void walk_full_ip(UInt n, DiEpoch ep, Addr ip, void* opaque)
       text_of_frame_xml(xml, "dir", dir, sizeof(dir));
       text_of_frame_xml(xml, "file", file, sizeof(file));
       VG_(snprintf)(fi.path, sizeof(fi.path), "%s/%s", dir, file);
+      fi.file_at = file[0] ? (UInt)VG_(strlen)(dir) + 1
+                           : (UInt)VG_(strlen)(fi.path);
       fi.obj[0] = '\0';
       text_of_frame_xml(xml, "obj", fi.obj, sizeof(fi.obj));
-      fi.line = 0;
-      if (text_of_frame_xml(xml, "line", file, sizeof(file)))
+      fi.line     = 0;
+      fi.has_line = text_of_frame_xml(xml, "line", file, sizeof(file));
+      if (fi.has_line)
          fi.line = (UInt)VG_(strtoll10)(file, NULL);
       fi.ip      = ip;
       fi.inlined = iipc != NULL && VG_(next_IIPC)(iipc);
@@ -321,103 +335,558 @@ static void fold_name(const AT_FrameInfo* fi, HChar* out, SizeT n)
    }
 }
 
+/*------------------------------------------------------------*/
+/*--- A stack's frames, named as at_print names them       ---*/
+/*------------------------------------------------------------*/
+
+/* Naming a frame looks at its neighbours (the frames inlined at its
+   address, its callers), so the stack's frames are taken at once. */
 typedef struct {
-   AT_Shown* out;
-   UInt index;
-   Bool have_past;      /* a library's frame seen */
-   UInt past_index;
-   HChar past_label[AT_FNNAME_MAX];
-   Bool have_std;       /* std's first frame, for a stack all std's */
-   UInt std_index;
-   HChar std_label[AT_FNNAME_MAX];
-} ShownWalk;
+   AT_FrameInfo* v;
+   UInt          n, cap;
+} Frames;
 
-void AT_(frame_place)(const AT_FrameInfo* fi, HChar* out, SizeT n)
+static Bool take_frame(const AT_FrameInfo* fi, void* opaque)
 {
-   const HChar* file = VG_(strrchr)(fi->path, '/');
-   file = file ? file + 1 : fi->path;
-   if (file[0] == '\0')
-      VG_(snprintf)(out, n, "%s", fi->fn);
-   else if (fi->line > 0)
-      VG_(snprintf)(out, n, "%s (%s:%u)", fi->fn, file, fi->line);
-   else
-      VG_(snprintf)(out, n, "%s (%s)", fi->fn, file);
-}
-
-static Bool shown_frame(const AT_FrameInfo* fi, void* opaque)
-{
-   ShownWalk* w = opaque;
-   AT_Code c = AT_(frame_code)(fi);
-   if (w->index == 0)
-      AT_(frame_place)(fi, w->out->label, sizeof(w->out->label));
-   if (c == AT_CODE_OWN) {
-      w->out->index = w->index;
-      w->out->own   = True;
-      AT_(frame_place)(fi, w->out->label, sizeof(w->out->label));
-      return True;
+   Frames* fs = opaque;
+   if (fs->n == fs->cap) {
+      fs->cap = fs->cap ? 2 * fs->cap : 16;
+      fs->v   = VG_(realloc)("at.frames", fs->v,
+                             fs->cap * sizeof(AT_FrameInfo));
    }
-   if (c == AT_CODE_LIBRARY && !w->have_past) {
-      w->have_past  = True;
-      w->past_index = w->index;
-      AT_(frame_place)(fi, w->past_label, sizeof(w->past_label));
-   } else if (c == AT_CODE_PLUMBING && !w->have_std && std_path(fi->path)) {
-      w->have_std  = True;
-      w->std_index = w->index;
-      AT_(frame_place)(fi, w->std_label, sizeof(w->std_label));
-   }
-   w->index++;
+   fs->v[fs->n++] = *fi;
    return False;
 }
 
-/* The fold's names: the distinct plumbing names of frames [0, upto). */
-typedef struct {
-   UInt upto, index;
-   HChar* fold;
-   SizeT n;
-} FoldWalk;
-
-static Bool fold_frame(const AT_FrameInfo* fi, void* opaque)
+static void frames_of(ExeContext* ec, Frames* fs)
 {
-   FoldWalk* w = opaque;
-   HChar name[64];
-   SizeT len;
-   if (w->index++ >= w->upto)
-      return True;
-   fold_name(fi, name, sizeof(name));
-   len = VG_(strlen)(w->fold);
-   if (name[0] == '\0' || VG_(strstr)(w->fold, name) != NULL
-       || len + VG_(strlen)(name) + 3 >= w->n)
+   VG_(memset)(fs, 0, sizeof(*fs));
+   if (ec != NULL)
+      AT_(walk_frames_full)(ec, take_frame, fs);
+}
+
+static void frames_free(Frames* fs)
+{
+   if (fs->v)
+      VG_(free)(fs->v);
+}
+
+static const HChar* file_of(const AT_FrameInfo* fi)
+{
+   return fi->path + fi->file_at;
+}
+
+static Bool known_fn(const AT_FrameInfo* fi)
+{
+   return VG_(strcmp)(fi->raw, "???") != 0;
+}
+
+/* A string being built in a buffer of fixed size: what does not fit
+   is left out. */
+typedef struct {
+   HChar* s;
+   SizeT  size, len;
+} Text;
+
+static void text_init(Text* t, HChar* buf, SizeT size)
+{
+   t->s    = buf;
+   t->size = size;
+   t->len  = 0;
+   if (size > 0)
+      buf[0] = '\0';
+}
+
+static void text_add(Text* t, const HChar* s, SizeT n)
+{
+   while (n-- > 0 && *s && t->len + 1 < t->size)
+      t->s[t->len++] = *s++;
+   if (t->size > 0)
+      t->s[t->len] = '\0';
+}
+
+static void text_adds(Text* t, const HChar* s)
+{
+   text_add(t, s, VG_(strlen)(s));
+}
+
+/* The name Valgrind's XML gives an inlined frame whose name lives in
+   another compile unit. */
+static const HChar unknown_inlined[] = "UnknownInlinedFun";
+
+static Bool path_char(HChar c)
+{
+   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
+       || (c >= '0' && c <= '9') || c == '_' || c == ':' || c == '{'
+       || c == '}' || c == '#' || c == '$' || c == '.';
+}
+
+static Bool is_digit(HChar c) { return c >= '0' && c <= '9'; }
+
+/* A closure-like segment at s ("{{closure}}", or rustc's v0 names:
+   "{closure#0}", "{async_block#1}", "{async_fn_env#0}"...): its length,
+   or 0 for none ({impl#4} is none).  *env: it names a type (_env);
+   kind gets the word without _env. */
+static SizeT closure_seg(const HChar* s, Bool* env, HChar* kind,
+                         SizeT ksize)
+{
+   const HChar* h = s + 1;
+   const HChar* e;
+   HChar w[40];
+   SizeT wl;
+   Bool  is_env;
+   if (s[0] != '{')
+      return 0;
+   if (VG_(strncmp)(s, "{{closure}}", 11) == 0) {
+      if (kind) VG_(snprintf)(kind, ksize, "closure");
+      if (env)  *env = False;
+      return 11;
+   }
+   while ((*h >= 'a' && *h <= 'z') || *h == '_')
+      h++;
+   if (*h != '#' || !is_digit(h[1]))
+      return 0;
+   wl = (SizeT)(h - s - 1);
+   for (e = h + 1; is_digit(*e); e++)
+      ;
+   if (*e != '}' || wl == 0 || wl >= sizeof(w))
+      return 0;
+   VG_(memcpy)(w, s + 1, wl);
+   w[wl] = '\0';
+   is_env = wl > 4 && VG_(strcmp)(w + wl - 4, "_env") == 0;
+   if (is_env)
+      w[wl - 4] = '\0';
+   if (!VG_(strstr)(w, "closure") && !VG_(strstr)(w, "async")
+       && !VG_(strstr)(w, "coroutine") && !VG_(strstr)(w, "generator"))
+      return 0;
+   if (env)  *env = is_env;
+   if (kind) VG_(snprintf)(kind, ksize, "%s", w);
+   return (SizeT)(e + 1 - s);
+}
+
+/* A path (a "::" outside angle brackets), not a bare segment. */
+static Bool qualified(const HChar* fn)
+{
+   Int d = 0;
+   for (; *fn; fn++) {
+      if (*fn == '<') d++;
+      else if (*fn == '>') d--;
+      else if (d == 0 && fn[0] == ':' && fn[1] == ':') return True;
+   }
+   return False;
+}
+
+/* fn without the generic lists after its names. */
+static void add_bare(Text* t, const HChar* fn)
+{
+   const HChar* c;
+   Int d = 0;
+   for (c = fn; *c; c++) {
+      HChar p = c > fn ? c[-1] : ' ';
+      if (d == 0 && *c == '<' && c != fn && p != ' ' && p != '('
+          && p != '<' && p != ',') {
+         d = 1;
+         continue;
+      }
+      if (d > 0) {
+         d += *c == '<' ? 1 : *c == '>' ? -1 : 0;
+         continue;
+      }
+      text_add(t, c, 1);
+   }
+}
+
+/* Where fn's generic arguments start, or its end. */
+static const HChar* generics_of(const HChar* fn)
+{
+   const HChar* c;
+   for (c = fn; *c; c++)
+      if (*c == '<' && c != fn)
+         return c;
+   return c;
+}
+
+static const HChar* last_seg(const HChar* bare)
+{
+   const HChar* l = bare;
+   Int d = 0;
+   for (; *bare; bare++) {
+      if (*bare == '<') d++;
+      else if (*bare == '>') d--;
+      else if (d == 0 && bare[0] == ':' && bare[1] == ':') l = bare + 2;
+   }
+   return l;
+}
+
+/* Drops the trailing closure segments of a bare path: the function
+   they are the body of. */
+static void strip_closures(HChar* bare)
+{
+   for (;;) {
+      HChar* l = (HChar*)last_seg(bare);
+      if (l == bare || closure_seg(l, NULL, NULL, 0) != VG_(strlen)(l))
+         return;
+      l[-2] = '\0';
+   }
+}
+
+/* Generic lists longer than this are written <...>. */
+#define AT_GENERIC_SHOWN 20
+
+/* fn as at_print writes a name: its legacy hash dropped, every closure
+   segment {{closure}} (Rust's own backtraces' style), each long generic
+   list cut, unless its brackets do not pair (C++'s operator<). */
+static void add_shown_name(Text* t, const HChar* fn)
+{
+   HChar styled[2 * AT_FNNAME_MAX];
+   Text  st;
+   SizeT n = VG_(strlen)(fn), k;
+   const HChar* c;
+   Int   depth = 0;
+   if (n > 19 && VG_(strncmp)(fn + n - 19, "::h", 3) == 0) {
+      for (k = n - 16; k < n && is_hex(fn[k]); k++)
+         ;
+      if (k == n)
+         n -= 19;
+   }
+   text_init(&st, styled, sizeof(styled));
+   for (c = fn; c < fn + n;) {
+      SizeT s = closure_seg(c, NULL, NULL, 0);
+      if (s > 0) {
+         text_adds(&st, "{{closure}}");
+         c += s;
+      } else {
+         text_add(&st, c, 1);
+         c++;
+      }
+   }
+   for (c = styled; *c; c++) {
+      if (*c == '<') depth++;
+      else if (*c == '>' && --depth < 0) break;
+   }
+   if (depth != 0) {
+      text_adds(t, styled);
+      return;
+   }
+   for (c = styled; *c; c++) {
+      HChar p = c > styled ? c[-1] : ' ';
+      if (*c == '<' && ((p >= 'a' && p <= 'z') || (p >= 'A' && p <= 'Z')
+                        || is_digit(p) || p == '_' || p == '}')) {
+         const HChar* e = c + 1;
+         Int d = 1;
+         for (; *e && d > 0; e++)
+            d += *e == '<' ? 1 : *e == '>' ? -1 : 0;
+         if (e - c - 2 > AT_GENERIC_SHOWN) {
+            text_adds(t, "<\xe2\x80\xa6>");   /* <...> as one character */
+            c = e - 1;
+            continue;
+         }
+      }
+      text_add(t, c, 1);
+   }
+}
+
+/* A short closure name (seg, seglen bytes: "{closure#0}") with its path
+   from the generic arguments of the frames inlined at its address and
+   of the next frame: the first "PATH::{closure_env#0}" there, giving
+   "PATH::{closure#0}". */
+static Bool qualify_from_callers(const Frames* fs, UInt i, const HChar* seg,
+                                 SizeT seglen, Text* out)
+{
+   HChar want[64], kind[40];
+   Bool  env, past = False;
+   const HChar* h;
+   UInt  j;
+   if (closure_seg(seg, &env, kind, sizeof(kind)) != seglen || env
+       || VG_(strncmp)(seg, "{{", 2) == 0)
       return False;
-   VG_(snprintf)(w->fold + len, w->n - len, "%s%s", len ? ", " : "", name);
+   h = VG_(strchr)(seg, '#');
+   VG_(snprintf)(want, sizeof(want), "::{%s_env%.*s", kind,
+                 (Int)(seg + seglen - h), h);
+   for (j = i + 1; j < fs->n; j++) {
+      const AT_FrameInfo* f = &fs->v[j];
+      const HChar* c;
+      const HChar* st;
+      if (f->ip != fs->v[i].ip) {
+         if (past)
+            break;
+         past = True;         /* the caller: one frame more */
+      }
+      c = known_fn(f) ? VG_(strstr)(f->raw, want) : NULL;
+      if (c == NULL)
+         continue;
+      for (st = c; st > f->raw && path_char(st[-1]); st--)
+         ;
+      if (st == c)
+         continue;
+      text_add(out, st, (SizeT)(c - st));
+      text_adds(out, "::");
+      text_add(out, seg, seglen);
+      return True;
+   }
    return False;
+}
+
+/* An unnamed inlined frame of the program's source is most often its
+   closure, called by a library generic over it (Tokio's spawn_blocking,
+   Rayon's map): the first closure type in the generic arguments of the
+   frames at its address and the next whose crate is that of a named
+   frame of the same file in the stack, "demo::main::{closure#0}". */
+static Bool own_closure_from_callers(const Frames* fs, UInt i, Text* out)
+{
+   const AT_FrameInfo* f = &fs->v[i];
+   const HChar* crate = NULL;
+   SizeT clen = 0;
+   Bool  past = False;
+   UInt  j;
+   if (file_of(f)[0] == '\0')
+      return False;
+   for (j = 0; j < fs->n && crate == NULL; j++) {
+      const AT_FrameInfo* g = &fs->v[j];
+      const HChar* e = known_fn(g) ? VG_(strstr)(g->raw, "::") : NULL;
+      if (e && VG_(strcmp)(file_of(g), file_of(f)) == 0
+          && qualified(g->raw) && g->raw[0] != '<') {
+         crate = g->raw;
+         clen  = (SizeT)(e - g->raw);
+      }
+   }
+   if (crate == NULL)
+      return False;
+   for (j = i + 1; j < fs->n; j++) {
+      const AT_FrameInfo* g = &fs->v[j];
+      const HChar* c;
+      if (g->ip != f->ip) {
+         if (past)
+            break;
+         past = True;
+      }
+      if (!known_fn(g))
+         continue;
+      for (c = g->raw; (c = VG_(strstr)(c, "::{closure_env#")) != NULL;
+           c++) {
+         const HChar* st;
+         HChar* env;
+         SizeT  at = out->len;
+         for (st = c; st > g->raw && path_char(st[-1]); st--)
+            ;
+         if (VG_(strncmp)(st, crate, clen) != 0
+             || VG_(strncmp)(st + clen, "::", 2) != 0)
+            continue;
+         text_add(out, st, (SizeT)(c - st) + 2
+                           + closure_seg(c + 2, NULL, NULL, 0));
+         /* the type's name, {closure_env#0}, as the function's */
+         env = at + (SizeT)(c - st) < out->len
+               ? VG_(strstr)(out->s + at + (c - st), "_env#") : NULL;
+         if (env) {
+            VG_(memmove)(env, env + 4, VG_(strlen)(env + 4) + 1);
+            out->len -= 4;
+         }
+         return True;
+      }
+   }
+   return False;
+}
+
+/* Frame i's name in full (generic lists kept), derived where Valgrind
+   gave a short one or none, into out; or, for an unnamed frame that is
+   "inlined in" another, that frame's index (out left empty); else -1. */
+static Int frame_full(const Frames* fs, UInt i, Text* out)
+{
+   const AT_FrameInfo* f = &fs->v[i];
+   const HChar* g;
+   HChar ip[24];
+   UInt  j;
+   if (!known_fn(f)) {
+      VG_(snprintf)(ip, sizeof(ip), "0x%lX", f->ip);
+      text_adds(out, ip);
+      return -1;
+   }
+   if (VG_(strcmp)(f->raw, unknown_inlined) == 0) {
+      if (own_closure_from_callers(fs, i, out))
+         return -1;
+      for (j = i + 1; j < fs->n && fs->v[j].ip == f->ip; j++)
+         if (known_fn(&fs->v[j])
+             && VG_(strcmp)(fs->v[j].raw, unknown_inlined) != 0)
+            return (Int)j;
+      text_adds(out, f->raw);
+      return -1;
+   }
+   g = generics_of(f->raw);
+   if (!qualified(f->raw)
+       && closure_seg(f->raw, NULL, NULL, 0) == (SizeT)(g - f->raw)
+       && qualify_from_callers(fs, i, f->raw, (SizeT)(g - f->raw), out)) {
+      text_adds(out, g);
+      return -1;
+   }
+   text_adds(out, f->raw);
+   return -1;
+}
+
+static void add_frame_name(Text* t, const Frames* fs, UInt i)
+{
+   HChar full[2 * AT_FNNAME_MAX];
+   Text  ft;
+   Int   inl;
+   text_init(&ft, full, sizeof(full));
+   inl = frame_full(fs, i, &ft);
+   if (inl >= 0) {
+      text_adds(t, "inlined in ");
+      text_init(&ft, full, sizeof(full));
+      frame_full(fs, (UInt)inl, &ft);
+   }
+   add_shown_name(t, full);
+}
+
+/* " (file:line)" of a frame with a file, or with_obj " (in OBJ)". */
+static void add_where(Text* t, const AT_FrameInfo* f, Bool with_obj)
+{
+   HChar line[16];
+   if (file_of(f)[0] != '\0') {
+      text_adds(t, " (");
+      text_adds(t, file_of(f));
+      if (f->has_line) {
+         VG_(snprintf)(line, sizeof(line), ":%u", f->line);
+         text_adds(t, line);
+      }
+      text_adds(t, ")");
+   } else if (with_obj && f->obj[0] != '\0') {
+      text_adds(t, " (in ");
+      text_adds(t, f->obj);
+      text_adds(t, ")");
+   }
+}
+
+void AT_(frame_name)(ExeContext* ec, UInt index, HChar* out, SizeT n)
+{
+   Frames fs;
+   Text   t;
+   text_init(&t, out, n);
+   frames_of(ec, &fs);
+   if (index < fs.n)
+      add_frame_name(&t, &fs, index);
+   else
+      text_adds(&t, "???");
+   frames_free(&fs);
+}
+
+/* The function that spawned at frame k: its path without closures or,
+   when Valgrind gives it a short name, that name in its first own
+   caller with a full one ("new in demo::Db::open"). */
+static Bool add_site_function(Text* t, const Frames* fs, UInt k)
+{
+   HChar full[2 * AT_FNNAME_MAX], bare[2 * AT_FNNAME_MAX];
+   HChar caller[2 * AT_FNNAME_MAX];
+   Text  ft, bt;
+   Int   inl;
+   UInt  j;
+   text_init(&ft, full, sizeof(full));
+   inl = frame_full(fs, k, &ft);
+   if (inl < 0 && qualified(full)) {
+      text_init(&bt, bare, sizeof(bare));
+      add_bare(&bt, full);
+      strip_closures(bare);
+      if (qualified(bare) || VG_(strchr)(bare, '{') == NULL) {
+         add_shown_name(t, bare);
+         return True;
+      }
+   }
+   for (j = k + 1; j < fs->n; j++) {
+      Text ct;
+      if (AT_(frame_code)(&fs->v[j]) != AT_CODE_OWN)
+         continue;
+      text_init(&ct, caller, sizeof(caller));
+      if (frame_full(fs, j, &ct) >= 0 || !qualified(caller))
+         continue;
+      text_init(&bt, bare, sizeof(bare));
+      add_bare(&bt, caller);
+      strip_closures(bare);
+      if (inl >= 0 || VG_(strcmp)(full, unknown_inlined) == 0) {
+         text_adds(t, "inlined in ");
+      } else {
+         add_shown_name(t, full);
+         text_adds(t, " in ");
+      }
+      add_shown_name(t, bare);
+      return True;
+   }
+   if (inl >= 0)
+      return False;
+   add_frame_name(t, fs, k);
+   return True;
+}
+
+void AT_(spawn_place)(ExeContext* ec, UInt frame, HChar* out, SizeT n)
+{
+   Frames fs;
+   Text   t;
+   HChar  ip[24];
+   text_init(&t, out, n);
+   frames_of(ec, &fs);
+   if (frame >= fs.n) {
+      text_adds(&t, "an unknown place (its stack does not reach it)");
+   } else {
+      if (!add_site_function(&t, &fs, frame)) {
+         VG_(snprintf)(ip, sizeof(ip), "0x%lX", fs.v[frame].ip);
+         text_adds(&t, ip);
+      }
+      add_where(&t, &fs.v[frame], True);
+   }
+   frames_free(&fs);
+}
+
+/*------------------------------------------------------------*/
+/*--- Where a stack is shown from                          ---*/
+/*------------------------------------------------------------*/
+
+/* Distinct plumbing names of frames [0, upto), into fold. */
+static void fold_of(const Frames* fs, UInt upto, HChar* fold, SizeT n)
+{
+   UInt i;
+   fold[0] = '\0';
+   for (i = 0; i < upto && i < fs->n; i++) {
+      HChar name[64];
+      SizeT len = VG_(strlen)(fold);
+      fold_name(&fs->v[i], name, sizeof(name));
+      if (name[0] == '\0' || VG_(strstr)(fold, name) != NULL
+          || len + VG_(strlen)(name) + 3 >= n)
+         continue;
+      VG_(snprintf)(fold + len, n - len, "%s%s", len ? ", " : "", name);
+   }
 }
 
 void AT_(first_shown)(ExeContext* ec, AT_Shown* out)
 {
-   ShownWalk w;
-   FoldWalk f;
+   Frames fs;
+   Text   t;
+   UInt   i;
+   Int    past = -1, std = -1;
    VG_(memset)(out, 0, sizeof(*out));
-   VG_(memset)(&w, 0, sizeof(w));
-   w.out = out;
-   if (!AT_(walk_frames_full)(ec, shown_frame, &w)) {
-      if (w.have_past) {
-         out->index = w.past_index;
-         VG_(strcpy)(out->label, w.past_label);
-      } else if (w.have_std) {
-         out->index = w.std_index;
-         VG_(strcpy)(out->label, w.std_label);
-      } else {
-         /* Nothing but the allocator and system libraries: from its
-            top (its label is the first frame's). */
-         out->index = 0;
+   frames_of(ec, &fs);
+   for (i = 0; i < fs.n && !out->own; i++) {
+      AT_Code c = AT_(frame_code)(&fs.v[i]);
+      if (c == AT_CODE_OWN) {
+         out->index = i;
+         out->own   = True;
+      } else if (c == AT_CODE_LIBRARY && past < 0) {
+         past = (Int)i;
+      } else if (c == AT_CODE_PLUMBING && std < 0
+                 && std_path(fs.v[i].path)) {
+         std = (Int)i;
       }
    }
-   f.upto  = out->index;
-   f.index = 0;
-   f.fold  = out->fold;
-   f.n     = sizeof(out->fold);
-   if (f.upto > 0)
-      AT_(walk_frames_full)(ec, fold_frame, &f);
+   /* No own frame: the first past the plumbing, else std's first, else
+      (nothing but the allocator and system libraries) the top. */
+   if (!out->own)
+      out->index = past >= 0 ? (UInt)past : std >= 0 ? (UInt)std : 0;
+   text_init(&t, out->label, sizeof(out->label));
+   if (out->index < fs.n) {
+      add_frame_name(&t, &fs, out->index);
+      add_where(&t, &fs.v[out->index], False);
+   } else {
+      text_adds(&t, "???");
+   }
+   fold_of(&fs, out->index, out->fold, sizeof(out->fold));
+   frames_free(&fs);
 }
 
 /*------------------------------------------------------------*/

@@ -35,8 +35,11 @@ typedef struct {
    HChar fn[AT_FNNAME_MAX];     /* normalized */
    HChar raw[AT_FNNAME_MAX];
    HChar path[2 * AT_FNNAME_MAX];
+   UInt  file_at;               /* path + file_at: the file as Valgrind
+                                   names it, "src/lib.rs"; "" if none */
    HChar obj[AT_FNNAME_MAX];    /* "" if unknown */
    UInt  line;                  /* 0 if unknown */
+   Bool  has_line;              /* a line, even 0 */
    Addr  ip;
    Bool  inlined;
 } AT_FrameInfo;
@@ -61,17 +64,29 @@ typedef enum { AT_CODE_OWN, AT_CODE_LIBRARY, AT_CODE_PLUMBING } AT_Code;
 AT_Code AT_(frame_code)(const AT_FrameInfo* fi);
 /* Where a stack is, for a person: its first own frame, else its first
    frame past the plumbing, else its first; index counts inlined frames
-   as Valgrind prints them.  label gets "fn (file:line)" (n bytes);
-   fold, if not NULL, what the frames before it are ("malloc, alloc"). */
+   as Valgrind prints them.  label gets "fn (file:line)" as at_print
+   names the place (below); fold what the frames before it are
+   ("malloc, alloc"). */
 typedef struct {
    UInt index;
    Bool own;
-   HChar label[AT_FNNAME_MAX];
+   HChar label[2 * AT_FNNAME_MAX];
    HChar fold[80];
 } AT_Shown;
 void AT_(first_shown)(ExeContext* ec, AT_Shown* out);
-/* A frame as "fn (file:line)", into out (n bytes). */
-void AT_(frame_place)(const AT_FrameInfo* fi, HChar* out, SizeT n);
+
+/* Frames named as at_print names them (printer/names.c) from what one
+   stack says: a closure written {{closure}}, its path taken from its
+   callers' generic arguments, an unnamed inlined frame "inlined in"
+   its caller, long generic lists cut to <...>.  (at_print also asks
+   the rest of the report, which a stack alone cannot.)  Frame index
+   of ec (0 the innermost, inlined frames counted) into out, n bytes. */
+void AT_(frame_name)(ExeContext* ec, UInt index, HChar* out, SizeT n);
+/* A spawn site's place as at_print words it: the function that
+   spawned, its closures left out, and the frame's file:line,
+   "demo::serve (main.rs:40)"; frame is the spawn frame's index in
+   ec (either may be unknown: (UInt)-1, NULL). */
+void AT_(spawn_place)(ExeContext* ec, UInt frame, HChar* out, SizeT n);
 /* Whether two stacks are the same calls in the source: as deep, and
    frame by frame at one code address or at two whose chains of inlined
    calls end at the same functions, files and lines (copies of one call

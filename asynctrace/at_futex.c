@@ -589,7 +589,10 @@ Bool AT_(futex_waiting)(ThreadId tid, ULong* us, ExeContext** where,
       return False;
    *us    = AT_(clock_us)(AT_(clock_now)() - f->start);
    *where = f->where;
-   *klass = f->where ? classify(f->where)->klass : AT_WAIT_OTHER;
+   /* As the report would class it if the run ended now (a pending
+      wait): a wait on a thread's clear-tid word is a join whatever its
+      frames say. */
+   *klass = f->where ? wait_class(f, -1) : AT_WAIT_OTHER;
    return True;
 }
 

@@ -74,7 +74,8 @@ void AT_(futex_fork_child)(ThreadId tid);
 void AT_(futex_finish)(void);
 
 /* Whether thread tid is blocked in a futex wait now: for how long, the
-   wait's stack (NULL if unknown) and its class from its frames. */
+   wait's stack (NULL if unknown) and its class, as the report gives a
+   wait still blocked at the end. */
 Bool AT_(futex_waiting)(ThreadId tid, ULong* us, ExeContext** where,
                         UInt* klass);
 

@@ -12,9 +12,11 @@
    leaves the exit scan's figures alone), and prints what memcheck's
    monitor command prints: the loss records, then a LEAK SUMMARY, each
    figure followed by its change since the previous leak_check, as in
-   "definitely lost: 400 (+400) bytes in 4 (+4) blocks".  A record's
-   stack starts at its first own frame (at_frames.c's AT_(first_shown),
-   at_print's rule), what comes before it folded into one line.
+   "definitely lost: 4,000 (+400) bytes in 40 (+4) blocks" (thousands
+   separated, as memcheck's).  A record's stack starts at its first own
+   frame (at_frames.c's AT_(first_shown), at_print's rule), what comes
+   before it folded into one line; its role is named as at_print names
+   it ("tokio-worker (runtime 1)").
 
    Loss records here are memcheck's: one per stack and kind.  The
    tool's own records are also split by role and allocating thread;
@@ -192,16 +194,17 @@ static void keep(VgHashTable* now, const AT_Amount* totals)
    VG_(memcpy)(prev_totals, totals, sizeof(prev_totals));
 }
 
-/* "N" or, with deltas, "N (+D)" / "N (-D)", into buf. */
+/* "N" or, with deltas, "N (+D)" / "N (-D)", into buf; thousands
+   separated, as memcheck's and at_print's figures. */
 static const HChar* fig(HChar* buf, SizeT n, ULong now, ULong old,
                         Bool deltas)
 {
    if (!deltas)
-      VG_(snprintf)(buf, n, "%llu", now);
+      VG_(snprintf)(buf, n, "%'llu", now);
    else if (now >= old)
-      VG_(snprintf)(buf, n, "%llu (+%llu)", now, now - old);
+      VG_(snprintf)(buf, n, "%'llu (+%'llu)", now, now - old);
    else
-      VG_(snprintf)(buf, n, "%llu (-%llu)", now, old - now);
+      VG_(snprintf)(buf, n, "%'llu (-%'llu)", now, old - now);
    return buf;
 }
 
@@ -253,7 +256,7 @@ static void print_record(const MonRec* r, Word i, Word n, Bool deltas)
    HChar a[64], b[64], c[64], d[64];
    if (r->kind == AT_LK_DEFINITE && r->ind_bytes > 0)
       VG_(gdb_printf)("%s (%s direct, %s indirect) bytes in %s blocks are "
-                      "%s in %sloss record %ld of %ld\n",
+                      "%s in %sloss record %'ld of %'ld\n",
                       fig(a, sizeof(a), r->bytes + r->ind_bytes,
                           r->old_bytes + r->old_ind_bytes, deltas),
                       fig(b, sizeof(b), r->bytes, r->old_bytes, deltas),
@@ -263,21 +266,17 @@ static void print_record(const MonRec* r, Word i, Word n, Bool deltas)
                       kind_phrase(r->kind),
                       deltas && r->is_new ? "new " : "", i + 1, n);
    else
-      VG_(gdb_printf)("%s bytes in %s blocks are %s in %sloss record %ld "
-                      "of %ld\n",
+      VG_(gdb_printf)("%s bytes in %s blocks are %s in %sloss record %'ld "
+                      "of %'ld\n",
                       fig(a, sizeof(a), r->bytes, r->old_bytes, deltas),
                       fig(b, sizeof(b), r->blocks, r->old_blocks, deltas),
                       kind_phrase(r->kind),
                       deltas && r->is_new ? "new " : "", i + 1, n);
    print_stack(r->where);
    if (r->one_role) {
-      const AT_RoleInst* ri = AT_(role_inst_info)(r->inst);
-      if (ri->pool)
-         VG_(gdb_printf)("   allocated in role %s#%u\n",
-                         AT_(role_name)(ri->role), ri->pool);
-      else
-         VG_(gdb_printf)("   allocated in role %s\n",
-                         AT_(role_name)(ri->role));
+      HChar role[80];
+      AT_(role_words)(r->inst, role, sizeof(role));
+      VG_(gdb_printf)("   allocated in role %s\n", role);
    } else {
       VG_(gdb_printf)("   allocated in several roles\n");
    }
@@ -344,7 +343,8 @@ void AT_(leak_monitor)(HChar** save)
       HChar* arg;
       switch (VG_(keyword_id)("full summary new increased changed any "
                               "kinds reachable possibleleak definiteleak "
-                              "limited unlimited", word, kwd_report_all)) {
+                              "limited unlimited", word,
+                              kwd_report_none)) {
          case 0:  full = True;         break;
          case 1:  full = False;        break;
          case 2:  delta = D_NEW;       break;
@@ -390,7 +390,7 @@ void AT_(leak_monitor)(HChar** save)
    deltas = delta != D_ANY;
    for (k = 0; k < AT_LK_N; k++)
       live += s->totals[k].blocks;
-   VG_(gdb_printf)("searching for pointers to %llu not-freed blocks\n",
+   VG_(gdb_printf)("searching for pointers to %'llu not-freed blocks\n",
                    live);
    if (AT_(clo_leak_check) == AT_LEAK_NO || AT_(clo_wipe_stacks)
                                             != AT_WIPE_POPPED)
@@ -417,10 +417,10 @@ void AT_(leak_monitor)(HChar** save)
             print_record(r, i, n, deltas);
       }
       if (limited && nlisted > limit)
-         VG_(gdb_printf)("(%llu more loss records not listed: limited "
-                         "%llu)\n", nlisted - limit, limit);
+         VG_(gdb_printf)("(%'llu more loss records not listed: limited "
+                         "%'llu)\n", nlisted - limit, limit);
       if (delta == D_CHANGED && gone(now, kinds) > 0)
-         VG_(gdb_printf)("%llu loss records of the previous leak_check are "
+         VG_(gdb_printf)("%'llu loss records of the previous leak_check are "
                          "gone\n", gone(now, kinds));
    }
    VG_(gdb_printf)("LEAK SUMMARY:\n");

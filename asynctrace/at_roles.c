@@ -81,15 +81,6 @@ UShort AT_(role_inst)(UShort role, UInt pool)
    return (UShort)n;
 }
 
-void AT_(role_label)(UShort inst, HChar* buf, SizeT n)
-{
-   const AT_RoleInst* ri = AT_(role_inst_info)(inst);
-   if (ri->pool)
-      VG_(snprintf)(buf, n, "%s#%u", AT_(role_name)(ri->role), ri->pool);
-   else
-      VG_(snprintf)(buf, n, "%s", AT_(role_name)(ri->role));
-}
-
 /* As at_print names it: "tokio-worker (runtime 1)", "rayon-worker
    (pool 2)", "main". */
 void AT_(role_words)(UShort inst, HChar* buf, SizeT n)

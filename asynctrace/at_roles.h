@@ -33,8 +33,9 @@ UShort             AT_(role_intern)(const HChar* name);
 const HChar*       AT_(role_name)(UShort role);
 UShort             AT_(role_inst)(UShort role, UInt pool);
 const AT_RoleInst* AT_(role_inst_info)(UShort inst);
-/* "tokio-worker#1", "main": a role instance for the monitor's tables. */
-void AT_(role_label)(UShort inst, HChar* buf, SizeT n);
+/* A role instance as at_print names it, for what a person reads (the
+   monitor's tables, error messages): "tokio-worker (runtime 1)",
+   "rayon-worker (pool 2)", "main". */
 void AT_(role_words)(UShort inst, HChar* buf, SizeT n);
 UInt               AT_(n_role_insts)(void);
 

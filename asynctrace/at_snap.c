@@ -73,7 +73,9 @@
    (VALGRIND_MONITOR_COMMAND), whose string is the program's: a literal
    in read-only memory, or a buffer it reads again.  So a command is cut
    into words in a copy of its own, of bounded size (AT_MONITOR_MAX); a
-   longer one is refused with a message. */
+   longer one is refused with a message.  Their tables read as at_print
+   writes the report's: roles in its words, figures with thousands
+   separators, times in ms, sites at their first own frame. */
 
 #include "pub_tool_aspacemgr.h"
 #include "pub_tool_debuginfo.h"
@@ -86,6 +88,7 @@
 #include "pub_tool_xarray.h"
 
 #include "at_check.h"
+#include "at_clock.h"
 #include "at_cpurep.h"
 #include "at_frames.h"
 #include "at_futex.h"
@@ -666,16 +669,30 @@ UInt AT_(snap_roles)(void) { return AT_(clo_snap_roles); }
 /*--- Monitor commands (vgdb)                              ---*/
 /*------------------------------------------------------------*/
 
+/* The tables speak at_print's dialect, so that what a user reads while
+   the program runs reads the same in the report's summary: roles as
+   "tokio-worker (runtime 1)", counts with thousands separators, times
+   in ms with one decimal, the report's wait classes, a site at its
+   first own frame named as at_print names it. */
+
+/* The role column: the longest built-in role's words,
+   "tokio-blocking (runtime 1)"; longer names push the row. */
+#define AT_ROLE_COL 26
+
 static void monitor_help(void)
 {
    VG_(gdb_printf)(
 "asynctrace monitor commands:\n"
+"  help                  the core's commands, then these\n"
 "  snapshot [FILE]       take a snapshot and write the full report now,\n"
 "                        to FILE if given, else to the report's own file\n"
-"  threads               the threads so far: seq, kernel tid, role now,\n"
-"                        name, live heap they allocated, futex waits\n"
+"  threads               the threads so far: seq, kernel tid, state, role\n"
+"                        now, live heap they allocated, futex waits, how\n"
+"                        long in the wait now, name\n"
 "  roles                 per role: threads alive, live heap, futex waits\n"
-"  waits [N]             the N futex sites with most blocked time [10]\n"
+"                        and their blocked and idle time\n"
+"  waits [N]             the futex waits in progress, then the N futex\n"
+"                        sites with the most blocked time [10]\n"
 "  tasks [N]             the N Tokio spawn sites holding the most live\n"
 "                        heap now, with their tasks so far [10]\n"
 "  leak_check [full|summary]\n"
@@ -687,29 +704,36 @@ static void monitor_help(void)
 "                        records [full, --show-leak-kinds, increased,\n"
 "                        unlimited]\n"
 "  cpu [N]               with --cpu-sample: instructions by role, and\n"
-"                        the N stacks with the most [10]\n");
+"                        the N stacks with the most [10]\n"
+"N is a count from 1 to 1,000,000; times are in ms, as at_print's.\n");
+}
+
+static const HChar* plural(ULong n, const HChar* one, const HChar* many)
+{
+   return n == 1 ? one : many;
 }
 
 static void monitor_threads(void)
 {
    UInt i, n = AT_(n_threads)();
    HChar role[80];
-   VG_(gdb_printf)("%5s %8s %-6s %-22s %14s %10s %10s %12s  %s\n", "seq",
-                   "os-tid", "state", "role", "live-bytes", "live-blks",
-                   "waits", "in-wait-ms", "name");
+   VG_(gdb_printf)("%5s %8s  %-5s  %-*s  %12s  %11s  %11s  %12s  %s\n", "seq",
+                   "os-tid", "state", AT_ROLE_COL, "role", "live bytes",
+                   "live blocks", "futex waits", "waiting for", "name");
    for (i = 1; i <= n; i++) {
       const AT_Thread* t = AT_(thread_by_seq)(i);
       Bool alive = t->alive;
-      HChar wait[24] = "-";
+      HChar wait[32] = "-";
       ULong us;
       ExeContext* where;
       UInt klass;
       if (alive && AT_(futex_waiting)(t->vg_tid, &us, &where, &klass))
-         VG_(snprintf)(wait, sizeof(wait), "%llu", us / 1000);
-      AT_(role_label)(t->cur_inst, role, sizeof(role));
-      VG_(gdb_printf)("%5u %8d %-6s %-22s %14llu %10llu %10llu %12s  %s\n",
-                      t->seq, t->os_tid, alive ? "alive" : "ended", role,
-                      t->heap.live_bytes, t->heap.live_blocks,
+         AT_(ms_text)(us, wait, sizeof(wait));
+      AT_(role_words)(t->cur_inst, role, sizeof(role));
+      VG_(gdb_printf)("%5u %8d  %-5s  %-*s  %'12llu  %'11llu  %'11llu  %12s  "
+                      "%s\n", t->seq, t->os_tid, alive ? "alive" : "ended",
+                      AT_ROLE_COL, role, t->heap.live_bytes,
+                      t->heap.live_blocks,
                       AT_(futex_of_thread)(t->seq)->waits, wait,
                       AT_(thread_name)(t));
    }
@@ -719,23 +743,27 @@ static void monitor_roles(void)
 {
    AT_Snapshot s;
    UInt i;
-   HChar role[80];
+   HChar role[80], blocked[32], idle[32];
+   ULong bytes  = AT_(heap_summary)()->total.live_bytes;
+   ULong blocks = AT_(heap_summary)()->total.live_blocks;
    VG_(memset)(&s, 0, sizeof(s));
    fill_roles(&s);
-   VG_(gdb_printf)("%-22s %7s %14s %10s %10s %12s %12s\n", "role",
-                   "threads", "live-bytes", "live-blks", "waits",
-                   "blocked-ms", "idle-ms");
+   VG_(gdb_printf)("%-*s  %7s  %12s  %11s  %11s  %13s  %13s\n", AT_ROLE_COL,
+                   "role", "threads", "live bytes", "live blocks",
+                   "futex waits", "blocked", "idle");
    for (i = 0; i < s.nroles; i++) {
       const AT_SnapRole* r = &s.roles[i];
-      AT_(role_label)(r->inst, role, sizeof(role));
-      VG_(gdb_printf)("%-22s %7u %14llu %10llu %10llu %12llu %12llu\n",
-                      role, r->threads, r->live_bytes, r->live_blocks,
-                      r->waits, r->blocked_us / 1000, r->idle_us / 1000);
+      AT_(role_words)(r->inst, role, sizeof(role));
+      VG_(gdb_printf)("%-*s  %'7u  %'12llu  %'11llu  %'11llu  %13s  %13s\n",
+                      AT_ROLE_COL, role, r->threads, r->live_bytes,
+                      r->live_blocks, r->waits,
+                      AT_(ms_text)(r->blocked_us, blocked, sizeof(blocked)),
+                      AT_(ms_text)(r->idle_us, idle, sizeof(idle)));
    }
-   VG_(gdb_printf)("total: %u threads alive, %llu live bytes in %llu "
-                   "blocks\n", s.threads,
-                   AT_(heap_summary)()->total.live_bytes,
-                   AT_(heap_summary)()->total.live_blocks);
+   VG_(gdb_printf)("total: %'u %s alive, %'llu live %s in %'llu %s\n",
+                   s.threads, plural(s.threads, "thread", "threads"),
+                   bytes, plural(bytes, "byte", "bytes"), blocks,
+                   plural(blocks, "block", "blocks"));
    VG_(free)(s.roles);
 }
 
@@ -749,17 +777,18 @@ static const HChar* place_of(ExeContext* ec, AT_Shown* sh)
 }
 
 /* The waits in progress, then the finished ones by site; each at its
-   first own frame (or past the parking code), with its class. */
+   first own frame (or past the parking code), with its class as the
+   report gives it. */
 static void monitor_waits(UInt max)
 {
    XArray* sites = AT_(futex_sites)();
    Word i, n = VG_(sizeXA)(sites);
    UInt k, nt = AT_(n_threads)(), now = 0;
-   HChar role[80];
+   HChar role[80], a[32], b[32];
    AT_Shown sh;
    VG_(gdb_printf)("blocked in a futex wait now:\n");
-   VG_(gdb_printf)("%5s %-22s %-10s %12s  %s\n", "seq", "role", "class",
-                   "for-ms", "where");
+   VG_(gdb_printf)("%5s  %-*s  %-9s  %13s  %s\n", "seq", AT_ROLE_COL, "role",
+                   "class", "for", "where");
    for (k = 1; k <= nt; k++) {
       const AT_Thread* t = AT_(thread_by_seq)(k);
       ULong us;
@@ -768,30 +797,32 @@ static void monitor_waits(UInt max)
       if (!t->alive || !AT_(futex_waiting)(t->vg_tid, &us, &where, &klass))
          continue;
       now++;
-      AT_(role_label)(t->cur_inst, role, sizeof(role));
-      VG_(gdb_printf)("%5u %-22s %-10s %12llu  %s\n", t->seq, role,
-                      AT_(wait_class_name)(klass), us / 1000,
-                      place_of(where, &sh));
+      AT_(role_words)(t->cur_inst, role, sizeof(role));
+      VG_(gdb_printf)("%5u  %-*s  %-9s  %13s  %s\n", t->seq, AT_ROLE_COL,
+                      role, AT_(wait_class_name)(klass),
+                      AT_(ms_text)(us, a, sizeof(a)), place_of(where, &sh));
    }
-   VG_(gdb_printf)("%u threads in all\n", now);
+   VG_(gdb_printf)("%'u %s in all\n", now, plural(now, "thread", "threads"));
    VG_(gdb_printf)("finished futex waits, by site, most blocked time "
                    "first:\n");
-   VG_(gdb_printf)("%-22s %-10s %10s %12s %12s  %s\n", "role", "class",
-                   "waits", "blocked-us", "max-us", "where");
+   VG_(gdb_printf)("%-*s  %-9s  %9s  %13s  %13s  %s\n", AT_ROLE_COL, "role",
+                   "class", "waits", "blocked", "max blocked", "where");
    for (i = 0; i < n && i < (Word)max; i++) {
       const AT_FutexSite* f = VG_(indexXA)(sites, i);
-      AT_(role_label)(f->inst, role, sizeof(role));
-      VG_(gdb_printf)("%-22s %-10s %10llu %12llu %12llu  %s\n", role,
-                      AT_(wait_class_name)(f->klass), f->st.waits,
-                      f->st.blocked_us, f->st.max_us,
+      AT_(role_words)(f->inst, role, sizeof(role));
+      VG_(gdb_printf)("%-*s  %-9s  %'9llu  %13s  %13s  %s\n", AT_ROLE_COL,
+                      role, AT_(wait_class_name)(f->klass), f->st.waits,
+                      AT_(ms_text)(f->st.blocked_us, a, sizeof(a)),
+                      AT_(ms_text)(f->st.max_us, b, sizeof(b)),
                       place_of(f->where, &sh));
    }
-   VG_(gdb_printf)("%ld futex sites in all\n", n);
+   VG_(gdb_printf)("%'ld futex %s in all\n", n, plural(n, "site", "sites"));
    VG_(deleteXA)(sites);
 }
 
-/* An optional count argument: def if none, 0 (refused) if not one. */
-static UInt count_arg(HChar* word, UInt def)
+/* An optional count argument of command cmd: def if none, 0 (refused,
+   in one line) if not one. */
+static UInt count_arg(const HChar* cmd, HChar* word, UInt def)
 {
    HChar* end;
    Long v;
@@ -799,10 +830,22 @@ static UInt count_arg(HChar* word, UInt def)
       return def;
    v = VG_(strtoll10)(word, &end);
    if (*end != '\0' || v <= 0 || v > 1000000) {
-      VG_(gdb_printf)("expected a count, not '%s'\n", word);
+      VG_(gdb_printf)("%s: N is a count from 1 to 1,000,000, not '%s'\n",
+                      cmd, word);
       return 0;
    }
    return (UInt)v;
+}
+
+/* Whether the command's words are all taken; if not, says so in one
+   line. */
+static Bool no_more(const HChar* cmd, HChar** save)
+{
+   HChar* word = VG_(strtok_r)(NULL, " ", save);
+   if (word == NULL)
+      return True;
+   VG_(gdb_printf)("%s: unexpected '%s' (see monitor help)\n", cmd, word);
+   return False;
 }
 
 /* The longest monitor command taken, with its terminating NUL: a path
@@ -816,6 +859,7 @@ Bool AT_(snap_monitor)(ThreadId tid, const HChar* cmd)
    HChar* word;
    Int    which;
    SizeT  len = 0;
+   UInt   n;
    /* The words are cut apart in a copy: the command may be the
       program's string (VALGRIND_MONITOR_COMMAND), a literal in
       read-only memory or a buffer the program reads again after. */
@@ -824,7 +868,7 @@ Bool AT_(snap_monitor)(ThreadId tid, const HChar* cmd)
    if (len == sizeof(copy)) {
       VG_(memcpy)(copy, cmd, 40);
       copy[40] = '\0';
-      VG_(gdb_printf)("asynctrace: monitor command of more than %u bytes "
+      VG_(gdb_printf)("asynctrace: monitor command of more than %'u bytes "
                       "ignored (it starts \"%s...\")\n",
                       (UInt)sizeof(copy) - 1, copy);
       return True;
@@ -833,6 +877,8 @@ Bool AT_(snap_monitor)(ThreadId tid, const HChar* cmd)
    word = VG_(strtok_r)(copy, " ", &save);
    if (word == NULL)
       return False;
+   /* Every command here is in monitor_help's list, with its
+      arguments. */
    which = VG_(keyword_id)("help snapshot threads roles waits tasks "
                            "leak_check cpu", word,
                            kwd_report_duplicated_matches);
@@ -846,38 +892,39 @@ Bool AT_(snap_monitor)(ThreadId tid, const HChar* cmd)
          return True;
       case 1: {
          HChar* file = VG_(strtok_r)(NULL, " ", &save);
+         if (file != NULL && !no_more("snapshot", &save))
+            return True;
          snapshot_and_write(AT_SNAP_MONITOR, NULL, file);
          VG_(gdb_printf)("snapshot %u taken, report written to %s\n",
                          n_taken, file ? file : "the report's file");
          return True;
       }
       case 2:
-         monitor_threads();
+         if (no_more("threads", &save))
+            monitor_threads();
          return True;
       case 3:
-         monitor_roles();
+         if (no_more("roles", &save))
+            monitor_roles();
          return True;
-      case 4: {
-         UInt n = count_arg(VG_(strtok_r)(NULL, " ", &save), 10);
-         if (n)
+      case 4:
+         n = count_arg("waits", VG_(strtok_r)(NULL, " ", &save), 10);
+         if (n && no_more("waits", &save))
             monitor_waits(n);
          return True;
-      }
-      case 5: {
-         UInt n = count_arg(VG_(strtok_r)(NULL, " ", &save), 10);
-         if (n)
+      case 5:
+         n = count_arg("tasks", VG_(strtok_r)(NULL, " ", &save), 10);
+         if (n && no_more("tasks", &save))
             AT_(tasks_monitor)(n);
          return True;
-      }
       case 6:
          AT_(leak_monitor)(&save);
          return True;
-      case 7: {
-         UInt n = count_arg(VG_(strtok_r)(NULL, " ", &save), 10);
-         if (n)
+      case 7:
+         n = count_arg("cpu", VG_(strtok_r)(NULL, " ", &save), 10);
+         if (n && no_more("cpu", &save))
             AT_(cpu_monitor)(n);
          return True;
-      }
    }
    return False;
 }

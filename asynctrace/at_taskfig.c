@@ -326,22 +326,6 @@ void AT_(tasks_snapshot_free)(AT_SnapTasks* st)
 /*--- vgdb: monitor tasks [N]                              ---*/
 /*------------------------------------------------------------*/
 
-typedef struct {
-   UInt  want, at;
-   Bool  found;
-   HChar place[AT_FNNAME_MAX];
-} FrameAt;
-
-static Bool frame_at(const AT_FrameInfo* fi, void* opaque)
-{
-   FrameAt* f = opaque;
-   if (f->at++ != f->want)
-      return False;
-   AT_(frame_place)(fi, f->place, sizeof(f->place));
-   f->found = True;
-   return True;
-}
-
 static Int cmp_site_live(const void* va, const void* vb)
 {
    const AT_TaskSite* a = *(const AT_TaskSite* const*)va;
@@ -353,41 +337,51 @@ static Int cmp_site_live(const void* va, const void* vb)
    return a->spawned > b->spawned ? -1 : a->spawned < b->spawned ? 1 : 0;
 }
 
+static const HChar* plural(ULong n, const HChar* one, const HChar* many)
+{
+   return n == 1 ? one : many;
+}
+
 /* The n spawn sites holding the most live heap now, with their tasks so
-   far: what a hung or growing service's tasks hold. */
+   far: what a hung or growing service's tasks hold.  A site reads as
+   at_print's head of it: "demo::serve (main.rs:40), async". */
 void AT_(tasks_monitor)(UInt n)
 {
    Word i, ns = AT_(tasks).sites ? VG_(sizeXA)(AT_(tasks).sites) : 0;
+   Word shown = (Word)n < ns ? (Word)n : ns;
    AT_TaskSite** v;
+   HChar place[2 * AT_FNNAME_MAX];
    if (!AT_(clo_task_attr)) {
       VG_(gdb_printf)("tasks are not followed (--task-attribution=no)\n");
       return;
    }
    if (ns == 0) {
-      VG_(gdb_printf)("no Tokio task spawned so far (%llu polls seen)\n",
-                      AT_(tasks).poll_entries);
+      VG_(gdb_printf)("no Tokio task spawned so far (%'llu %s seen)\n",
+                      AT_(tasks).poll_entries,
+                      plural(AT_(tasks).poll_entries, "poll", "polls"));
       return;
    }
    v = VG_(malloc)("at.tasks_monitor", ns * sizeof(AT_TaskSite*));
    for (i = 0; i < ns; i++)
       v[i] = VG_(indexXA)(AT_(tasks).sites, i);
    VG_(ssort)(v, ns, sizeof(AT_TaskSite*), cmp_site_live);
-   VG_(gdb_printf)("%ld spawn sites, %u tasks spawned; the %ld holding the "
-                   "most live heap:\n", ns, AT_(tasks).seq,
-                   (Word)n < ns ? (Word)n : ns);
-   for (i = 0; i < ns && i < (Word)n; i++) {
+   VG_(gdb_printf)("%'ld spawn %s, %'u %s spawned; the %'ld holding the "
+                   "most live heap:\n", ns, plural(ns, "site", "sites"),
+                   AT_(tasks).seq, plural(AT_(tasks).seq, "task", "tasks"),
+                   shown);
+   for (i = 0; i < shown; i++) {
       const AT_TaskSite* s = v[i];
-      FrameAt f;
-      VG_(memset)(&f, 0, sizeof(f));
-      f.want = s->frame;
-      if (s->spawn)
-         AT_(walk_frames_full)(s->spawn, frame_at, &f);
-      VG_(gdb_printf)("%2ld. %s: %llu spawned, %llu ended; %llu polls, "
-                      "%llu instructions; %llu bytes live in %llu blocks, "
-                      "%llu allocated\n", i + 1,
-                      f.found ? f.place : "??? (its spawn frame unknown)",
-                      s->spawned, s->ended, s->polls, s->insns,
-                      s->live_bytes, s->live_blocks, s->bytes);
+      AT_(spawn_place)(s->spawn, s->frame, place, sizeof(place));
+      VG_(gdb_printf)("%2ld. %s, %s: %'llu spawned, %'llu ended; %'llu %s, "
+                      "%'llu %s; %'llu %s live in %'llu %s, %'llu "
+                      "allocated\n", i + 1, place,
+                      AT_(task_kind_name)(s->kind), s->spawned, s->ended,
+                      s->polls, plural(s->polls, "poll", "polls"),
+                      s->insns, plural(s->insns, "instruction",
+                                       "instructions"),
+                      s->live_bytes, plural(s->live_bytes, "byte", "bytes"),
+                      s->live_blocks, plural(s->live_blocks, "block",
+                                             "blocks"), s->bytes);
    }
    VG_(free)(v);
 }

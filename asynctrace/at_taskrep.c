@@ -23,14 +23,6 @@
 #include "at_tasks.h"
 #include "at_xmlout.h"
 
-static const HChar* kind_name(UInt k)
-{
-   return k == AT_TASK_BLOCKING ? "blocking"
-        : k == AT_TASK_LOCAL    ? "local"
-        : k == AT_TASK_RAYON    ? "rayon"
-        : k == AT_TASK_BLOCK_ON ? "block_on" : "async";
-}
-
 static Int cmp_ulong(const void* va, const void* vb)
 {
    ULong a = *(const ULong*)va, b = *(const ULong*)vb;
@@ -87,7 +79,7 @@ void AT_(tasks_report)(void)
    for (i = 0; i < n; i++) {
       const AT_TaskSite* s = VG_(indexXA)(AT_(tasks).sites, i);
       AT_(out_fmt)("  <spawn-site id=\"%ld\" kind=\"%s\"", i + 1,
-                   kind_name(s->kind));
+                   AT_(task_kind_name)(s->kind));
       if (s->frame != (UInt)-1)
          AT_(out_fmt)(" frame=\"%u\"", s->frame);
       AT_(out_fmt)(" future=\"");

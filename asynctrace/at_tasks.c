@@ -291,6 +291,14 @@ UChar AT_(task_site_kind)(UShort g)
    return tsite(g)->kind;
 }
 
+const HChar* AT_(task_kind_name)(UInt k)
+{
+   return k == AT_TASK_BLOCKING ? "blocking"
+        : k == AT_TASK_LOCAL    ? "local"
+        : k == AT_TASK_RAYON    ? "rayon"
+        : k == AT_TASK_BLOCK_ON ? "block_on" : "async";
+}
+
 void AT_(task_spawned)(UShort g, Addr cell)
 {
    AT_Task* k = VG_(calloc)("at.task", 1, sizeof(AT_Task));

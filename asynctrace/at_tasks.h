@@ -30,6 +30,9 @@ void AT_(task_enter)(ThreadId tid, Addr sp, Addr cell);
 UShort AT_(task_site_of)(UChar kind, Addr key_ip, UInt key_depth,
                          ExeContext* where, UInt frame, const HChar* what);
 UChar  AT_(task_site_kind)(UShort g);
+/* A kind as the report's spawn-site writes it: "async", "blocking",
+   "local", "rayon", "block_on". */
+const HChar* AT_(task_kind_name)(UInt kind);
 /* tid entered a function at sp (its return address's slot) that runs
    work of site g: charged to g until it returns, like a poll (nested
    runs and polls charge the innermost).  Counted as one of g's

@@ -11,7 +11,11 @@
    - other: main waits once on a raw futex word that no longer holds
      the value it expects (1, EAGAIN).
    The lock and condvar helpers are detached and report their end
-   through a counter: joining them could wait or not. */
+   through a counter: joining them could wait or not.
+   With the argument "monitor" it also asks the tool's monitor command
+   "waits 20" (VALGRIND_MONITOR_COMMAND) twice: from the raw clone while
+   main waits for its exit (a wait in progress whose class the word
+   decides), and at the end (every site finished). */
 #define _GNU_SOURCE
 #include <linux/futex.h>
 #include <pthread.h>
@@ -21,6 +25,8 @@
 #include <stdint.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#include <string.h>
+#include <valgrind/valgrind.h>
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_rwlock_t rw;
@@ -28,7 +34,7 @@ static pthread_mutex_t cm = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t  cv = PTHREAD_COND_INITIALIZER;
 static pthread_mutex_t qm = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t  quiet = PTHREAD_COND_INITIALIZER;
-static int ready, waiting, done;
+static int ready, waiting, done, monitor;
 static uint32_t stale = 5;
 
 static int get(int* p) { return __atomic_load_n(p, __ATOMIC_SEQ_CST); }
@@ -131,6 +137,8 @@ static int raw_sleeper(void* a)
 {
    struct timespec ts = { 0, 200 * 1000 * 1000 };
    syscall(SYS_nanosleep, &ts, NULL);
+   if (monitor)                    /* main is in its wait by now */
+      VALGRIND_MONITOR_COMMAND("waits 20");
    return 0;
 }
 
@@ -154,8 +162,9 @@ __attribute__((noinline)) void stale_wait(void)
    syscall(SYS_futex, &stale, FUTEX_WAIT_PRIVATE, 3, NULL, NULL, 0);
 }
 
-int main(void)
+int main(int argc, char** argv)
 {
+   monitor = argc > 1 && strcmp(argv[1], "monitor") == 0;
    locks();
    detach(signaller);
    for (int i = 0; i < 4; i++)
@@ -168,5 +177,7 @@ int main(void)
       join_one();
    wait_exit();
    stale_wait();
+   if (monitor)
+      VALGRIND_MONITOR_COMMAND("waits 20");
    return 0;
 }
