@@ -413,8 +413,6 @@ typedef struct _Prev {
    ULong         bytes, blocks;
 } Prev;
 static VgHashTable* prev;
-static AT_Amount    prev_shown[AT_LK_N], prev_supp;
-static AT_Amount    prev_heur[AT_HEURISTICS];
 
 typedef enum { LD_ANY, LD_INCREASED, LD_CHANGED } LeakDelta;
 
@@ -450,6 +448,7 @@ static void leak_errors(XArray* recs, const AT_Amount* tot,
    Word             i, n = recs ? VG_(sizeXA)(recs) : 0;
    Bool             show, deltas = delta != LD_ANY;
    AT_LossRecord**  order;
+   AT_LeakBase*     bs = AT_(leak_base)();
    VgHashTable*     now = at_exit ? NULL : VG_(HT_construct)("at.leak_prev");
    by_inst = VG_(calloc)("at.leak_by_inst", ninst ? ninst : 1,
                          sizeof(ULong));
@@ -544,29 +543,29 @@ static void leak_errors(XArray* recs, const AT_Amount* tot,
       for (k = 0; k < AT_LK_N; k++)
          VG_(umsg)("   %s: %s bytes in %s blocks%s\n", label[k],
                    with_delta(a, sizeof a, shown[k].bytes,
-                              prev_shown[k].bytes, deltas),
+                              bs->kinds[k].bytes, deltas),
                    with_delta(b, sizeof b, shown[k].blocks,
-                              prev_shown[k].blocks, deltas),
+                              bs->kinds[k].blocks, deltas),
                    k == AT_LK_DEFINITE ? roles : "");
       /* memcheck's lines for the heuristics that kept blocks, now or
          at the previous check. */
       for (k = 0; k < AT_HEURISTICS; k++)
-         if (heur[k].blocks > 0 || (deltas && prev_heur[k].blocks > 0))
+         if (heur[k].blocks > 0 || (deltas && bs->heur[k].blocks > 0))
             break;
       if (k < AT_HEURISTICS)
          VG_(umsg)("                      of which reachable via "
                    "heuristic:\n");
       for (k = 0; k < AT_HEURISTICS; k++)
-         if (heur[k].blocks > 0 || (deltas && prev_heur[k].blocks > 0))
+         if (heur[k].blocks > 0 || (deltas && bs->heur[k].blocks > 0))
             VG_(umsg)("                        %-19s: %s bytes in %s "
                       "blocks\n", AT_(heuristic_name)(k),
                       with_delta(a, sizeof a, heur[k].bytes,
-                                 prev_heur[k].bytes, deltas),
+                                 bs->heur[k].bytes, deltas),
                       with_delta(b, sizeof b, heur[k].blocks,
-                                 prev_heur[k].blocks, deltas));
+                                 bs->heur[k].blocks, deltas));
       VG_(umsg)("        suppressed: %s bytes in %s blocks\n",
-                with_delta(a, sizeof a, supp.bytes, prev_supp.bytes, deltas),
-                with_delta(b, sizeof b, supp.blocks, prev_supp.blocks,
+                with_delta(a, sizeof a, supp.bytes, bs->supp.bytes, deltas),
+                with_delta(b, sizeof b, supp.blocks, bs->supp.blocks,
                            deltas));
       if (at_exit && !full && n > 0)
          VG_(umsg)("Rerun with --leak-check=full to see the loss records "
@@ -576,9 +575,9 @@ static void leak_errors(XArray* recs, const AT_Amount* tot,
       if (prev != NULL)
          VG_(HT_destruct)(prev, VG_(free));
       prev = now;
-      VG_(memcpy)(prev_shown, shown, sizeof shown);
-      prev_supp = supp;
-      VG_(memcpy)(prev_heur, heur, sizeof prev_heur);
+      VG_(memcpy)(bs->kinds, shown, sizeof shown);
+      bs->supp = supp;
+      VG_(memcpy)(bs->heur, heur, sizeof bs->heur);
    }
    VG_(free)(by_inst);
    VG_(free)(order);

@@ -115,12 +115,17 @@ static Bool      checked;             /* the exit scan has run */
 static Bool      scanning;            /* a scan is under way */
 static AT_Amount totals[AT_LK_N];
 static AT_Amount heur_totals[AT_HEURISTICS];   /* blocks a heuristic kept */
+static UInt      scan_heuristics;     /* this scan's: --leak-check-heuristics,
+                                         or the monitor command's */
 static XArray*   records;             /* of AT_LossRecord */
 static XArray*   held;                /* of AT_Held */
 static Word      held_last;           /* add_held's last one found */
 
 Bool AT_(leak_checked)(void) { return checked; }
 const AT_Amount* AT_(leak_totals)(void) { return totals; }
+
+static AT_LeakBase base;
+AT_LeakBase* AT_(leak_base)(void) { return &base; }
 const AT_Amount* AT_(leak_heuristic_totals)(void) { return heur_totals; }
 XArray* AT_(leak_records)(void) { return records; }
 XArray* AT_(leak_held)(void) { return held; }
@@ -365,7 +370,7 @@ static Bool is_vtable(Addr a)
    pointer p as a pointer to block b, or 0. */
 static UChar heuristic_of(Addr p, const AT_Block* b)
 {
-   const UInt  set  = AT_(clo_leak_heuristics);
+   const UInt  set  = scan_heuristics;
    const Addr  d    = b->data;
    const SizeT size = AT_(block_size)(b);
    Addr w0, w1;
@@ -415,7 +420,7 @@ static void push_if_block(Addr at, Addr p, const Scan* s)
       return;
    }
    as_start = start;
-   if (!start && AT_(clo_leak_heuristics) != 0) {
+   if (!start && scan_heuristics != 0) {
       m->heur  = heuristic_of(p, b);
       as_start = m->heur != 0;
    }
@@ -1157,6 +1162,7 @@ void AT_(leak_check)(void)
 {
    checked  = True;
    scanning = True;
+   scan_heuristics = AT_(clo_leak_heuristics);
    scan(True);
    /* The marks stay, for the report. */
    scanning = False;
@@ -1164,10 +1170,16 @@ void AT_(leak_check)(void)
 
 AT_LeakScan* AT_(leak_scan_now)(void)
 {
+   return AT_(leak_scan_now_heuristics)(AT_(clo_leak_heuristics));
+}
+
+AT_LeakScan* AT_(leak_scan_now_heuristics)(UInt heuristics)
+{
    AT_LeakScan* out;
    if (checked || scanning)
       return NULL;
    scanning = True;
+   scan_heuristics = heuristics;
    scan(False);
    out = VG_(calloc)("at.leak_scan", 1, sizeof(AT_LeakScan));
    VG_(memcpy)(out->totals, totals, sizeof(totals));

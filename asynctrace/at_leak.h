@@ -86,6 +86,19 @@ typedef struct {
    struct _XArray* records;       /* of AT_LossRecord, from -1 */
 } AT_LeakScan;
 AT_LeakScan* AT_(leak_scan_now)(void);
+/* The summary of the previous leak check the program (memcheck's
+   requests) or vgdb (leak_check) asked for: memcheck's baseline for the
+   changes both print, shared as memcheck shares it.  The kinds after
+   suppressions, the suppressed, what the heuristics kept. */
+typedef struct {
+   AT_Amount kinds[4];
+   AT_Amount supp;
+   AT_Amount heur[AT_HEURISTICS];
+} AT_LeakBase;
+AT_LeakBase* AT_(leak_base)(void);
+/* The same with other heuristics than --leak-check-heuristics (the
+   monitor's leak_check heuristics SET). */
+AT_LeakScan* AT_(leak_scan_now_heuristics)(UInt heuristics);
 void         AT_(leak_scan_free)(AT_LeakScan* s);
 
 const AT_Amount* AT_(leak_totals)(void);          /* [AT_LK_N] */

@@ -7,7 +7,8 @@
    authors.  GPL-2.0-or-later; see at_basics.h and COPYING.
 
    "monitor leak_check [full|summary] [kinds SET|reachable|possibleleak|
-   definiteleak] [new|increased|changed|any] [limited N|unlimited]"
+   definiteleak] [new|increased|changed|any] [limited N|unlimited]
+   [heuristics HSET]"
    through vgdb scans for leaks now, while the program runs (at_leak.c's scan, which
    leaves the exit scan's figures alone), and prints what memcheck's
    monitor command prints: the loss records, then a LEAK SUMMARY, each
@@ -77,7 +78,6 @@ typedef struct _Prev {
 } Prev;
 
 static VgHashTable* prev;            /* NULL before the first one */
-static AT_Amount    prev_totals[AT_LK_N];
 
 typedef enum { D_NEW, D_INCREASED, D_CHANGED, D_ANY } Delta;
 
@@ -186,12 +186,15 @@ static ULong gone(const VgHashTable* now, UInt kinds)
    return n;
 }
 
-static void keep(VgHashTable* now, const AT_Amount* totals)
+static void keep(VgHashTable* now, const AT_Amount* totals,
+                 const AT_Amount* heur)
 {
    if (prev)
       VG_(HT_destruct)(prev, VG_(free));
    prev = now;
-   VG_(memcpy)(prev_totals, totals, sizeof(prev_totals));
+   VG_(memcpy)(AT_(leak_base)()->kinds, totals, sizeof(AT_(leak_base)()->kinds));
+   VG_(memcpy)(AT_(leak_base)()->heur, heur, sizeof(AT_(leak_base)()->heur));
+   VG_(memset)(&AT_(leak_base)()->supp, 0, sizeof(AT_Amount));
 }
 
 /* "N" or, with deltas, "N (+D)" / "N (-D)", into buf; thousands
@@ -323,6 +326,7 @@ void AT_(leak_monitor)(HChar** save)
    Bool   full  = True;
    Delta  delta = D_INCREASED;
    UInt   kinds = AT_(clo_show_leak_kinds);
+   UInt   heur  = AT_(clo_leak_heuristics);
    Bool   limited = False;
    ULong  limit = 0, nlisted = 0, skip = 0;
    Bool   deltas;
@@ -343,7 +347,7 @@ void AT_(leak_monitor)(HChar** save)
       HChar* arg;
       switch (VG_(keyword_id)("full summary new increased changed any "
                               "kinds reachable possibleleak definiteleak "
-                              "limited unlimited", word,
+                              "limited unlimited heuristics", word,
                               kwd_report_none)) {
          case 0:  full = True;         break;
          case 1:  full = False;        break;
@@ -373,15 +377,25 @@ void AT_(leak_monitor)(HChar** save)
             limited = True;
             break;
          case 11: limited = False;     break;
+         case 12:
+            arg = VG_(strtok_r)(NULL, " ", save);
+            if (arg == NULL || !AT_(parse_heuristics)(arg, &heur)) {
+               VG_(gdb_printf)("leak_check: heuristics takes all, none or a "
+                               "list of stdstring,length64,newarray,"
+                               "multipleinheritance, not '%s'\n",
+                               arg ? arg : "");
+               return;
+            }
+            break;
          default:
             VG_(gdb_printf)("leak_check: expected full, summary, kinds SET, "
                             "reachable, possibleleak, definiteleak, new, "
-                            "increased, changed, any, limited N or "
-                            "unlimited, not '%s'\n", word);
+                            "increased, changed, any, limited N, "
+                            "unlimited or heuristics SET, not '%s'\n", word);
             return;
       }
    }
-   s = AT_(leak_scan_now)();
+   s = AT_(leak_scan_now_heuristics)(heur);
    if (s == NULL) {
       VG_(gdb_printf)("leak_check: the program is ending: the report's "
                       "leak scan has run\n");
@@ -427,10 +441,26 @@ void AT_(leak_monitor)(HChar** save)
    for (k = 0; k < AT_LK_N; k++)
       VG_(gdb_printf)("   %s: %s bytes in %s blocks\n", label[k],
                       fig(a, sizeof(a), s->totals[k].bytes,
-                          prev_totals[k].bytes, deltas),
+                          AT_(leak_base)()->kinds[k].bytes, deltas),
                       fig(b, sizeof(b), s->totals[k].blocks,
-                          prev_totals[k].blocks, deltas));
-   keep(now, s->totals);
+                          AT_(leak_base)()->kinds[k].blocks, deltas));
+   /* memcheck's lines for the heuristics that kept blocks, now or at
+      the previous leak_check. */
+   for (k = 0; k < AT_HEURISTICS; k++)
+      if (s->heur[k].blocks > 0 || (deltas && AT_(leak_base)()->heur[k].blocks > 0))
+         break;
+   if (k < AT_HEURISTICS)
+      VG_(gdb_printf)("                      of which reachable via "
+                      "heuristic:\n");
+   for (k = 0; k < AT_HEURISTICS; k++)
+      if (s->heur[k].blocks > 0 || (deltas && AT_(leak_base)()->heur[k].blocks > 0))
+         VG_(gdb_printf)("                        %-19s: %s bytes in %s "
+                         "blocks\n", AT_(heuristic_name)(k),
+                         fig(a, sizeof(a), s->heur[k].bytes,
+                             AT_(leak_base)()->heur[k].bytes, deltas),
+                         fig(b, sizeof(b), s->heur[k].blocks,
+                             AT_(leak_base)()->heur[k].blocks, deltas));
+   keep(now, s->totals, s->heur);
    VG_(deleteXA)(mrecs);
    AT_(leak_scan_free)(s);
 }

@@ -11,13 +11,18 @@
      - an object with two bases with virtual functions, held by a pointer
        to its second base (multipleinheritance).
    And one block held only by a plain interior pointer no heuristic
-   takes, possibly lost whatever the heuristics.
+   takes, possibly lost whatever the heuristics.  "interior monitor"
+   also asks for leak_check summaries with each heuristic alone, all and
+   none, as memcheck's leak_cpp_interior does, the changes between them
+   compared.
    Copyright (C) 2026 the asynctrace authors.  GPL-2.0-or-later. */
 #define _GLIBCXX_USE_CXX11_ABI 0
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <valgrind.h>
 
 struct Counted {
    long v = 7;
@@ -60,9 +65,21 @@ __attribute__((noinline)) static void make()
    inside = q + 16;                             /* none: possibly lost */
 }
 
-int main()
+int main(int argc, char** argv)
 {
    make();
+   if (argc > 1 && strcmp(argv[1], "monitor") == 0) {
+      static const char* const sets[] = {
+         "multipleinheritance", "newarray", "length64", "stdstring",
+         "all", "none",
+      };
+      (void)VALGRIND_MONITOR_COMMAND("v.set log_output");
+      for (const char* h : sets) {
+         char cmd[80];
+         snprintf(cmd, sizeof cmd, "leak_check summary heuristics %s", h);
+         (void)VALGRIND_MONITOR_COMMAND(cmd);
+      }
+   }
    /* Leave no copy of the blocks' starts on the stack or in registers. */
    volatile char buf[4096];
    memset((char*)buf, 0, sizeof buf);
