@@ -95,29 +95,15 @@ static const HChar* const leak_supp_words[AT_LK_N] = {
    "definite", "indirect", "possible", "reachable"
 };
 
-/* "48 (+16)": a figure and its change, for a leak check asked for
-   changes (memcheck's DO_ADDED_LEAK_CHECK); n bytes in out. */
-static const HChar* with_delta(HChar* out, SizeT n, ULong now, ULong then,
-                               Bool deltas)
-{
-   if (!deltas)
-      VG_(snprintf)(out, n, "%'llu", now);
-   else if (now >= then)
-      VG_(snprintf)(out, n, "%'llu (+%'llu)", now, now - then);
-   else
-      VG_(snprintf)(out, n, "%'llu (-%'llu)", now, then - now);
-   return out;
-}
-
 static void pp_leak(const Error* err)
 {
    const Extra* x = VG_(get_error_extra)(err);
    if (x->deltas) {
       HChar a[64], b[64];
       VG_(umsg)("%s bytes in %s blocks are %s in loss record %'u of %'u\n",
-                with_delta(a, sizeof a, x->bytes + x->ind_bytes,
+                AT_(leak_fig)(a, sizeof a, x->bytes + x->ind_bytes,
                            x->old_bytes, True),
-                with_delta(b, sizeof b, x->blocks, x->old_blocks, True),
+                AT_(leak_fig)(b, sizeof b, x->blocks, x->old_blocks, True),
                 leak_words[x->kind], x->n, x->of);
    } else if (x->kind == AT_LK_DEFINITE && x->ind_bytes > 0)
       VG_(umsg)("%'llu (%'llu direct, %'llu indirect) bytes in %'llu blocks "
@@ -542,30 +528,15 @@ static void leak_errors(XArray* recs, const AT_Amount* tot,
       VG_(umsg)("LEAK SUMMARY:\n");
       for (k = 0; k < AT_LK_N; k++)
          VG_(umsg)("   %s: %s bytes in %s blocks%s\n", label[k],
-                   with_delta(a, sizeof a, shown[k].bytes,
+                   AT_(leak_fig)(a, sizeof a, shown[k].bytes,
                               bs->kinds[k].bytes, deltas),
-                   with_delta(b, sizeof b, shown[k].blocks,
+                   AT_(leak_fig)(b, sizeof b, shown[k].blocks,
                               bs->kinds[k].blocks, deltas),
                    k == AT_LK_DEFINITE ? roles : "");
-      /* memcheck's lines for the heuristics that kept blocks, now or
-         at the previous check. */
-      for (k = 0; k < AT_HEURISTICS; k++)
-         if (heur[k].blocks > 0 || (deltas && bs->heur[k].blocks > 0))
-            break;
-      if (k < AT_HEURISTICS)
-         VG_(umsg)("                      of which reachable via "
-                   "heuristic:\n");
-      for (k = 0; k < AT_HEURISTICS; k++)
-         if (heur[k].blocks > 0 || (deltas && bs->heur[k].blocks > 0))
-            VG_(umsg)("                        %-19s: %s bytes in %s "
-                      "blocks\n", AT_(heuristic_name)(k),
-                      with_delta(a, sizeof a, heur[k].bytes,
-                                 bs->heur[k].bytes, deltas),
-                      with_delta(b, sizeof b, heur[k].blocks,
-                                 bs->heur[k].blocks, deltas));
+      AT_(leak_print_heuristics)(VG_(umsg), heur, deltas);
       VG_(umsg)("        suppressed: %s bytes in %s blocks\n",
-                with_delta(a, sizeof a, supp.bytes, bs->supp.bytes, deltas),
-                with_delta(b, sizeof b, supp.blocks, bs->supp.blocks,
+                AT_(leak_fig)(a, sizeof a, supp.bytes, bs->supp.bytes, deltas),
+                AT_(leak_fig)(b, sizeof b, supp.blocks, bs->supp.blocks,
                            deltas));
       if (at_exit && !full && n > 0)
          VG_(umsg)("Rerun with --leak-check=full to see the loss records "

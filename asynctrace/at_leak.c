@@ -126,6 +126,39 @@ const AT_Amount* AT_(leak_totals)(void) { return totals; }
 
 static AT_LeakBase base;
 AT_LeakBase* AT_(leak_base)(void) { return &base; }
+
+const HChar* AT_(leak_fig)(HChar* buf, SizeT n, ULong now, ULong old,
+                           Bool deltas)
+{
+   if (!deltas)
+      VG_(snprintf)(buf, n, "%'llu", now);
+   else if (now >= old)
+      VG_(snprintf)(buf, n, "%'llu (+%'llu)", now, now - old);
+   else
+      VG_(snprintf)(buf, n, "%'llu (-%'llu)", now, old - now);
+   return buf;
+}
+
+void AT_(leak_print_heuristics)(UInt (*out)(const HChar* fmt, ...),
+                                const AT_Amount* heur, Bool deltas)
+{
+   HChar a[64], b[64];
+   UInt  k;
+   for (k = 0; k < AT_HEURISTICS; k++)
+      if (heur[k].blocks > 0 || (deltas && base.heur[k].blocks > 0))
+         break;
+   if (k == AT_HEURISTICS)
+      return;
+   out("                      of which reachable via heuristic:\n");
+   for (k = 0; k < AT_HEURISTICS; k++)
+      if (heur[k].blocks > 0 || (deltas && base.heur[k].blocks > 0))
+         out("                        %-19s: %s bytes in %s blocks\n",
+             AT_(heuristic_name)(k),
+             AT_(leak_fig)(a, sizeof a, heur[k].bytes, base.heur[k].bytes,
+                           deltas),
+             AT_(leak_fig)(b, sizeof b, heur[k].blocks, base.heur[k].blocks,
+                           deltas));
+}
 const AT_Amount* AT_(leak_heuristic_totals)(void) { return heur_totals; }
 XArray* AT_(leak_records)(void) { return records; }
 XArray* AT_(leak_held)(void) { return held; }

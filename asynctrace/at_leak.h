@@ -96,6 +96,14 @@ typedef struct {
    AT_Amount heur[AT_HEURISTICS];
 } AT_LeakBase;
 AT_LeakBase* AT_(leak_base)(void);
+/* "N" or, with deltas, "N (+D)" / "N (-D)" into buf (n bytes), thousands
+   separated, as memcheck prints them. */
+const HChar* AT_(leak_fig)(HChar* buf, SizeT n, ULong now, ULong old,
+                           Bool deltas);
+/* memcheck's "of which reachable via heuristic" lines, through out
+   (VG_(umsg) or VG_(gdb_printf)), the changes from the baseline. */
+void AT_(leak_print_heuristics)(UInt (*out)(const HChar* fmt, ...),
+                                const AT_Amount* heur, Bool deltas);
 /* The same with other heuristics than --leak-check-heuristics (the
    monitor's leak_check heuristics SET). */
 AT_LeakScan* AT_(leak_scan_now_heuristics)(UInt heuristics);

@@ -197,20 +197,6 @@ static void keep(VgHashTable* now, const AT_Amount* totals,
    VG_(memset)(&AT_(leak_base)()->supp, 0, sizeof(AT_Amount));
 }
 
-/* "N" or, with deltas, "N (+D)" / "N (-D)", into buf; thousands
-   separated, as memcheck's and at_print's figures. */
-static const HChar* fig(HChar* buf, SizeT n, ULong now, ULong old,
-                        Bool deltas)
-{
-   if (!deltas)
-      VG_(snprintf)(buf, n, "%'llu", now);
-   else if (now >= old)
-      VG_(snprintf)(buf, n, "%'llu (+%'llu)", now, now - old);
-   else
-      VG_(snprintf)(buf, n, "%'llu (-%'llu)", now, old - now);
-   return buf;
-}
-
 static const HChar* kind_phrase(UInt kind)
 {
    static const HChar* const p[AT_LK_N] = {
@@ -260,19 +246,19 @@ static void print_record(const MonRec* r, Word i, Word n, Bool deltas)
    if (r->kind == AT_LK_DEFINITE && r->ind_bytes > 0)
       VG_(gdb_printf)("%s (%s direct, %s indirect) bytes in %s blocks are "
                       "%s in %sloss record %'ld of %'ld\n",
-                      fig(a, sizeof(a), r->bytes + r->ind_bytes,
+                      AT_(leak_fig)(a, sizeof(a), r->bytes + r->ind_bytes,
                           r->old_bytes + r->old_ind_bytes, deltas),
-                      fig(b, sizeof(b), r->bytes, r->old_bytes, deltas),
-                      fig(c, sizeof(c), r->ind_bytes, r->old_ind_bytes,
+                      AT_(leak_fig)(b, sizeof(b), r->bytes, r->old_bytes, deltas),
+                      AT_(leak_fig)(c, sizeof(c), r->ind_bytes, r->old_ind_bytes,
                           deltas),
-                      fig(d, sizeof(d), r->blocks, r->old_blocks, deltas),
+                      AT_(leak_fig)(d, sizeof(d), r->blocks, r->old_blocks, deltas),
                       kind_phrase(r->kind),
                       deltas && r->is_new ? "new " : "", i + 1, n);
    else
       VG_(gdb_printf)("%s bytes in %s blocks are %s in %sloss record %'ld "
                       "of %'ld\n",
-                      fig(a, sizeof(a), r->bytes, r->old_bytes, deltas),
-                      fig(b, sizeof(b), r->blocks, r->old_blocks, deltas),
+                      AT_(leak_fig)(a, sizeof(a), r->bytes, r->old_bytes, deltas),
+                      AT_(leak_fig)(b, sizeof(b), r->blocks, r->old_blocks, deltas),
                       kind_phrase(r->kind),
                       deltas && r->is_new ? "new " : "", i + 1, n);
    print_stack(r->where);
@@ -440,26 +426,11 @@ void AT_(leak_monitor)(HChar** save)
    VG_(gdb_printf)("LEAK SUMMARY:\n");
    for (k = 0; k < AT_LK_N; k++)
       VG_(gdb_printf)("   %s: %s bytes in %s blocks\n", label[k],
-                      fig(a, sizeof(a), s->totals[k].bytes,
+                      AT_(leak_fig)(a, sizeof(a), s->totals[k].bytes,
                           AT_(leak_base)()->kinds[k].bytes, deltas),
-                      fig(b, sizeof(b), s->totals[k].blocks,
+                      AT_(leak_fig)(b, sizeof(b), s->totals[k].blocks,
                           AT_(leak_base)()->kinds[k].blocks, deltas));
-   /* memcheck's lines for the heuristics that kept blocks, now or at
-      the previous leak_check. */
-   for (k = 0; k < AT_HEURISTICS; k++)
-      if (s->heur[k].blocks > 0 || (deltas && AT_(leak_base)()->heur[k].blocks > 0))
-         break;
-   if (k < AT_HEURISTICS)
-      VG_(gdb_printf)("                      of which reachable via "
-                      "heuristic:\n");
-   for (k = 0; k < AT_HEURISTICS; k++)
-      if (s->heur[k].blocks > 0 || (deltas && AT_(leak_base)()->heur[k].blocks > 0))
-         VG_(gdb_printf)("                        %-19s: %s bytes in %s "
-                         "blocks\n", AT_(heuristic_name)(k),
-                         fig(a, sizeof(a), s->heur[k].bytes,
-                             AT_(leak_base)()->heur[k].bytes, deltas),
-                         fig(b, sizeof(b), s->heur[k].blocks,
-                             AT_(leak_base)()->heur[k].blocks, deltas));
+   AT_(leak_print_heuristics)(VG_(gdb_printf), s->heur, deltas);
    keep(now, s->totals, s->heur);
    VG_(deleteXA)(mrecs);
    AT_(leak_scan_free)(s);

@@ -155,6 +155,16 @@ static void trim_pool(ThreadId tid, Pool* p, Addr lo, SizeT n)
    VG_(free)(all);
 }
 
+/* Takes pool p's chunk at a out of its table; a bad free (NULL) if it
+   has none there. */
+static AT_Block* take_chunk(ThreadId tid, Pool* p, Addr a)
+{
+   AT_Block* b = VG_(HT_remove)(p->chunks, a);
+   if (b == NULL)
+      AT_(heap_custom_bad_free)(tid, a);
+   return b;
+}
+
 static Pool* pool_of(const HChar* req, UWord anchor)
 {
    Pool* p = VG_(HT_lookup)(pools, anchor);
@@ -217,13 +227,9 @@ Bool AT_(pools_request)(ThreadId tid, const UWord* args, UWord* ret)
             add_block(p->chunks, tid, args[2], args[3]);
          return True;
       case VG_USERREQ__MEMPOOL_FREE:
-         if ((p = pool_of("MEMPOOL_FREE", args[1])) == NULL)
+         if ((p = pool_of("MEMPOOL_FREE", args[1])) == NULL
+             || (b = take_chunk(tid, p, args[2])) == NULL)
             return True;
-         b = VG_(HT_remove)(p->chunks, args[2]);
-         if (b == NULL) {
-            AT_(heap_custom_bad_free)(tid, args[2]);
-            return True;
-         }
          if (p->flags & AT_POOL_AUTO_FREE)
             free_likes_inside(tid, b->data, size_of(b));
          drop_block_of(p->chunks, tid, b);
@@ -246,13 +252,9 @@ Bool AT_(pools_request)(ThreadId tid, const UWord* args, UWord* ret)
          VG_(HT_add_node)(pools, p);
          return True;
       case VG_USERREQ__MEMPOOL_CHANGE:
-         if ((p = pool_of("MEMPOOL_CHANGE", args[1])) == NULL)
+         if ((p = pool_of("MEMPOOL_CHANGE", args[1])) == NULL
+             || (b = take_chunk(tid, p, args[2])) == NULL)
             return True;
-         b = VG_(HT_remove)(p->chunks, args[2]);
-         if (b == NULL) {
-            AT_(heap_custom_bad_free)(tid, args[2]);
-            return True;
-         }
          {  /* Onto another chunk's address: that one is gone. */
             AT_Block* other = VG_(HT_remove)(p->chunks, args[3]);
             if (other != NULL)
