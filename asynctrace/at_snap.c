@@ -784,7 +784,7 @@ static const HChar* place_of(ExeContext* ec, AT_Shown* sh)
 static void monitor_waits(UInt max)
 {
    XArray* sites = AT_(futex_sites)();
-   Word i, n = VG_(sizeXA)(sites);
+   Word i, n = VG_(sizeXA)(sites), listed, wakers;
    UInt k, nt = AT_(n_threads)(), now = 0;
    HChar role[80], a[32], b[32];
    AT_Shown sh;
@@ -809,8 +809,16 @@ static void monitor_waits(UInt max)
                    "first:\n");
    VG_(gdb_printf)("%-*s  %-9s  %9s  %13s  %13s  %s\n", AT_ROLE_COL, "role",
                    "class", "waits", "blocked", "max blocked", "where");
-   for (i = 0; i < n && i < (Word)max; i++) {
+   /* Sites that only woke others (no wait) are not waits: counted, not
+      listed. */
+   for (i = 0, listed = 0, wakers = 0; i < n; i++) {
       const AT_FutexSite* f = VG_(indexXA)(sites, i);
+      if (f->st.waits == 0) {
+         wakers++;
+         continue;
+      }
+      if (listed++ >= max)
+         continue;
       AT_(role_words)(f->inst, role, sizeof(role));
       VG_(gdb_printf)("%-*s  %-9s  %'9llu  %13s  %13s  %s\n", AT_ROLE_COL,
                       role, AT_(wait_class_name)(f->klass), f->st.waits,
@@ -818,7 +826,10 @@ static void monitor_waits(UInt max)
                       AT_(ms_text)(f->st.max_us, b, sizeof(b)),
                       place_of(f->where, &sh));
    }
-   VG_(gdb_printf)("%'ld futex %s in all\n", n, plural(n, "site", "sites"));
+   VG_(gdb_printf)("%'ld futex %s in all", n, plural(n, "site", "sites"));
+   if (wakers > 0)
+      VG_(gdb_printf)(" (%'ld that only woke others, not listed)", wakers);
+   VG_(gdb_printf)("\n");
    VG_(deleteXA)(sites);
 }
 
