@@ -936,8 +936,10 @@ static inline Addr cand_end(const Cand* c)
    return c->a + AT_(block_size)(c->b);
 }
 
-/* The candidate that is no pool's chunk holding byte a, or -1. */
-static Int holder_of(const Cand* c, Int n, Addr a)
+/* The candidate that is no pool's chunk holding byte a, or -1.  below[i]:
+   the last candidate at or before i that is no chunk, or -1 (a pool's
+   thousands of chunks are not walked back over one by one). */
+static Int holder_of(const Cand* c, const Int* below, Int n, Addr a)
 {
    Int lo = 0, hi = n - 1, last = -1, i;
    while (lo <= hi) {
@@ -945,14 +947,13 @@ static Int holder_of(const Cand* c, Int n, Addr a)
       if (c[mid].a <= a) { last = mid; lo = mid + 1; }
       else               hi = mid - 1;
    }
-   /* Several may start at or below a: walk back over the chunks. */
-   for (i = last; i >= 0; i--)
-      if (!(c[i].what & AT_CUSTOM_CHUNK)) {
-         if (a < cand_end(&c[i]))
-            return i;
-         if (c[i].what & CAND_HEAP)
-            return -1;     /* malloc's blocks never overlap each other */
-      }
+   for (i = last >= 0 ? below[last] : -1; i >= 0;
+        i = i > 0 ? below[i - 1] : -1) {
+      if (a < cand_end(&c[i]))
+         return i;
+      if (c[i].what & CAND_HEAP)
+         return -1;        /* malloc's blocks never overlap each other */
+   }
    return -1;
 }
 
@@ -1003,6 +1004,7 @@ static void gather_blocks(void)
    UInt   i, n, nh;
    XArray* xa;
    Cand*  c;
+   Int*   below;
    Addr*  heap = AT_(heap_blocks_sorted)(&nh);
    VG_(memset)(&left_total, 0, sizeof(left_total));
    if (n_left > 0)
@@ -1028,17 +1030,22 @@ static void gather_blocks(void)
    n = (UInt)VG_(sizeXA)(xa);
    c = n ? VG_(indexXA)(xa, 0) : NULL;
    /* A block holding a chunk's first or last byte. */
+   below = VG_(malloc)("at.leak_below", (n ? n : 1) * sizeof(Int));
+   for (i = 0; i < n; i++)
+      below[i] = !(c[i].what & AT_CUSTOM_CHUNK) ? (Int)i
+                 : i > 0 ? below[i - 1] : -1;
    for (i = 0; i < n; i++)
       if (c[i].what & AT_CUSTOM_CHUNK) {
-         Int h = holder_of(c, (Int)n, c[i].a);
+         Int h = holder_of(c, below, (Int)n, c[i].a);
          if (h >= 0)
             leave_out(&c[h]);
          if (AT_(block_size)(c[i].b) > 0) {
-            h = holder_of(c, (Int)n, cand_end(&c[i]) - 1);
+            h = holder_of(c, below, (Int)n, cand_end(&c[i]) - 1);
             if (h >= 0)
                leave_out(&c[h]);
          }
       }
+   VG_(free)(below);
    /* Neighbours that overlap, as memcheck compares them: each block
       kept with the next one. */
    {

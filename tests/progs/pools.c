@@ -8,6 +8,7 @@
                  one kept in a global, one lost; some chunks freed, the
                  arena trimmed; then destroyed with a list still in it
    pools keep    an arena never destroyed, some of its chunks lost
+   pools big     320,000 chunks in 64 arenas, half lost, 16 destroyed
    pools meta    a metapool (METAPOOL | AUTO_FREE) whose chunk is a
                  superblock for MALLOCLIKE blocks, and a metapool without
                  AUTO_FREE on a malloc'd block whose blocks are lost
@@ -136,6 +137,39 @@ static void keep(void)
    scrub();
    VALGRIND_DO_QUICK_LEAK_CHECK;
    counts("kept");
+}
+
+/* At a realistic size: 64 arenas of 1 MiB, each cut into 5,000 chunks
+   of 200 bytes (320,000 chunks); every other chunk kept in a malloc'd
+   table, the others lost; then 16 arenas destroyed. */
+static void big(void)
+{
+   enum { ARENAS = 64, PER = 5000, SIZE = 200 };
+   static struct arena arenas[ARENAS];
+   void** table = malloc(ARENAS * PER / 2 * sizeof(void*));
+   size_t kept_n = 0;
+   for (int a = 0; a < ARENAS; a++) {
+      arenas[a].size = 1 << 20;
+      arenas[a].base = malloc(arenas[a].size);
+      arenas[a].used = 0;
+      memset(arenas[a].base, 0, arenas[a].size);
+      VALGRIND_CREATE_MEMPOOL(&arenas[a], 0, 0);
+      for (int i = 0; i < PER; i++) {
+         void* p = arenas[a].base + arenas[a].used;
+         arenas[a].used += SIZE;
+         VALGRIND_MEMPOOL_ALLOC(&arenas[a], p, SIZE);
+         if (i % 2 == 0)
+            table[kept_n++] = p;
+      }
+   }
+   scrub();
+   CLEAR_SCRATCH();
+   VALGRIND_DO_QUICK_LEAK_CHECK;
+   counts("320,000 chunks");
+   for (int a = 0; a < ARENAS; a += 4)
+      VALGRIND_DESTROY_MEMPOOL(&arenas[a]);
+   VALGRIND_DO_QUICK_LEAK_CHECK;
+   counts("16 arenas destroyed");
 }
 
 /* ---- metapools --------------------------------------------------- */
@@ -270,8 +304,10 @@ int main(int argc, char** argv)
       requests();
    else if (strcmp(mode, "keep") == 0)
       keep();
+   else if (strcmp(mode, "big") == 0)
+      big();
    else {
-      fprintf(stderr, "usage: pools arena|keep|meta|likes|counts\n");
+      fprintf(stderr, "usage: pools arena|keep|big|meta|likes|counts\n");
       return 2;
    }
    scrub();
