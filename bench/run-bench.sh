@@ -30,7 +30,10 @@ usage: bench/run-bench.sh [options]
                  -t client threads each making -k round trips of a
                  64-byte request; default 8 x 2000), the runtime's poll
                  path; built with cargo, offline, from Debian's crates,
-                 into DIR/bench-server of the build tree
+                 into DIR/bench-server of the build tree;
+                 server-current: the same server on current Tokio
+                 (1.53, vendored in tests/rust/vendor), as built by
+                 `make rust-progs` in the build tree
   --tools=LIST   configurations to run, comma-separated, from
                  native,none,none-inline,asynctrace,asynctrace-nowipe,
                  asynctrace-nocpu,asynctrace-cpu,memcheck,massif,dhat,
@@ -80,7 +83,7 @@ while [ $# -gt 0 ]; do
    esac
    shift
 done
-if [ "$workload" = server ]; then
+if [ "$workload" = server ] || [ "$workload" = server-current ]; then
    threads=${threads:-8} allocs=${allocs:-2000}
 fi
 threads=${threads:-4} allocs=${allocs:-1000000}
@@ -164,7 +167,10 @@ case "$workload" in
           --target-dir "$tdir" >"$scratch/server-build.log" 2>&1) ||
          die "could not build bench/server; see $scratch/server-build.log"
       exe="$tdir/release/server" ;;
-   *) die "--workload is c, rust, live, sites or server, not '$workload'" ;;
+   server-current)
+      exe="$(cd "$top" && pwd)/tests/rust/target-current/release/server"
+      [ -x "$exe" ] || die "$exe is not built: run make rust-progs in the build tree (rustc 1.80 or newer)" ;;
+   *) die "--workload is c, rust, live, sites, server or server-current, not '$workload'" ;;
 esac
 
 # cmd_for CONFIG: sets cmd to the command line of one run of CONFIG.  Each
@@ -374,7 +380,7 @@ if [ "$workload" = live ]; then
 elif [ "$workload" = sites ]; then
    what="$(basename "$exe"): ${wl_args[0]} distinct allocation stacks, rounds: $rounds;"
 else
-   if [ "$workload" = server ]; then
+   if [ "$workload" = server ] || [ "$workload" = server-current ]; then
       what="$(basename "$exe"): $threads connections x $allocs requests, rounds: $rounds;"
    else
       what="$(basename "$exe"): $threads threads x $allocs allocations, rounds: $rounds;"

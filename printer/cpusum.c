@@ -68,7 +68,8 @@ static size_t role_of(CpuSums *c, const Role *r)
    return c->nroles++;
 }
 
-static void add_fn(CpuSums *c, size_t role, char *name, uint64_t insns)
+static void add_fn(CpuSums *c, size_t role, char *name, uint64_t insns,
+                   int layer)
 {
    for (size_t i = 0; i < c->nfns; i++)
       if (c->fns[i].role == role && strcmp(c->fns[i].name, name) == 0) {
@@ -77,7 +78,7 @@ static void add_fn(CpuSums *c, size_t role, char *name, uint64_t insns)
          return;
       }
    GROW(c->fns, c->capfns, c->nfns + 1);
-   c->fns[c->nfns++] = (CpuFn){ role, name, insns };
+   c->fns[c->nfns++] = (CpuFn){ role, name, insns, layer };
 }
 
 static CpuSite *site_of(CpuSums *c, uint64_t site)
@@ -123,9 +124,9 @@ static void sum_rows(const Cpu *cpu, const OwnRules *own,
       rc->layer[l] = add_sat(rc->layer[l], row->insns);
       if (row->has_stack && stack_depth(&row->stack) > 0)
          add_fn(c, r, fn_name(&row->stack, deciding_frame(&row->stack, own),
-                              whole), row->insns);
+                              whole), row->insns, l);
       else
-         add_fn(c, r, xstrdup(NOT_SAMPLED), row->insns);
+         add_fn(c, r, xstrdup(NOT_SAMPLED), row->insns, l);
       if (row->has_site && m != NULL) {
          CpuSite *s = site_of(c, tasks_merged_id(m, row->site));
          s->insns = add_sat(s->insns, row->insns);

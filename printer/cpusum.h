@@ -33,6 +33,7 @@ typedef struct {
    size_t role;                  /* index in roles */
    char *name;                   /* "fn (file)" */
    uint64_t insns;
+   int layer;                    /* LAYER_: the first row's */
 } CpuFn;
 
 typedef struct {

@@ -1004,6 +1004,7 @@ static void j_cpu_sums(Json *j, const Report *r)
             j_obj(j, NULL, true);
             j_str(j, "name", c.fns[k].name);
             j_u64(j, "insns", c.fns[k].insns);
+            j_str(j, "layer", layer_keys[c.fns[k].layer]);
             j_end_obj(j);
             shown++;
          }
