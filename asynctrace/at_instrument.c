@@ -16,6 +16,8 @@
      the first of a superblock.
    - with --wipe-stacks=popped, stores of zero where a frame is pushed
      and into the red zone at calls and returns (at_wipe.c).
+   - Rayon's splits: a call of AT_(rayon_pushed) after a store of a
+     StackJob's execute function, a JobRef made (at_rayon.c);
    - with --cpu-sample, at the end of each superblock a sign test of
      the counter's new value (at_insns.h), and a call to
      AT_(cpu_sample) when it is due (at_cpu.c), given the last
@@ -38,6 +40,7 @@
 #include "at_heap.h"
 #include "at_insns.h"
 #include "at_instrument.h"
+#include "at_rayon.h"
 #include "at_threads.h"
 #include "at_wipe.h"
 
@@ -197,6 +200,21 @@ static void add_task_leave(IRSB* sb, const VexGuestLayout* layout)
    addStmtToIRSB(sb, IRStmt_Dirty(di));
 }
 
+/* st stores a constant: if it is a Rayon StackJob's execute function (a
+   JobRef made), call rayon_pushed with the store's address after it. */
+static void add_rayon_push(IRSB* sb, IRStmt* st)
+{
+   IRExpr*  data = st->Ist.Store.data;
+   IRDirty* di;
+   if (data->tag != Iex_Const || data->Iex.Const.con->tag != Ico_U64
+       || !AT_(rayon_stack_job_fn)((Addr)data->Iex.Const.con->Ico.U64))
+      return;
+   di = unsafeIRDirty_0_N(1, "at_rayon_pushed",
+                          VG_(fnptr_to_fnentry)(AT_(rayon_pushed)),
+                          mkIRExprVec_1(st->Ist.Store.addr));
+   addStmtToIRSB(sb, IRStmt_Dirty(di));
+}
+
 /*------------------------------------------------------------*/
 /*--- Client requests answered in place                    ---*/
 /*------------------------------------------------------------*/
@@ -290,6 +308,8 @@ IRSB* AT_(instrument)(VgCallbackClosure* closure, IRSB* sbIn,
          default:
             if (!AT_(wipe_stmt)(sbOut, st, layout->offset_SP))
                addStmtToIRSB(sbOut, st);
+            if (st->tag == Ist_Store)
+               add_rayon_push(sbOut, st);
             break;
       }
    }

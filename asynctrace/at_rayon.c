@@ -32,8 +32,25 @@
    name of the outermost Rayon frame, or, when rustc left that inlined
    frame nameless, what its source file makes.
    A job whose submitter or block is not found is not charged (counted:
-   <tasks rayon-unknown>). */
+   <tasks rayon-unknown>).
 
+   Splits.  join (and every par_iter split, which is a join) pushes its
+   second half as a StackJob on the worker's own deque and runs the
+   first; the second is stolen (run through execute, above) or, most
+   often, popped back and run inline, with no function entry to see:
+   StackJob::run_inline and the deque's push are inlined.  What every
+   push does is write the JobRef into the deque's buffer, and a JobRef
+   holds the address of its job type's execute function, which the
+   code makes with a lea: after VEX's constant folding, a store of that
+   constant.  The instrumentation looks each stored constant up once
+   (rayon_stack_job_fn) and follows a StackJob's with a call of
+   rayon_pushed, which counts a split of the worker's current site,
+   unless the store went to the thread's own stack (a JobRef kept in a
+   frame, not pushed).  A job injected from outside the pool
+   (in_worker_cold, in_worker_cross) goes through Injector::push, a
+   function of its own, whose stores are of a register: not a split. */
+
+#include "pub_tool_debuginfo.h"
 #include "pub_tool_hashtable.h"
 #include "pub_tool_machine.h"
 #include "pub_tool_threadstate.h"
@@ -254,10 +271,54 @@ void AT_(rayon_job_enter)(ThreadId tid, Addr sp, Addr job, Bool heap)
    AT_(task_run_enter)(tid, sp, g);
 }
 
+/*------------------------------------------------------------*/
+/*--- Splits                                               ---*/
+/*------------------------------------------------------------*/
+
+static VgHashTable* job_fns;   /* by address: 2 a StackJob's execute, 1 not */
+
+Bool AT_(rayon_stack_job_fn)(Addr a)
+{
+   const HChar* name;
+   HChar        norm[AT_FNNAME_MAX];
+   UWord*       n;
+   Bool         made;
+   if (!AT_(clo_task_attr) || a < 0x1000)
+      return False;
+   n = AT_(ht_node)(job_fns, a, 2 * sizeof(UWord) + sizeof(UWord),
+                    "at.rayon_job_fn", &made);
+   if (made) {
+      Bool is = False;
+      if (VG_(get_fnname_if_entry)(VG_(current_DiEpoch)(), a, &name)) {
+         AT_(normalize_fnname)(name, norm);
+         is = VG_(strcmp)(norm, "rayon_core::job::StackJob::execute") == 0;
+      }
+      n[2] = is ? 2 : 1;
+   }
+   return n[2] == 2;
+}
+
+VG_REGPARM(1) void AT_(rayon_pushed)(Addr where)
+{
+   ThreadId tid = VG_(get_running_tid)();
+   Addr     max, min;
+   UShort   g;
+   if (tid == VG_INVALID_THREADID)
+      return;
+   max = VG_(thread_get_stack_max)(tid);
+   min = max - VG_(thread_get_stack_size)(tid);
+   if (where >= min && where < max)
+      return;                          /* kept in a frame: not a push */
+   g = AT_(task_spawn_site)(tid);
+   if (g != 0 && AT_(task_site_kind)(g) == AT_TASK_RAYON)
+      AT_(task_site_split)(g);
+}
+
 void AT_(rayon_init)(ExeContext* (*f)(Addr start))
 {
    block_stack = f;
    site_cache = VG_(HT_construct)("at.rayon_sites");
+   job_fns = VG_(HT_construct)("at.rayon_job_fns");
 }
 
 /*--------------------------------------------------------------------*/

@@ -19,6 +19,11 @@ void AT_(rayon_init)(ExeContext* (*block_stack)(Addr start));
 /* From role_enter: tid entered <StackJob as Job>::execute (heap False)
    or <HeapJob as Job>::execute (heap True) with sp, the job in RDI. */
 void AT_(rayon_job_enter)(ThreadId tid, Addr sp, Addr job, Bool heap);
+/* Whether a is the entry of <StackJob<L, F, R> as Job>::execute: a store
+   of it is a JobRef made, which at_instrument.c follows with a call of
+   rayon_pushed (the store's address); answers are kept by address. */
+Bool AT_(rayon_stack_job_fn)(Addr a);
+VG_REGPARM(1) void AT_(rayon_pushed)(Addr where);
 /* Jobs entered, and of them those whose submit site was not found. */
 void AT_(rayon_counts)(ULong* jobs, ULong* unknown);
 

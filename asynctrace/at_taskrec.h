@@ -35,6 +35,8 @@ typedef struct {
                                 record for all of it, never listed */
    Bool     stack_jobs;         /* Rayon: StackJobs ran (join, par_iter) */
    ULong    stolen;             /* of them, pushed by another worker */
+   ULong    splits;             /* Rayon: StackJobs pushed on a worker's
+                                   own deque (join's second halves) */
    XArray*  job_insns;          /* Rayon: each job's instructions (ULong),
                                    for the median; NULL before the first */
 } AT_TaskSite;

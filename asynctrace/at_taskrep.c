@@ -101,7 +101,8 @@ void AT_(tasks_report)(void)
       AT_(out_fmt)(" blocking-waits=\"%llu\" blocking-us=\"%llu\"",
                    s->waits, s->blocked_us);
       if (s->kind == AT_TASK_RAYON && s->stack_jobs)
-         AT_(out_fmt)(" stolen=\"%llu\"", s->stolen);
+         AT_(out_fmt)(" stolen=\"%llu\" splits=\"%llu\"", s->stolen,
+                      s->splits);
       if (s->kind == AT_TASK_RAYON)
          AT_(out_fmt)(" median-insns=\"%llu\"", median(s->job_insns));
       AT_(out_fmt)(">");

@@ -449,6 +449,12 @@ void AT_(tasks_charge_polls_now)(void)
       AT_Task*   top;
       if (t == NULL || ps->seq != t->seq || ps->depth == 0)
          continue;
+      /* A run that returned since the thread's last event (a Rayon job
+         whose worker went to sleep at once) ends now, not never. */
+      if (t->alive)
+         settle(j, ps, VG_(get_SP)(j));
+      if (ps->depth == 0)
+         continue;
       charge_top(ps, AT_(thread_insns_now)(j));
       top = ps->f[ps->depth - 1].task;
       if (top->ended == False) {
@@ -528,6 +534,12 @@ void AT_(task_site_stack_job)(UShort g, Bool stolen)
    tsite(g)->stack_jobs = True;
    if (stolen)
       tsite(g)->stolen++;
+}
+
+void AT_(task_site_split)(UShort g)
+{
+   if (g != 0)
+      tsite(g)->splits++;
 }
 
 /* Pushes k's poll (or run) on tid's stack of polls in force. */

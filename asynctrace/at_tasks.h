@@ -41,5 +41,8 @@ void   AT_(task_run_enter)(ThreadId tid, Addr sp, UShort g);
 /* One of g's runs is a Rayon StackJob, stolen if another thread of the
    pool pushed it (a HeapJob's thief is not known: none is counted). */
 void   AT_(task_site_stack_job)(UShort g, Bool stolen);
+/* A worker running g's work pushed a StackJob on its own deque: the work
+   split in two (at_rayon.c). */
+void   AT_(task_site_split)(UShort g);
 
 #endif /* __AT_TASKS_H */

@@ -1069,6 +1069,7 @@ static const Attr spawn_attrs[] = {
    U64(BLOCKING_WAITS, SpawnSite, waits),
    U64(BLOCKING_US, SpawnSite, blocked_us),
    U64_OPT(STOLEN, SpawnSite, stolen, has_stolen),
+   U64_OPT(SPLITS, SpawnSite, splits, has_splits),
    U64_OPT(MEDIAN_INSNS, SpawnSite, median, has_median),
 };
 

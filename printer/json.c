@@ -895,6 +895,8 @@ static void j_tasks(Json *j, const Report *r)
       j_u64(j, "max_poll_instructions", s->max_poll);
       if (s->has_stolen)
          j_u64(j, "stolen", s->stolen);
+      if (s->has_splits)
+         j_u64(j, "splits", s->splits);
       if (s->has_median)
          j_u64(j, "median_instructions", s->median);
       j_u64(j, "allocs", s->allocs);

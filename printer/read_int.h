@@ -210,7 +210,7 @@ bool describe_not_xml(const Input *in, const char *path, char *why,
    X(REF, "ref") X(REST_ALLOCS, "rest-allocs") \
    X(REST_AT_PEAK, "rest-at-peak") X(REST_BYTES, "rest-bytes") \
    X(REST_LIVE_BYTES, "rest-live-bytes") X(ROLE, "role") \
-   X(ROLE_HISTORY, "role-history") X(STOLEN, "stolen") X(SUPPRESSED_BY, "suppressed-by") X(RUNNING_US, "running-us") X(SAMPLES, "samples") X(SEQ, "seq") \
+   X(ROLE_HISTORY, "role-history") X(STOLEN, "stolen") X(SPLITS, "splits") X(SUPPRESSED_BY, "suppressed-by") X(RUNNING_US, "running-us") X(SAMPLES, "samples") X(SEQ, "seq") \
    X(SHOWN, "shown") X(SIGNAL, "signal") X(SIGNO, "signo") \
    X(SINCE_MS, "since-ms") X(SITES, "sites") X(SIZE, "size") \
    X(STACKS, "stacks") X(START_MS, "start-ms") X(STATUS, "status") \

@@ -315,6 +315,8 @@ typedef struct {                 /* a <spawn-site> */
             lost_bytes, lost_blocks, waits, blocked_us;
    bool has_stolen, has_median;  /* Rayon sites of a tool since 2026-12 */
    uint64_t stolen, median;      /* jobs stolen; the median job's insns */
+   bool has_splits;              /* Rayon sites, since 2026-12-03 */
+   uint64_t splits;              /* StackJobs pushed on a worker's deque */
    Stack stack;                  /* a task cell's allocation stack */
 } SpawnSite;
 

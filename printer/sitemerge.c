@@ -98,6 +98,8 @@ static void add_site(SpawnSite *d, const SpawnSite *s)
    }
    d->stolen = add_sat(d->stolen, s->stolen);
    d->has_stolen = d->has_stolen && s->has_stolen;
+   d->splits = add_sat(d->splits, s->splits);
+   d->has_splits = d->has_splits && s->has_splits;
    d->spawned = add_sat(d->spawned, s->spawned);
    d->ended = add_sat(d->ended, s->ended);
    d->alive = add_sat(d->alive, s->alive);

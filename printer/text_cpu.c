@@ -142,7 +142,8 @@ static void add_sched_cost(Buf *b, const CpuSums *c, const SpawnSite *s)
 
 /* Rayon's granularity: per submit site, its jobs and their instructions
    (a job as the tool counts it: one started by the pool, the halves a
-   par_iter splits into run inside it); per pool, the share of its
+   par_iter splits into run inside it unless stolen), how many times the
+   work was split and so the size of its pieces; per pool, the share of its
    workers' instructions between jobs, and whether that is too much. */
 static void print_rayon_grain(const CpuSums *c, const MergedTasks *m)
 {
@@ -167,7 +168,24 @@ static void print_rayon_grain(const CpuSums *c, const MergedTasks *m)
          buf_adds(&b, num(s->stolen));
          buf_adds(&b, " stolen)");
       }
-      buf_adds(&b, ", instructions a job: ");
+      /* The pieces the work ran in: the jobs that started it (those not
+         stolen halves) and one more each split, stolen or run inline. */
+      if (s->has_splits && s->splits > 0) {
+         uint64_t pieces = add_sat(s->polls > s->stolen ? s->polls - s->stolen
+                                                        : 0, s->splits);
+         buf_adds(&b, ", split ");
+         buf_adds(&b, num(s->splits));
+         buf_adds(&b, plural(s->splits, " time", " times"));
+         if (pieces > 0) {
+            buf_adds(&b, " into ");
+            buf_adds(&b, num(pieces));
+            buf_adds(&b, " pieces of about ");
+            buf_adds(&b, num((s->insns + pieces / 2) / pieces));
+            buf_adds(&b, " instructions");
+         }
+      }
+      buf_adds(&b, s->has_splits && s->splits > 0 ? "; instructions a job: "
+                                                  : ", instructions a job: ");
       if (s->has_median) {
          buf_adds(&b, "median ");
          buf_adds(&b, num(s->median));
