@@ -24,16 +24,30 @@
    sampled at the same point of its loop every time (aliasing), and two
    runs of a single-threaded program give the same profile.
 
+   The stack is the one the last instruction ran in, unwound from its
+   address and the stack pointer.  After a call or a return the stack
+   pointer is no longer the one that instruction's unwind information
+   describes (the call pushed a word, the return popped one): unwound as
+   they are, the caller's return address is read from the wrong word,
+   and the frames above it are garbage or found by the frame-pointer
+   fallback (half of a TCP server's sampled instructions had such a
+   frame).  So after a call the stack is unwound with the pointer as it
+   was before the push; after a return, from where it returned to, the
+   returning function's frame put back in front.
+
    The cost is one sign test of the counter at each superblock's end
    (at_insns.h), and the stack lookup
    at a sample; with N = 0 (the default in this version) the generated
    code has neither. */
 
+#include "pub_tool_execontext.h"
 #include "pub_tool_hashtable.h"
 #include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_machine.h"
 #include "pub_tool_mallocfree.h"
+#include "pub_tool_options.h"
+#include "pub_tool_stacktrace.h"
 #include "pub_tool_threadstate.h"
 #include "libvex_guest_amd64.h"
 
@@ -102,7 +116,38 @@ static Last* last_of(UInt seq)
    return &last[seq];
 }
 
-VG_REGPARM(1) void AT_(cpu_sample)(UWord ip)
+typedef enum { END_PLAIN, END_CALL, END_RET } End;
+
+/* The stack of a sample at ip, the superblock having ended as end says
+   (see the top of the file). */
+static ExeContext* sample_stack(ThreadId tid, Addr ip, Addr sp, End end,
+                                Addr next, const AT_Anchor* anchor)
+{
+   ExeContext* where;
+   if (end == END_CALL) {
+      Addr before = sp + sizeof(Addr);
+      VG_(set_shadow_regs_area)(tid, 0, offsetof(VexGuestAMD64State, guest_RSP),
+                                sizeof(Addr), (const UChar*)&before);
+      where = AT_(stack_at)(tid, ip, before, anchor);
+      VG_(set_shadow_regs_area)(tid, 0, offsetof(VexGuestAMD64State, guest_RSP),
+                                sizeof(Addr), (const UChar*)&sp);
+      return where;
+   }
+   if (end == END_RET && VG_(clo_backtrace_size) >= 2) {
+      UInt n, size = (UInt)VG_(clo_backtrace_size);
+      Addr ips[size];
+      /* Not through the stack cache: its entries are keyed by their
+         first frame's (ip, sp), here two frames'. */
+      VG_(set_shadow_regs_area)(tid, 0, offsetof(VexGuestAMD64State, guest_RIP),
+                                sizeof(Addr), (const UChar*)&next);
+      n = VG_(get_StackTrace)(tid, ips + 1, size - 1, NULL, NULL, 0);
+      ips[0] = ip;
+      return VG_(make_ExeContext_from_StackTrace)(ips, n + 1);
+   }
+   return AT_(stack_at)(tid, ip, sp, anchor);
+}
+
+static void sample(UWord ip, End end, UWord next)
 {
    ThreadId   tid = VG_(get_running_tid)();
    AT_Thread* t   = AT_(thread)(tid);
@@ -128,7 +173,7 @@ VG_REGPARM(1) void AT_(cpu_sample)(UWord ip)
    (void)AT_(task_now_at)(tid, t, sp);
    site = AT_(task_spawn_site)(tid);
    AT_(anchor_of)(tid, t, &anchor);
-   where = AT_(stack_at)(tid, (Addr)ip, sp, &anchor);
+   where = sample_stack(tid, (Addr)ip, sp, end, (Addr)next, &anchor);
    r = AT_(ht_node)(rows,
                     ((UWord)VG_(get_ECU_from_ExeContext)(where) << 32)
                     | ((UWord)inst << 16) | site,
@@ -143,6 +188,21 @@ VG_REGPARM(1) void AT_(cpu_sample)(UWord ip)
    r->samples++;
    l->insns = now;
    l->row   = r;
+}
+
+VG_REGPARM(1) void AT_(cpu_sample)(UWord ip)
+{
+   sample(ip, END_PLAIN, 0);
+}
+
+VG_REGPARM(1) void AT_(cpu_sample_call)(UWord ip)
+{
+   sample(ip, END_CALL, 0);
+}
+
+VG_REGPARM(2) void AT_(cpu_sample_ret)(UWord ip, UWord next)
+{
+   sample(ip, END_RET, next);
 }
 
 static Int cmp_row(const void* va, const void* vb)

@@ -15,9 +15,13 @@
 void AT_(cpu_init)(void);        /* after options */
 Bool AT_(cpu_on)(void);
 /* From the generated code, when the instruction counter turns
-   non-negative (at_insns.h): a sample of the running thread, at code
-   address ip (the guest's SP and FP are current). */
+   non-negative (at_insns.h): a sample of the running thread at the end
+   of a superblock whose last instruction is at ip (the guest's SP and FP
+   are current).  _call: that instruction was a call (SP holds its return
+   address); _ret: a return, to next. */
 VG_REGPARM(1) void AT_(cpu_sample)(UWord ip);
+VG_REGPARM(1) void AT_(cpu_sample_call)(UWord ip);
+VG_REGPARM(2) void AT_(cpu_sample_ret)(UWord ip, UWord next);
 
 /* One row of the profile: the instructions charged to a stack under a
    role instance and a spawn site (0: outside tasks).  where NULL: a

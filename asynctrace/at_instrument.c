@@ -127,10 +127,21 @@ static void add_sample_check(IRSB* sb, const VexGuestLayout* layout,
    addStmtToIRSB(sb, IRStmt_WrTmp(due, IRExpr_Unop(Iop_Not1,
                                                    IRExpr_RdTmp(below))));
    /* ip goes as an argument: the helper sets the guest's IP itself
-      (the block's jump puts its own after), no store on every pass. */
-   di = unsafeIRDirty_0_N(1, "at_cpu_sample",
-                          VG_(fnptr_to_fnentry)(AT_(cpu_sample)),
-                          mkIRExprVec_1(mkIRExpr_HWord((HWord)ip)));
+      (the block's jump puts its own after), no store on every pass.
+      After a call or a return SP no longer matches ip (at_cpu.c). */
+   if (sb->jumpkind == Ijk_Call)
+      di = unsafeIRDirty_0_N(1, "at_cpu_sample_call",
+                             VG_(fnptr_to_fnentry)(AT_(cpu_sample_call)),
+                             mkIRExprVec_1(mkIRExpr_HWord((HWord)ip)));
+   else if (sb->jumpkind == Ijk_Ret)
+      di = unsafeIRDirty_0_N(2, "at_cpu_sample_ret",
+                             VG_(fnptr_to_fnentry)(AT_(cpu_sample_ret)),
+                             mkIRExprVec_2(mkIRExpr_HWord((HWord)ip),
+                                           sb->next));
+   else
+      di = unsafeIRDirty_0_N(1, "at_cpu_sample",
+                             VG_(fnptr_to_fnentry)(AT_(cpu_sample)),
+                             mkIRExprVec_1(mkIRExpr_HWord((HWord)ip)));
    di->guard = IRExpr_RdTmp(due);
    reads_frame_regs(di, layout, False);
    addStmtToIRSB(sb, IRStmt_Dirty(di));

@@ -227,9 +227,8 @@ size_t deciding_frame(const Stack *s, const OwnRules *own)
             passed = i;
          continue;
       }
-      /* No caller to judge by: Valgrind 3.19 cannot unwind out of some
-         of libm's functions (__ieee754_pow_fma): the frame passed is
-         the one known. */
+      /* No caller to judge by (a stack the unwinder lost above it):
+         the frame passed is the one known. */
       if (passed < n && f->fn == NULL && f->obj == NULL)
          return passed;
       /* std's code inlined into its caller (the same code address) is
