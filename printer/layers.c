@@ -22,7 +22,11 @@
  * idle rounds are rayon-core's sleep/ module and the registry's wait
  * loops; its plumbing the rest of rayon-core and crossbeam's deques.
  * The rayon crate itself (parallel iterators, par_sort's quicksort) is
- * work the program asked for, a library like any other crate.  Under
+ * work the program asked for, a library like any other crate, but for
+ * the bridge that splits a parallel iterator into jobs (iter/plumbing/)
+ * and its producers' split_at: plumbing too (a par_iter of 4,096 items
+ * of a few instructions each spends two thirds of its workers'
+ * instructions there, and would otherwise not look split too fine).  Under
  * Valgrind the allocator is the tool's replacement: its instructions are
  * not the program's allocator's, and are a layer of their own.
  *
@@ -154,10 +158,22 @@ static int tokio_layer(const Frame *f, const char *path)
    return LAYER_SCHED;
 }
 
-/* rayon-core and the crossbeam crates it runs on. */
+/* The rayon crate's own source (not rayon-core's). */
+static bool rayon_crate(const Frame *f, const char *path)
+{
+   return has(path, "/rayon-1.") || has(path, "/rayon/src/") ||
+          starts(fn_path(f), "rayon::");
+}
+
+/* rayon-core and the crossbeam crates it runs on, and the rayon crate's
+   splitting. */
 static int rayon_layer(const Frame *f, const char *path)
 {
    const char *fn = fn_path(f);
+   if (rayon_crate(f, path) &&
+       (has(path, "/src/iter/plumbing/") ||
+        starts(fn, "rayon::iter::plumbing::") || has(fn, "split_at")))
+      return LAYER_RAYON;
    bool core = has(path, "/rayon-core") || starts(fn, "rayon_core::");
    if (!core && !has(path, "/crossbeam-") && !starts(fn, "crossbeam_"))
       return -1;

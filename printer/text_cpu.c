@@ -140,6 +140,16 @@ static void add_sched_cost(Buf *b, const CpuSums *c, const SpawnSite *s)
    splitting, stealing and waking cost about as much as the work. */
 #define RAYON_FINE_PCT 25
 
+/* The pieces a Rayon site's work ran in: the jobs that started it (those
+   not stolen halves) and one more each split, stolen or run inline; 0
+   for a report without splits. */
+static uint64_t rayon_pieces(const SpawnSite *s)
+{
+   if (!s->has_splits || s->splits == 0)
+      return 0;
+   return add_sat(s->polls > s->stolen ? s->polls - s->stolen : 0, s->splits);
+}
+
 /* Rayon's granularity: per submit site, its jobs and their instructions
    (a job as the tool counts it: one started by the pool, the halves a
    par_iter splits into run inside it unless stolen), how many times the
@@ -168,11 +178,8 @@ static void print_rayon_grain(const CpuSums *c, const MergedTasks *m)
          buf_adds(&b, num(s->stolen));
          buf_adds(&b, " stolen)");
       }
-      /* The pieces the work ran in: the jobs that started it (those not
-         stolen halves) and one more each split, stolen or run inline. */
       if (s->has_splits && s->splits > 0) {
-         uint64_t pieces = add_sat(s->polls > s->stolen ? s->polls - s->stolen
-                                                        : 0, s->splits);
+         uint64_t pieces = rayon_pieces(s);
          buf_adds(&b, ", split ");
          buf_adds(&b, num(s->splits));
          buf_adds(&b, plural(s->splits, " time", " times"));
@@ -198,6 +205,16 @@ static void print_rayon_grain(const CpuSums *c, const MergedTasks *m)
       printf("  %s\n", b.s);
       free(b.s);
    }
+   /* The site split into the most pieces, named when a pool's work is
+      too fine. */
+   const SpawnSite *finest = NULL;
+   for (size_t i = 0; m != NULL && i < m->t.nsites; i++) {
+      const SpawnSite *s = &m->t.sites[i];
+      if (s->kind != NULL && strcmp(s->kind, "rayon") == 0 &&
+          rayon_pieces(s) > 1 &&
+          (finest == NULL || rayon_pieces(s) > rayon_pieces(finest)))
+         finest = s;
+   }
    for (size_t i = 0; i < c->nroles; i++) {
       const CpuRole *rc = &c->roles[i];
       if (rc->runtime != RT_RAYON || rc->insns == 0)
@@ -213,10 +230,22 @@ static void print_rayon_grain(const CpuSums *c, const MergedTasks *m)
       buf_adds(&b, ", idle rounds ");
       buf_adds(&b, share_pct(rc->layer[LAYER_RAYON_IDLE], rc->insns));
       buf_adds(&b, ").");
-      if (between * 100 >= (uint64_t)RAYON_FINE_PCT * rc->insns)
+      if (between * 100 >= (uint64_t)RAYON_FINE_PCT * rc->insns) {
          buf_adds(&b, " The work is split too fine: a quarter of the "
-                      "pool's instructions or more go between jobs (fewer, "
-                      "larger jobs: with_min_len, a coarser split).");
+                      "pool's instructions or more go between jobs");
+         if (finest != NULL) {
+            uint64_t pieces = rayon_pieces(finest);
+            buf_adds(&b, "; the finest split: ");
+            add_site_label(&b, &m->t, finest->id);
+            buf_adds(&b, ", ");
+            buf_adds(&b, num(pieces));
+            buf_adds(&b, " pieces of about ");
+            buf_adds(&b, num((finest->insns + pieces / 2) / pieces));
+            buf_adds(&b, " instructions");
+         }
+         buf_adds(&b, " (fewer, larger jobs: with_min_len, a coarser "
+                      "split).");
+      }
       print_wrapped(b.s, 78);
       free(b.s);
    }

@@ -4,6 +4,9 @@
 //!   (`with_max_len(1)`): the range is halved until each half holds one
 //!   item, 63 splits;
 //! - `tree`: a binary tree of `rayon::join`s 4 deep, 15 splits;
+//! - with the argument `tiny`, only `tiny`: a par_iter over 4,096 items
+//!   one a job, each a few instructions: 4,095 splits, and more of the
+//!   pool's instructions go to splitting than to the work (too fine);
 //! - `coarse`: a par_iter over 64 items with at least 64 a job
 //!   (`with_min_len(64)`): never split, so never a job: the caller runs it.
 //! Main then waits 300 ms: the workers return from their last jobs before
@@ -37,6 +40,11 @@ fn tree(depth: u32) -> u64 {
 }
 
 #[inline(never)]
+fn tiny() -> u64 {
+    (0..4096u32).into_par_iter().with_max_len(1).map(|i| (i & 1) as u64).sum()
+}
+
+#[inline(never)]
 fn coarse() -> u64 {
     (0..64u32).into_par_iter().with_min_len(64).map(spin).sum()
 }
@@ -46,6 +54,12 @@ fn main() {
         .num_threads(4)
         .build_global()
         .expect("rayon pool");
+    if std::env::args().nth(1).as_deref() == Some("tiny") {
+        let s = tiny();
+        planted::settle(300);
+        println!("rayon_splits: {}", s);
+        return;
+    }
     let f = fine();
     let t = tree(4);
     let c = coarse();
