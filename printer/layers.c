@@ -233,6 +233,13 @@ int frame_layer(const Frame *f, const OwnRules *own)
    return LAYER_LIBS;
 }
 
+/* A frame the unwinder could not name (an address read from the wrong
+   word, or code without symbols). */
+static bool nameless(const Frame *f)
+{
+   return f->fn == NULL && f->obj == NULL;
+}
+
 size_t deciding_frame(const Stack *s, const OwnRules *own)
 {
    size_t n = stack_depth(s), passed = n;
@@ -245,7 +252,7 @@ size_t deciding_frame(const Stack *s, const OwnRules *own)
       }
       /* No caller to judge by (a stack the unwinder lost above it):
          the frame passed is the one known. */
-      if (passed < n && f->fn == NULL && f->obj == NULL)
+      if (passed < n && nameless(f))
          return passed;
       /* std's code inlined into its caller (the same code address) is
          the caller's work. */
@@ -253,8 +260,7 @@ size_t deciding_frame(const Stack *s, const OwnRules *own)
           g->ip == NULL || strcmp(f->ip, g->ip) != 0)
          return i;
    }
-   if (passed < n && n > 0 && stack_frame(s, n - 1)->fn == NULL &&
-       stack_frame(s, n - 1)->obj == NULL)
+   if (passed < n && nameless(stack_frame(s, n - 1)))
       return passed;
    return n ? n - 1 : 0;
 }

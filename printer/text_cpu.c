@@ -150,6 +150,16 @@ static uint64_t rayon_pieces(const SpawnSite *s)
    return add_sat(s->polls > s->stolen ? s->polls - s->stolen : 0, s->splits);
 }
 
+/* "N pieces of about M instructions" for site s, split at least once. */
+static void add_pieces(Buf *b, const SpawnSite *s)
+{
+   uint64_t pieces = rayon_pieces(s);
+   buf_adds(b, num(pieces));
+   buf_adds(b, " pieces of about ");
+   buf_adds(b, num((s->insns + pieces / 2) / pieces));
+   buf_adds(b, " instructions");
+}
+
 /* Rayon's granularity: per submit site, its jobs and their instructions
    (a job as the tool counts it: one started by the pool, the halves a
    par_iter splits into run inside it unless stolen), how many times the
@@ -178,21 +188,15 @@ static void print_rayon_grain(const CpuSums *c, const MergedTasks *m)
          buf_adds(&b, num(s->stolen));
          buf_adds(&b, " stolen)");
       }
-      if (s->has_splits && s->splits > 0) {
-         uint64_t pieces = rayon_pieces(s);
+      if (rayon_pieces(s) > 0) {
          buf_adds(&b, ", split ");
          buf_adds(&b, num(s->splits));
          buf_adds(&b, plural(s->splits, " time", " times"));
-         if (pieces > 0) {
-            buf_adds(&b, " into ");
-            buf_adds(&b, num(pieces));
-            buf_adds(&b, " pieces of about ");
-            buf_adds(&b, num((s->insns + pieces / 2) / pieces));
-            buf_adds(&b, " instructions");
-         }
+         buf_adds(&b, " into ");
+         add_pieces(&b, s);
       }
-      buf_adds(&b, s->has_splits && s->splits > 0 ? "; instructions a job: "
-                                                  : ", instructions a job: ");
+      buf_adds(&b, rayon_pieces(s) > 0 ? "; instructions a job: "
+                                       : ", instructions a job: ");
       if (s->has_median) {
          buf_adds(&b, "median ");
          buf_adds(&b, num(s->median));
@@ -234,14 +238,10 @@ static void print_rayon_grain(const CpuSums *c, const MergedTasks *m)
          buf_adds(&b, " The work is split too fine: a quarter of the "
                       "pool's instructions or more go between jobs");
          if (finest != NULL) {
-            uint64_t pieces = rayon_pieces(finest);
             buf_adds(&b, "; the finest split: ");
             add_site_label(&b, &m->t, finest->id);
             buf_adds(&b, ", ");
-            buf_adds(&b, num(pieces));
-            buf_adds(&b, " pieces of about ");
-            buf_adds(&b, num((finest->insns + pieces / 2) / pieces));
-            buf_adds(&b, " instructions");
+            add_pieces(&b, finest);
          }
          buf_adds(&b, " (fewer, larger jobs: with_min_len, a coarser "
                       "split).");
