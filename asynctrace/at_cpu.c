@@ -8,8 +8,9 @@
    Where the instructions go, by stack, with --cpu-sample=N.  The
    instruction counter (at_insns.c) is exact per thread; a profile needs
    to know what ran.  Every N guest instructions on average the
-   generated code calls AT_(cpu_sample) at the next count point (the end
-   of a superblock or one of its exits), which takes the running
+   generated code calls AT_(cpu_sample) at the end of the superblock
+   that crossed the mark (a side exit taken leaves it to the next
+   superblock's end, a few instructions later), which takes the running
    thread's stack (from the stack cache, at_stack.c), the role instance
    and the spawn site in force (a Tokio task's, a Rayon job's, a
    block_on's: at_tasks.c), and charges that row the instructions the
@@ -36,9 +37,9 @@
    returning function's frame put back in front.
 
    The cost is one sign test of the counter at each superblock's end
-   (at_insns.h), and the stack lookup
-   at a sample; with N = 0 (the default in this version) the generated
-   code has neither. */
+   (at_insns.h), and the stack lookup at a sample; with N = 0 the
+   generated code has neither (the default is 200,000: see
+   bench/README.md for what it costs). */
 
 #include "pub_tool_execontext.h"
 #include "pub_tool_hashtable.h"
