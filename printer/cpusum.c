@@ -112,9 +112,29 @@ static char *fn_name(const Stack *s, size_t i, bool whole)
    return b.s;
 }
 
+/* A site's instructions under one role, while the rows are summed. */
+typedef struct {
+   size_t site, role;            /* indexes in sites and roles */
+   uint64_t insns;
+} SiteRole;
+
+static void add_site_role(SiteRole **p, size_t *n, size_t *cap, size_t site,
+                          size_t role, uint64_t insns)
+{
+   for (size_t i = 0; i < *n; i++)
+      if ((*p)[i].site == site && (*p)[i].role == role) {
+         (*p)[i].insns = add_sat((*p)[i].insns, insns);
+         return;
+      }
+   GROW(*p, *cap, *n + 1);
+   (*p)[(*n)++] = (SiteRole){ site, role, insns };
+}
+
 static void sum_rows(const Cpu *cpu, const OwnRules *own,
                      const MergedTasks *m, bool whole, CpuSums *c)
 {
+   SiteRole *pairs = NULL;
+   size_t npairs = 0, cappairs = 0;
    for (size_t i = 0; i < cpu->nrows; i++) {
       const CpuRow *row = &cpu->rows[i];
       size_t r = role_of(c, &row->role);
@@ -131,8 +151,20 @@ static void sum_rows(const Cpu *cpu, const OwnRules *own,
          CpuSite *s = site_of(c, tasks_merged_id(m, row->site));
          s->insns = add_sat(s->insns, row->insns);
          s->layer[l] = add_sat(s->layer[l], row->insns);
+         add_site_role(&pairs, &npairs, &cappairs, (size_t)(s - c->sites), r,
+                       row->insns);
       }
    }
+   /* A Rayon site runs on its pool's workers: the pool is the role that
+      ran most of its instructions (the first seen of equals). */
+   for (size_t i = 0; i < npairs; i++) {
+      CpuSite *s = &c->sites[pairs[i].site];
+      if (pairs[i].insns > s->role_insns) {
+         s->role = pairs[i].role;
+         s->role_insns = pairs[i].insns;
+      }
+   }
+   free(pairs);
 }
 
 static int cmp_cpu_role(const void *a, const void *b)
@@ -161,8 +193,8 @@ static int cmp_cpu_site(const void *a, const void *b)
    return (x->site > y->site) - (x->site < y->site);
 }
 
-/* Roles by instructions; the functions follow their role to its new
-   index. */
+/* Roles by instructions; the functions and sites follow their role to
+   its new index. */
 static void sort_roles(CpuSums *c)
 {
    size_t n = c->nroles;
@@ -176,6 +208,8 @@ static void sort_roles(CpuSums *c)
       to[c->roles[i].order] = i;
    for (size_t i = 0; i < c->nfns; i++)
       c->fns[i].role = to[c->fns[i].role];
+   for (size_t i = 0; i < c->nsites; i++)
+      c->sites[i].role = to[c->sites[i].role];
    free(to);
 }
 

@@ -40,6 +40,8 @@ typedef struct {
    uint64_t site;                /* merged site's id (sitemerge.c) */
    uint64_t insns;
    uint64_t layer[LAYER_N];
+   size_t role;                  /* the role that ran most of them, */
+   uint64_t role_insns;          /* and its share (0: none) */
 } CpuSite;
 
 typedef struct {

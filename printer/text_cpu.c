@@ -160,6 +160,26 @@ static void add_pieces(Buf *b, const SpawnSite *s)
    buf_adds(b, " instructions");
 }
 
+/* Of the Rayon sites pool role ran, the one split into the most pieces
+   (named when the pool's work is too fine), or NULL. */
+static const SpawnSite *finest_split(const CpuSums *c, const MergedTasks *m,
+                                     size_t role)
+{
+   const SpawnSite *finest = NULL;
+   for (size_t i = 0; m != NULL && i < m->t.nsites; i++) {
+      const SpawnSite *s = &m->t.sites[i];
+      if (s->kind == NULL || strcmp(s->kind, "rayon") != 0 ||
+          rayon_pieces(s) < 2 ||
+          (finest != NULL && rayon_pieces(s) <= rayon_pieces(finest)))
+         continue;
+      for (size_t j = 0; j < c->nsites; j++)
+         if (c->sites[j].site == s->id && c->sites[j].role_insns > 0 &&
+             c->sites[j].role == role)
+            finest = s;
+   }
+   return finest;
+}
+
 /* Rayon's granularity: per submit site, its jobs and their instructions
    (a job as the tool counts it: one started by the pool, the halves a
    par_iter splits into run inside it unless stolen), how many times the
@@ -209,16 +229,6 @@ static void print_rayon_grain(const CpuSums *c, const MergedTasks *m)
       printf("  %s\n", b.s);
       free(b.s);
    }
-   /* The site split into the most pieces, named when a pool's work is
-      too fine. */
-   const SpawnSite *finest = NULL;
-   for (size_t i = 0; m != NULL && i < m->t.nsites; i++) {
-      const SpawnSite *s = &m->t.sites[i];
-      if (s->kind != NULL && strcmp(s->kind, "rayon") == 0 &&
-          rayon_pieces(s) > 1 &&
-          (finest == NULL || rayon_pieces(s) > rayon_pieces(finest)))
-         finest = s;
-   }
    for (size_t i = 0; i < c->nroles; i++) {
       const CpuRole *rc = &c->roles[i];
       if (rc->runtime != RT_RAYON || rc->insns == 0)
@@ -237,6 +247,7 @@ static void print_rayon_grain(const CpuSums *c, const MergedTasks *m)
       if (between * 100 >= (uint64_t)RAYON_FINE_PCT * rc->insns) {
          buf_adds(&b, " The work is split too fine: a quarter of the "
                       "pool's instructions or more go between jobs");
+         const SpawnSite *finest = finest_split(c, m, i);
          if (finest != NULL) {
             buf_adds(&b, "; the finest split: ");
             add_site_label(&b, &m->t, finest->id);
