@@ -15,16 +15,29 @@ export AT_SRC AT_TOP
 
 if [ $# -gt 0 ]; then tests=("$@"); else tests=("$AT_SRC"/tests/*.test); fi
 passed=0 failed=0 failed_names=()
-scratch=$(mktemp -d "${TMPDIR:-/tmp}/asynctrace-tests.XXXXXX")
+# No scratch folder, no tests: a run must never write into / instead.
+if ! scratch=$(mktemp -d "${TMPDIR:-/tmp}/asynctrace-tests.XXXXXX" 2>/dev/null) \
+      || [ ! -d "$scratch" ]; then
+   echo "run-tests: cannot make a scratch folder in ${TMPDIR:-/tmp} (TMPDIR=${TMPDIR-unset})"
+   echo "0 passed, 1 failed"
+   exit 1
+fi
 # The runs: FILE or FILE@SET.
 runs=()
 skipped_sets=" "
 for t in "${tests[@]}"; do
    case "$t" in *@*) set_only=${t#*@}; t=${t%@*} ;; *) set_only="" ;; esac
    [ -f "$t" ] || t="$AT_SRC/tests/$t.test"
+   # Each test runs from its scratch folder: a relative name must still
+   # name the same file there.
+   case "$t" in /*) ;; *) t="$(cd "$(dirname "$t")" 2>/dev/null && pwd)/$(basename "$t")" ;; esac
    # A name that is no test fails: a typo must not read as a pass.
    if [ ! -f "$t" ]; then
       echo "FAIL: $(basename "$t" .test): no such test ($t)"
+      failed=$((failed + 1)); failed_names+=("$(basename "$t" .test)"); continue
+   fi
+   if [ ! -r "$t" ]; then
+      echo "FAIL: $(basename "$t" .test): cannot read $t"
       failed=$((failed + 1)); failed_names+=("$(basename "$t" .test)"); continue
    fi
    case "$(basename "$t")" in
@@ -57,12 +70,21 @@ run_one() {
    esac
    export AT_RUST_SET
    export AT_TMP="$scratch/$dir"
-   mkdir -p "$AT_TMP"
    start=$(date +%s)
+   if ! mkdir -p "$AT_TMP" 2>/dev/null; then
+      # No result: counted as a failure below.
+      echo "run-tests: $name: cannot make its scratch folder $AT_TMP" >&2
+      return
+   fi
    # Signals ignored when the runner was started (a background job of a
    # script ignores SIGINT) would stay ignored in every program a test
    # stops with SIGINT: each test starts with their default actions.
-   if (cd "$AT_TMP" && env --default-signal=INT,QUIT bash -c 'source "$AT_SRC/tests/lib.sh"; source "$1"; [ $fails -eq 0 ]' _ "$t") \
+   if (cd "$AT_TMP" && env --default-signal=INT,QUIT bash -c '
+         source "$AT_SRC/tests/lib.sh" || { echo "cannot read $AT_SRC/tests/lib.sh"; exit 1; }
+         # A test that cannot be read has run nothing: that is no pass.
+         [ -r "$1" ] && [ -f "$1" ] || { echo "cannot read $1"; exit 1; }
+         source "$1"
+         [ $fails -eq 0 ]' _ "$t") \
          >"$AT_TMP/log" 2>&1; then
       { echo "PASS: $name ($(( $(date +%s) - start ))s)"
         # A test that could not run some of its checks says which.
