@@ -35,6 +35,13 @@
 #include "pub_tool_libcprint.h"
 #include "pub_tool_mallocfree.h"
 #include "pub_tool_xarray.h"
+#include "valgrind.h"
+
+/* The Valgrind this build is for (3.19 to 3.27), from valgrind.h: the
+   few interfaces that changed between them are chosen at compile time. */
+#define AT_VG_AT_LEAST(maj, min)                                       \
+   (__VALGRIND_MAJOR__ > (maj)                                         \
+    || (__VALGRIND_MAJOR__ == (maj) && __VALGRIND_MINOR__ >= (min)))
 
 /* Names of the tool's own globals, like MC_() in memcheck. */
 #define AT_(str)    VGAPPEND(vgAsyncTrace_,str)

@@ -948,10 +948,29 @@ static void* at_memalign(ThreadId tid, SizeT align, SizeT n)
    return new_block(tid, n, align, False);
 }
 
+/* Since 3.22 the core passes the alignment the program asked for
+   beside the one it will use (the same for a power of two, which is all
+   at_memalign accepts; memcheck compares them on free). */
+#if AT_VG_AT_LEAST(3, 22)
+static void* at_memalign_v(ThreadId tid, SizeT align, SizeT orig_align,
+                           SizeT n)
+{
+   return at_memalign(tid, align, n);
+}
+
+static void* at_new_aligned(ThreadId tid, SizeT n, SizeT align,
+                            SizeT orig_align)
+{
+   return at_memalign(tid, align, n);
+}
+#else
+#define at_memalign_v at_memalign
+
 static void* at_new_aligned(ThreadId tid, SizeT n, SizeT align)
 {
    return at_memalign(tid, align, n);
 }
+#endif
 
 static void* at_calloc(ThreadId tid, SizeT nmemb, SizeT size1)
 {
@@ -1074,6 +1093,8 @@ Bool AT_(heap_request)(ThreadId tid, const UWord* args, UWord* ret)
             at_free(tid, (void*)args[2]);
          else if (f == (UWord)at_malloc_usable_size)
             *ret = at_malloc_usable_size(tid, (void*)args[2]);
+         else if (f == (UWord)at_delete_aligned)   /* 3.22+: no alignment */
+            at_delete_aligned(tid, (void*)args[2], 0);
          else
             return False;
          return True;
@@ -1082,15 +1103,28 @@ Bool AT_(heap_request)(ThreadId tid, const UWord* args, UWord* ret)
             *ret = (UWord)at_realloc(tid, (void*)args[2], args[3]);
          else if (f == (UWord)at_calloc)
             *ret = (UWord)at_calloc(tid, args[2], args[3]);
+#if !AT_VG_AT_LEAST(3, 22)
          else if (f == (UWord)at_memalign)
             *ret = (UWord)at_memalign(tid, args[2], args[3]);
          else if (f == (UWord)at_new_aligned)
             *ret = (UWord)at_new_aligned(tid, args[2], args[3]);
+#endif
          else if (f == (UWord)at_delete_aligned)
             at_delete_aligned(tid, (void*)args[2], args[3]);
          else
             return False;
          return True;
+#if AT_VG_AT_LEAST(3, 22)
+      /* Aligned new and memalign with the original alignment (3.22+). */
+      case VG_USERREQ__CLIENT_CALL3:
+         if (f == (UWord)at_new_aligned)
+            *ret = (UWord)at_memalign(tid, args[3], args[2]);
+         else if (f == (UWord)at_memalign_v)
+            *ret = (UWord)at_memalign(tid, args[2], args[4]);
+         else
+            return False;
+         return True;
+#endif
       /* jemalloc's API, from the preload (at_jemalloc.c). */
       case VG_USERREQ__ASYNCTRACE_JE_ALLOC:
          *ret = (UWord)AT_(je_alloc)(tid, args[1], args[2]);
@@ -1135,7 +1169,7 @@ void AT_(heap_init)(void)
                                  at_new_aligned,        /* new aligned */
                                  at_malloc,             /* new[] */
                                  at_new_aligned,        /* new[] aligned */
-                                 at_memalign,
+                                 at_memalign_v,
                                  at_calloc,
                                  at_free,
                                  at_free,               /* delete */

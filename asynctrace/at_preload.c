@@ -26,7 +26,12 @@
    one request each.  What they do is the same: realloc(NULL, n) is
    malloc(n), realloc(p, 0) frees p and gives NULL (Valgrind 3.19's
    rule), a NULL result sets ENOMEM.  --trace-malloc=yes no longer
-   lists these calls (nor, as before, the ones above). */
+   lists these calls (nor, as before, the ones above).
+
+   From Valgrind 3.22 the core also replaces free_sized,
+   free_aligned_sized and reallocarray; those are renamed away and
+   replaced here too (below), so that a program gets the same answers
+   on every Valgrind. */
 
 #include "pub_tool_basics.h"
 #include "pub_tool_redir.h"
@@ -34,6 +39,12 @@
 
 #include "asynctrace.h"
 #include "at_request.h"
+
+/* The Valgrind this preload is built for (as at_basics.h, which the
+   preload does not include: it is client code). */
+#define AT_VG_AT_LEAST(maj, min)                                       \
+   (__VALGRIND_MAJOR__ > (maj)                                         \
+    || (__VALGRIND_MAJOR__ == (maj) && __VALGRIND_MINOR__ >= (min)))
 
 #define AT_ZERO 0x40   /* the tool's flags are jemalloc's MALLOCX_* */
 
@@ -232,6 +243,51 @@ static __attribute__((noinline, cold)) void* no_memory(void)
          LEAN_FREE(p, size, 1);                                        \
    }
 
+/* C23's sized frees and reallocarray, replaced by the core since 3.22:
+   the shared ones drop the size, and its reallocarray asks the tool for
+   a block of 0 bytes where glibc's (a realloc) frees.  These free with
+   the size the caller gives, checked by the tool, and make reallocarray
+   the realloc above after glibc's overflow check. */
+#define FREE_SIZED(soname)                                             \
+   void VG_REPLACE_FUNCTION_EZU(10051, soname, free_sized)             \
+                               (void* p, SizeT size);                  \
+   void VG_REPLACE_FUNCTION_EZU(10051, soname, free_sized)             \
+                               (void* p, SizeT size)                   \
+   {                                                                   \
+      if (p != NULL)                                                   \
+         LEAN_FREE(p, size, 1);                                        \
+   }
+
+#define FREE_ALIGNED_SIZED(soname)                                     \
+   void VG_REPLACE_FUNCTION_EZU(10052, soname, free_aligned_sized)     \
+                               (void* p, SizeT align, SizeT size);     \
+   void VG_REPLACE_FUNCTION_EZU(10052, soname, free_aligned_sized)     \
+                               (void* p, SizeT align, SizeT size)      \
+   {                                                                   \
+      if (p != NULL)                                                   \
+         LEAN_FREE(p, size, 1);                                        \
+   }
+
+#define REALLOCARRAY(soname)                                           \
+   void* VG_REPLACE_FUNCTION_EZU(10092, soname, reallocarray)          \
+                                (void* old, SizeT nmemb, SizeT size);  \
+   void* VG_REPLACE_FUNCTION_EZU(10092, soname, reallocarray)          \
+                                (void* old, SizeT nmemb, SizeT size)   \
+   {                                                                   \
+      UWord p;                                                         \
+      if (size != 0 && nmemb > ((SizeT)-1) / size)                     \
+         return no_memory();                                           \
+      if (old == NULL) {                                               \
+         LEAN_ALLOC(p, nmemb * size, 0);                               \
+      } else if (nmemb * size == 0) {                                  \
+         LEAN_FREE(old, 0, 0);                                         \
+         return NULL;                                                  \
+      } else {                                                         \
+         LEAN_REALLOC(p, old, nmemb * size);                           \
+      }                                                                \
+      return LIKELY(p != 0) ? (void*)p : no_memory();                  \
+   }
+
 #define SIZED_DELETES(soname)                                          \
    SIZED_DELETE(soname, _ZdlPvm)                                       \
    SIZED_DELETE(soname, _ZdaPvm)                                       \
@@ -259,6 +315,14 @@ SIZED_DELETES(VG_Z_LIBSTDCXX_SONAME)
 SIZED_DELETES(VG_Z_LIBCXX_SONAME)
 SIZED_DELETES(VG_Z_LIBC_SONAME)
 SIZED_DELETES(SO_SYN_MALLOC)
+#if AT_VG_AT_LEAST(3, 22)
+FREE_SIZED(VG_Z_LIBC_SONAME)
+FREE_SIZED(SO_SYN_MALLOC)
+FREE_ALIGNED_SIZED(VG_Z_LIBC_SONAME)
+FREE_ALIGNED_SIZED(SO_SYN_MALLOC)
+REALLOCARRAY(VG_Z_LIBC_SONAME)
+REALLOCARRAY(SO_SYN_MALLOC)
+#endif
 
 /*--------------------------------------------------------------------*/
 /*--- end                                             at_preload.c ---*/

@@ -117,6 +117,18 @@ xsum() {
       | awk '{ s += $1 } END { printf "%.0f\n", s }'
 }
 
+# vg_at_least MAJOR.MINOR: whether the Valgrind the tool was built for
+# (the one vg-in-place runs) is that release or newer.  Asked once.
+vg_at_least() {
+   if [ -z "${AT_VG_VERSION:-}" ]; then
+      AT_VG_VERSION=$("$AT_TOP/vg-in-place" --version 2>/dev/null | sed -n 's/^valgrind-\([0-9]*\.[0-9]*\).*/\1/p')
+      [ -n "$AT_VG_VERSION" ] || { fail "cannot tell the Valgrind version"; AT_VG_VERSION=0.0; }
+   fi
+   awk -v have="$AT_VG_VERSION" -v want="$1" 'BEGIN {
+      split(have, h, "."); split(want, w, ".")
+      exit !(h[1] > w[1] || (h[1] == w[1] && h[2] + 0 >= w[2] + 0)) }'
+}
+
 # xcount XPATH: number of nodes.
 xcount() { xmllint --xpath "count($1)" "$(full "${2:-$report}")" 2>/dev/null; }
 
