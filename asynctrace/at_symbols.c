@@ -10,22 +10,25 @@
    has none: asynctrace still counts and scans right, but every thread
    is "other" and every frame an address, and without a word that
    looks like a bug.  So the first lookup of a name (the roles', when
-   the first code is translated, after the core has read the
-   executable's debug info) checks the executable once: it is found
-   among the core's DebugInfos by its file (device and inode of the
-   command's name), and sampled at AT_SAMPLES points of its text; it
-   has symbols if any of them is inside a named function (a shared
-   object, below, if most are).  A stripped binary keeps only .dynsym,
-   whose entries cover none of an executable's text and only the
-   exported entry points of a shared object's; a -dbgsym package's separate debug file, which the core
-   finds by build-id, counts as symbols.
+   the first code is translated) checks the executable once, and each
+   shared object is checked as it is mapped (at_maps.c passes the mmap
+   on).
+
+   The check reads the object's file, not the core's tables: since
+   Valgrind 3.22 the core reads an object's DWARF on the first lookup
+   into it, and a lookup made here at mapping time would load the debug
+   info of every object, used or not (the whole of a Rust binary's
+   inline info before its first instruction).  An object has symbols if
+   its file has a symbol table (.symtab) naming a function, or a
+   separate debug file the core would find: by build-id under
+   /usr/lib/debug/.build-id (a -dbgsym package), or by .gnu_debuglink
+   beside it, in its .debug folder or under /usr/lib/debug.  A stripped
+   object keeps only .dynsym, its exported entry points.
 
    The runtime may also be in a shared object: a Rust cdylib loaded by
-   a C or Python host (a Python extension using Tokio).  Each object
-   the core reads debug info for as it is mapped (at_maps.c passes the
-   mmap on) is sampled the same way; one without symbols is looked into
-   only if it holds Rust runtime code, known by strings in its .rodata
-   (rodata_has_runtime says which and why), read from its file.
+   a C or Python host (a Python extension using Tokio).  One without
+   symbols is reported only if it holds Rust runtime code, known by
+   strings in its .rodata (rodata_has_runtime says which and why).
 
    For each object without symbols, one warning, when it is found, says
    what is lost and how to get it back; the report says the same (a
@@ -42,55 +45,11 @@
 
 #include "at_symbols.h"
 
-#define AT_SAMPLES 256
-
 static Bool    checked;
 static XArray* missing;      /* of HChar*: the objects without symbols,
                                 the executable first if it is one */
 static XArray* seen;         /* of Addr: the text of every object
                                 checked, so that each is checked once */
-
-static Bool same_file(const HChar* a, const HChar* b)
-{
-   struct vg_stat sa, sb;
-   if (a == NULL || b == NULL)
-      return False;
-   if (sr_isError(VG_(stat)(a, &sa)) || sr_isError(VG_(stat)(b, &sb)))
-      return False;
-   return sa.dev == sb.dev && sa.ino == sb.ino;
-}
-
-static const DebugInfo* executable_di(void)
-{
-   const DebugInfo* di;
-   for (di = VG_(next_DebugInfo)(NULL); di != NULL;
-        di = VG_(next_DebugInfo)(di))
-      if (same_file(VG_(DebugInfo_get_filename)(di), VG_(args_the_exename)))
-         return di;
-   return NULL;
-}
-
-/* Whether di's text is inside named functions: for an executable, any
-   of it (a stripped one keeps no name for its text; a small C program
-   with symbols has most of its text in crt's sizeless functions); for a
-   shared object, most of it (its .dynsym alone names its exported entry
-   points). */
-static Bool has_symbols(const DebugInfo* di, Bool shared)
-{
-   Addr  lo = VG_(DebugInfo_get_text_avma)(di);
-   SizeT n  = VG_(DebugInfo_get_text_size)(di);
-   DiEpoch ep = VG_(current_DiEpoch)();
-   UInt  i, named = 0;
-   if (n == 0)
-      return True;   /* nothing to judge by: say nothing */
-   for (i = 0; i < AT_SAMPLES; i++) {
-      const HChar* name;
-      Addr a = lo + (Addr)(((ULong)n * i) / AT_SAMPLES);
-      if (VG_(get_fnname)(ep, a, &name))
-         named++;
-   }
-   return shared ? named >= AT_SAMPLES / 2 : named > 0;
-}
 
 static void warn(const HChar* file)
 {
@@ -107,19 +66,16 @@ static void warn(const HChar* file)
              "package.\n");
 }
 
-static Bool seen_before(Addr text);
+static Bool file_has_symbols(const HChar* file);
 
+/* The executable, by the command's name; a script's interpreter is
+   judged as the ELF file it is. */
 static void check(void)
 {
-   const DebugInfo* di;
+   const HChar* exe = VG_(args_the_exename);
    checked = True;
-   di = executable_di();
-   if (di == NULL)
-      return;
-   seen_before(VG_(DebugInfo_get_text_avma)(di));   /* (not a shared
-                                                       object's) */
-   if (!has_symbols(di, False))
-      warn(VG_(DebugInfo_get_filename)(di));
+   if (exe != NULL && !file_has_symbols(exe))
+      warn(exe);
 }
 
 Bool AT_(symbols_missing)(void)
@@ -182,38 +138,166 @@ static ULong le(const UChar* p, Int n)
    return v;
 }
 
+/*------------------------------------------------------------*/
+/*--- The ELF file                                         ---*/
+/*------------------------------------------------------------*/
+
+#define AT_SHT_SYMTAB 2
+#define AT_STT_FUNC   2
+
+/* The section headers of the ELF file fd: where they are, and where
+   the section names are.  Only 64-bit little-endian files are read. */
+typedef struct {
+   ULong shoff, stroff;
+   UInt  shentsize, shnum;
+} Sections;
+
+static Bool read_sections(Int fd, Sections* sec)
+{
+   UChar eh[64], sh[64];
+   UInt  shstrndx;
+   if (read_at(fd, eh, sizeof(eh), 0) != sizeof(eh)
+       || VG_(memcmp)(eh, "\177ELF", 4) != 0 || eh[4] != 2 || eh[5] != 1)
+      return False;
+   sec->shoff     = le(eh + 0x28, 8);
+   sec->shentsize = (UInt)le(eh + 0x3A, 2);
+   sec->shnum     = (UInt)le(eh + 0x3C, 2);
+   shstrndx       = (UInt)le(eh + 0x3E, 2);
+   if (sec->shoff == 0 || sec->shentsize < 64 || shstrndx >= sec->shnum)
+      return False;
+   if (read_at(fd, sh, 64, sec->shoff + (ULong)shstrndx * sec->shentsize)
+       != 64)
+      return False;
+   sec->stroff = le(sh + 24, 8);
+   return True;
+}
+
+/* The section named name (or, with name NULL, the first of type type):
+   its file offset and size.  The name is compared with its NUL. */
+static Bool find_section(Int fd, const Sections* sec, const HChar* name,
+                         UInt type, ULong* off, ULong* size)
+{
+   UChar sh[64];
+   HChar have[32];
+   Int   len = name ? (Int)VG_(strlen)(name) + 1 : 0;
+   UInt  i;
+   tl_assert(len <= (Int)sizeof(have));
+   for (i = 0; i < sec->shnum; i++) {
+      if (read_at(fd, sh, 64, sec->shoff + (ULong)i * sec->shentsize)
+          != 64)
+         return False;
+      if (name == NULL ? le(sh + 4, 4) != type
+          : read_at(fd, have, len, sec->stroff + le(sh, 4)) != len
+            || VG_(memcmp)(have, name, len) != 0)
+         continue;
+      *off  = le(sh + 24, 8);
+      *size = le(sh + 32, 8);
+      return True;
+   }
+   return False;
+}
+
+/* Whether the symbol table at off names a function (with a size): a
+   table of only file and section entries names none.  Functions come
+   early, after a few local entries: the first chunk nearly always
+   answers. */
+static Bool symtab_names_a_function(Int fd, ULong off, ULong size)
+{
+   static UChar buf[24 * 512];
+   ULong pos;
+   for (pos = 0; pos < size; ) {
+      ULong want = size - pos < sizeof(buf) ? size - pos : sizeof(buf);
+      Int   n = read_at(fd, buf, (Int)want, off + pos), i;
+      if (n < 24)
+         return False;
+      for (i = 0; i + 24 <= n; i += 24)
+         if ((buf[i + 4] & 0xF) == AT_STT_FUNC && le(buf + i + 16, 8) != 0)
+            return True;
+      pos += (ULong)(n - n % 24);
+   }
+   return False;
+}
+
+static Bool exists(const HChar* path)
+{
+   struct vg_stat st;
+   return !sr_isError(VG_(stat)(path, &st));
+}
+
+/* A separate debug file the core would read: by the build-id note
+   (/usr/lib/debug/.build-id/xx/rest.debug) or by .gnu_debuglink (beside
+   the object, in its .debug folder, or under /usr/lib/debug). */
+static Bool has_debug_file(Int fd, const Sections* sec, const HChar* file)
+{
+   ULong off, size;
+   UChar note[16 + 64];
+   HChar path[4096], link[256];
+   if (find_section(fd, sec, ".note.gnu.build-id", 0, &off, &size)
+       && size >= 16 && size <= sizeof(note)
+       && read_at(fd, note, (Int)size, off) == (Int)size) {
+      UInt namesz = (UInt)le(note, 4), descsz = (UInt)le(note + 4, 4);
+      UInt d = 12 + ((namesz + 3) & ~3u), i;
+      HChar* q = path;
+      if (descsz >= 2 && d + descsz <= size) {
+         q += VG_(sprintf)(q, "/usr/lib/debug/.build-id/%02x/", note[d]);
+         for (i = 1; i < descsz; i++)
+            q += VG_(sprintf)(q, "%02x", note[d + i]);
+         VG_(sprintf)(q, ".debug");
+         if (exists(path))
+            return True;
+      }
+   }
+   if (find_section(fd, sec, ".gnu_debuglink", 0, &off, &size)
+       && size > 4) {
+      const HChar* slash = VG_(strrchr)(file, '/');
+      Int dirlen = slash ? (Int)(slash - file) : 1;
+      const HChar* dir = slash ? file : ".";
+      Int n = read_at(fd, link, sizeof(link) - 1,  off);
+      if (n <= 0 || VG_(strlen)(file) + sizeof(link) + 32 > sizeof(path))
+         return False;
+      link[n] = '\0';
+      if (link[0] == '\0' || VG_(strchr)(link, '/') != NULL)
+         return False;
+      VG_(sprintf)(path, "%.*s/%s", dirlen, dir, link);
+      if (exists(path) && !(slash && VG_(strcmp)(path, file) == 0))
+         return True;
+      VG_(sprintf)(path, "%.*s/.debug/%s", dirlen, dir, link);
+      if (exists(path))
+         return True;
+      VG_(sprintf)(path, "/usr/lib/debug%.*s/%s", dirlen, dir, link);
+      if (dir[0] == '/' && exists(path))
+         return True;
+   }
+   return False;
+}
+
+/* Whether file has symbols; True for what cannot be judged (not an ELF
+   file, unreadable): better no warning than a wrong one. */
+static Bool file_has_symbols(const HChar* file)
+{
+   Sections sec;
+   ULong    off, size;
+   Bool     yes = True;
+   SysRes   sres = VG_(open)(file, VKI_O_RDONLY, 0);
+   Int      fd;
+   if (sr_isError(sres))
+      return True;
+   fd = sr_Res(sres);
+   if (read_sections(fd, &sec))
+      yes = (find_section(fd, &sec, NULL, AT_SHT_SYMTAB, &off, &size)
+             && symtab_names_a_function(fd, off, size))
+            || has_debug_file(fd, &sec, file);
+   VG_(close)(fd);
+   return yes;
+}
+
 /* Where .rodata is in the ELF file fd (*off, *size); False if the file
    has no section headers (then all of it is read). */
 static Bool find_rodata(Int fd, ULong* off, ULong* size)
 {
-   UChar eh[64], sh[64], name[8];
-   ULong shoff, stroff;
-   UInt  shentsize, shnum, shstrndx, i;
-   if (read_at(fd, eh, sizeof(eh), 0) != sizeof(eh)
-       || VG_(memcmp)(eh, "\177ELF", 4) != 0 || eh[4] != 2 || eh[5] != 1)
-      return False;                /* only 64-bit little-endian here */
-   shoff     = le(eh + 0x28, 8);
-   shentsize = (UInt)le(eh + 0x3A, 2);
-   shnum     = (UInt)le(eh + 0x3C, 2);
-   shstrndx  = (UInt)le(eh + 0x3E, 2);
-   if (shoff == 0 || shentsize < 64 || shstrndx >= shnum)
-      return False;
-   if (read_at(fd, sh, 64, shoff + (ULong)shstrndx * shentsize) != 64)
-      return False;
-   stroff = le(sh + 24, 8);
-   for (i = 0; i < shnum; i++) {
-      if (read_at(fd, sh, 64, shoff + (ULong)i * shentsize) != 64)
-         return False;
-      if (read_at(fd, name, sizeof(name), stroff + le(sh, 4))
-          != sizeof(name))
-         continue;
-      if (VG_(memcmp)(name, ".rodata", 8) == 0) {   /* with its NUL */
-         *off  = le(sh + 24, 8);
-         *size = le(sh + 32, 8);
-         return True;
-      }
-   }
-   return False;
+   Sections sec;
+   return read_sections(fd, &sec)
+          && find_section(fd, &sec, ".rodata", 0, off, size);
 }
 
 /* Whether file's .rodata holds one of runtime_marks.  Read once, in
@@ -274,6 +358,24 @@ static Bool seen_before(Addr text)
    return False;
 }
 
+/* The executable is checked once, by check(), under its command name. */
+static Bool is_executable(const HChar* file)
+{
+   static Bool  known;
+   static ULong dev, ino;
+   struct vg_stat st;
+   if (!known) {
+      const HChar* exe = VG_(args_the_exename);
+      known = True;
+      if (exe == NULL || sr_isError(VG_(stat)(exe, &st)))
+         return False;
+      dev = st.dev;
+      ino = st.ino;
+   }
+   return !sr_isError(VG_(stat)(file, &st)) && st.dev == dev
+          && st.ino == ino && ino != 0;
+}
+
 static Bool warned_about(const HChar* file)
 {
    UInt i;
@@ -294,7 +396,8 @@ void AT_(symbols_new_objects)(void)
       if (VG_(DebugInfo_get_text_size)(di) == 0
           || seen_before(VG_(DebugInfo_get_text_avma)(di)))
          continue;
-      if (file == NULL || has_symbols(di, True) || warned_about(file))
+      if (file == NULL || warned_about(file) || is_executable(file)
+          || file_has_symbols(file))
          continue;
       if (rodata_has_runtime(file))
          warn(file);
