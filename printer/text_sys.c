@@ -39,8 +39,8 @@
 /* What a class waits for, said once in the header. */
 static const char *const sys_words[SYS_N] = {
    [SYS_IO] = "reads, writes, opens, syncs, connects",
-   [SYS_POLL] = "epoll_wait, poll, select: where Tokio's IO driver waits "
-                "for work",
+   [SYS_POLL] = ("epoll_wait, poll, select: where Tokio's IO driver waits "
+                 "for work"),
    [SYS_SLEEP] = "nanosleep",
    [SYS_OTHER] = "a child or a signal",
 };
