@@ -523,7 +523,9 @@ static const HChar* last_seg(const HChar* bare)
 static void strip_closures(HChar* bare)
 {
    for (;;) {
-      HChar* l = (HChar*)last_seg(bare);
+      /* bare's own pointer, without a cast dropping the const
+         (-Wcast-qual, in Valgrind 3.27's flags). */
+      HChar* l = bare + (last_seg(bare) - bare);
       if (l == bare || closure_seg(l, NULL, NULL, 0) != VG_(strlen)(l))
          return;
       l[-2] = '\0';
