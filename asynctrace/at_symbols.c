@@ -68,8 +68,8 @@ static void warn(const HChar* file)
 
 static Bool file_has_symbols(const HChar* file);
 
-/* The executable, by the command's name; a script's interpreter is
-   judged as the ELF file it is. */
+/* The executable, by the command's name (a script, no ELF file, is not
+   judged: file_has_symbols says yes). */
 static void check(void)
 {
    const HChar* exe = VG_(args_the_exename);
